@@ -1,0 +1,410 @@
+// `StartClaudeOptions` and its pre-spawn validation into `ResolvedClaudeOptions` (spec A §5/§6); rejects, never throws.
+import { stat } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
+import { ElwoodError } from "../../src/errors.js";
+import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../../src/public-types.js";
+
+export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
+export type ClaudeReasoningEffort = (typeof CLAUDE_REASONING_EFFORTS)[number];
+
+/**
+ * The spec's six modes. `default` is passed to the CLI verbatim: 2.1.215 and 2.1.332 list it as
+ * `manual` in `--help` but both still accept `default`, and older supported versions only know `default`.
+ */
+export const CLAUDE_PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
+export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
+
+/** A Claude permission rule or tool name, e.g. `Read`, `Bash(git diff:*)`, `mcp__server__tool`. */
+export type ClaudeToolRule = string;
+
+/** Extra settings merged into the generated `--settings` file; must be plain JSON. */
+export type ClaudeSettingsOverrides = Readonly<Record<string, unknown>>;
+
+/** Persona limit (spec A §6.6): larger personas reject with `input_queue_full` before any side effect. */
+export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Default per-hook parent-handler deadline. The spec leaves it open; 30 s keeps a stuck handler from
+ * stalling a turn for long while leaving room for a human-in-the-loop PreToolUse decision.
+ */
+export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;
+/** Largest delay a Node timer can hold; longer deadlines would fire immediately. */
+export const MAX_HOOK_TIMEOUT_MS = 2_147_483_647;
+
+export const TERMINAL_COLS_RANGE = { min: 20, max: 1000 } as const;
+export const TERMINAL_ROWS_RANGE = { min: 5, max: 500 } as const;
+
+export interface StartClaudeOptions {
+  readonly cwd: string;
+  readonly stateDir?: string;
+  /** Forwarded to `--name`; not persisted. */
+  readonly name?: string;
+  /** Default 189×48; below 100 columns Claude bootstraps at 100 (see startup-plan.ts). */
+  readonly initialSize?: TerminalSize;
+  // TODO(lead): replace with `ClaudeHookHandlers` from ./hook-types.js once that file lands.
+  readonly hooks?: unknown;
+  /** First user message; ≤ 8 MiB UTF-8; not persisted. */
+  readonly persona?: string;
+  /** Forwarded to `--model` unvalidated (Claude owns model resolution). */
+  readonly model?: string;
+  readonly reasoningEffort?: ClaudeReasoningEffort;
+  readonly permissionMode?: ClaudePermissionMode;
+  readonly allowedTools?: readonly ClaudeToolRule[];
+  readonly disallowedTools?: readonly ClaudeToolRule[];
+  /** True allowlist of built-in tools; `[]` disables all tools (`--tools ""`). */
+  readonly tools?: readonly ClaudeToolRule[];
+  readonly settingsOverrides?: ClaudeSettingsOverrides;
+  /** Expands to `permissionMode: "bypassPermissions"`; conflicts with any explicit `permissionMode`. */
+  readonly highTrust?: boolean;
+  readonly autoupdate?: boolean;
+  /** Default false: workspace trust is security-sensitive. */
+  readonly autotrust?: boolean;
+  readonly hookTimeoutMs?: number;
+  readonly strictVersionCheck?: boolean;
+  /**
+   * Elwood extra: absolute path to the Claude CLI, used by both the version probe and the PTY launch.
+   * Needed where the login shell resets PATH (Debian's /etc/profile). Without it, `claude` is resolved
+   * through the login shell exactly as the user's terminal would.
+   */
+  readonly executable?: string;
+  /** Elwood extra: additional environment for the agent, applied after Elwood strips its own variables. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Elwood extra: login shell to launch through; default is the account's configured shell. */
+  readonly shell?: string;
+}
+
+/** Validated options with defaults applied and `highTrust` expanded. */
+export interface ResolvedClaudeOptions {
+  /** Absolute. */
+  readonly cwd: string;
+  /** Absolute when given; undefined means the default project-local store. */
+  readonly stateDir: string | undefined;
+  readonly name: string | undefined;
+  readonly initialSize: TerminalSize;
+  readonly hooks: unknown;
+  readonly persona: string | undefined;
+  readonly model: string | undefined;
+  readonly reasoningEffort: ClaudeReasoningEffort | undefined;
+  /** Undefined leaves the CLI's own default (2.1.332 defaults to `auto`). */
+  readonly permissionMode: ClaudePermissionMode | undefined;
+  readonly allowedTools: readonly ClaudeToolRule[] | undefined;
+  readonly disallowedTools: readonly ClaudeToolRule[] | undefined;
+  readonly tools: readonly ClaudeToolRule[] | undefined;
+  readonly settingsOverrides: ClaudeSettingsOverrides | undefined;
+  readonly highTrust: boolean;
+  readonly autoupdate: boolean;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string>>;
+  readonly shell: string | undefined;
+}
+
+type Check<T> = T | ElwoodError;
+
+const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
+  new ElwoodError("invalid_argument", message, details);
+
+/**
+ * Validate caller options before any preflight, state creation or spawn. Always returns a promise
+ * (never throws synchronously); rejections are `ElwoodError`s with stable codes.
+ */
+export async function validateClaudeOptions(opts: unknown): Promise<ResolvedClaudeOptions> {
+  const resolved = validateClaudeOptionsShape(opts);
+  if (resolved instanceof ElwoodError) throw resolved;
+  let isDir = false;
+  try {
+    isDir = (await stat(resolved.cwd)).isDirectory();
+  } catch (error) {
+    throw invalid(`cwd ${resolved.cwd} does not exist`, { option: "cwd", errno: (error as NodeJS.ErrnoException).code });
+  }
+  if (!isDir) throw invalid(`cwd ${resolved.cwd} is not a directory`, { option: "cwd" });
+  return resolved;
+}
+
+/** The synchronous, file-system-free part of validation; returns the first error instead of throwing. */
+export function validateClaudeOptionsShape(opts: unknown): Check<ResolvedClaudeOptions> {
+  if (typeof opts !== "object" || opts === null || Array.isArray(opts)) {
+    return invalid("startClaude options must be an object");
+  }
+  const o = opts as Record<string, unknown>;
+
+  const cwd = o["cwd"];
+  if (typeof cwd !== "string" || cwd === "" || cwd.includes("\0")) {
+    return invalid("cwd is required and must be a non-empty path string", { option: "cwd" });
+  }
+
+  const stateDir = optionalPath(o, "stateDir");
+  if (stateDir instanceof ElwoodError) return stateDir;
+
+  const name = optionalText(o, "name");
+  if (name instanceof ElwoodError) return name;
+  const model = optionalText(o, "model");
+  if (model instanceof ElwoodError) return model;
+
+  const initialSize = validateTerminalSize(o["initialSize"], "initialSize");
+  if (initialSize instanceof ElwoodError) return initialSize;
+
+  const hooks = o["hooks"];
+  if (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks))) {
+    return invalid("hooks must be an object of handlers", { option: "hooks" });
+  }
+
+  const persona = validatePersona(o["persona"]);
+  if (persona instanceof ElwoodError) return persona;
+
+  const reasoningEffort = validateReasoningEffort(o["reasoningEffort"]);
+  if (reasoningEffort instanceof ElwoodError) return reasoningEffort;
+
+  const highTrust = optionalBoolean(o, "highTrust");
+  if (highTrust instanceof ElwoodError) return highTrust;
+  const permissionMode = resolvePermissionMode(o["permissionMode"], highTrust);
+  if (permissionMode instanceof ElwoodError) return permissionMode;
+
+  const allowedTools = validateToolRules(o["allowedTools"], "allowedTools");
+  if (allowedTools instanceof ElwoodError) return allowedTools;
+  const disallowedTools = validateToolRules(o["disallowedTools"], "disallowedTools");
+  if (disallowedTools instanceof ElwoodError) return disallowedTools;
+  const tools = validateToolRules(o["tools"], "tools");
+  if (tools instanceof ElwoodError) return tools;
+
+  const settingsOverrides = validateSettingsOverrides(o["settingsOverrides"]);
+  if (settingsOverrides instanceof ElwoodError) return settingsOverrides;
+
+  const autoupdate = optionalBoolean(o, "autoupdate");
+  if (autoupdate instanceof ElwoodError) return autoupdate;
+  const autotrust = optionalBoolean(o, "autotrust");
+  if (autotrust instanceof ElwoodError) return autotrust;
+  const strictVersionCheck = optionalBoolean(o, "strictVersionCheck");
+  if (strictVersionCheck instanceof ElwoodError) return strictVersionCheck;
+
+  const hookTimeoutMs = validateHookTimeout(o["hookTimeoutMs"]);
+  if (hookTimeoutMs instanceof ElwoodError) return hookTimeoutMs;
+
+  const executable = optionalAbsolutePath(o, "executable");
+  if (executable instanceof ElwoodError) return executable;
+  const shell = optionalAbsolutePath(o, "shell");
+  if (shell instanceof ElwoodError) return shell;
+  const env = validateEnv(o["env"]);
+  if (env instanceof ElwoodError) return env;
+
+  return {
+    cwd: resolve(cwd),
+    stateDir: stateDir === undefined ? undefined : resolve(stateDir),
+    name,
+    initialSize,
+    hooks,
+    persona,
+    model,
+    reasoningEffort,
+    permissionMode,
+    allowedTools,
+    disallowedTools,
+    tools,
+    settingsOverrides,
+    highTrust: highTrust ?? false,
+    autoupdate: autoupdate ?? false,
+    autotrust: autotrust ?? false,
+    hookTimeoutMs,
+    strictVersionCheck: strictVersionCheck ?? false,
+    executable,
+    env,
+    shell,
+  };
+}
+
+/** Integer size within the supported range; undefined → 189×48. */
+export function validateTerminalSize(value: unknown, option: string): Check<TerminalSize> {
+  if (value === undefined) return DEFAULT_TERMINAL_SIZE;
+  if (typeof value !== "object" || value === null) return invalid(`${option} must be { cols, rows }`, { option });
+  const { cols, rows } = value as { cols?: unknown; rows?: unknown };
+  const inRange = (n: unknown, r: { min: number; max: number }): n is number =>
+    typeof n === "number" && Number.isInteger(n) && n >= r.min && n <= r.max;
+  if (!inRange(cols, TERMINAL_COLS_RANGE) || !inRange(rows, TERMINAL_ROWS_RANGE)) {
+    return invalid(
+      `${option} must have integer cols ${TERMINAL_COLS_RANGE.min}–${TERMINAL_COLS_RANGE.max} and rows ${TERMINAL_ROWS_RANGE.min}–${TERMINAL_ROWS_RANGE.max}`,
+      { option, cols: TERMINAL_COLS_RANGE, rows: TERMINAL_ROWS_RANGE },
+    );
+  }
+  return { cols, rows };
+}
+
+export function validateReasoningEffort(value: unknown): Check<ClaudeReasoningEffort | undefined> {
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && (CLAUDE_REASONING_EFFORTS as readonly string[]).includes(value)) {
+    return value as ClaudeReasoningEffort;
+  }
+  return new ElwoodError(
+    "claude_invalid_reasoning_effort",
+    `reasoningEffort must be one of ${CLAUDE_REASONING_EFFORTS.join(", ")}`,
+    { validValues: [...CLAUDE_REASONING_EFFORTS] },
+  );
+}
+
+/**
+ * `highTrust: true` is the agent-neutral "never ask" switch and expands to `bypassPermissions`.
+ * Any explicit `permissionMode` beside it — even `bypassPermissions` — is a conflict, so there is
+ * never a second axis to reconcile. `highTrust: false` changes nothing.
+ */
+export function resolvePermissionMode(value: unknown, highTrust: boolean | undefined): Check<ClaudePermissionMode | undefined> {
+  if (value !== undefined && !(typeof value === "string" && (CLAUDE_PERMISSION_MODES as readonly string[]).includes(value))) {
+    return invalid(`permissionMode must be one of ${CLAUDE_PERMISSION_MODES.join(", ")}`, {
+      option: "permissionMode",
+      validValues: [...CLAUDE_PERMISSION_MODES],
+    });
+  }
+  if (highTrust === true) {
+    if (value !== undefined) {
+      return new ElwoodError("claude_high_trust_conflict", "highTrust cannot be combined with an explicit permissionMode", {
+        permissionMode: value,
+      });
+    }
+    return "bypassPermissions";
+  }
+  return value as ClaudePermissionMode | undefined;
+}
+
+/**
+ * A rule list becomes ONE comma-separated flag value, so a rule must not contain a comma outside its
+ * parentheses (that would silently split it into two rules) and parentheses must balance. Commas and
+ * spaces inside parentheses (`Bash(git diff:*)`) are part of the rule. Control characters are refused
+ * because they cannot be typed through a shell command line faithfully; a leading `-` would read as a flag.
+ */
+export function validateToolRules(value: unknown, option: string): Check<readonly ClaudeToolRule[] | undefined> {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) return invalid(`${option} must be an array of rule strings`, { option });
+  const rules: string[] = [];
+  for (const [index, rule] of value.entries()) {
+    const problem = toolRuleProblem(rule);
+    if (problem) return invalid(`${option}[${index}] ${problem}`, { option, index });
+    rules.push(rule as string);
+  }
+  return Object.freeze(rules);
+}
+
+function toolRuleProblem(rule: unknown): string | undefined {
+  if (typeof rule !== "string") return "must be a string";
+  if (rule.trim() === "") return "must not be empty";
+  if (rule !== rule.trim()) return "must not start or end with whitespace";
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(rule)) return "must not contain control characters (newline, NUL, ...)";
+  if (rule.startsWith("-")) return "must not start with '-'";
+  let depth = 0;
+  for (const ch of rule) {
+    if (ch === "(") depth += 1;
+    else if (ch === ")") {
+      depth -= 1;
+      if (depth < 0) return "has unbalanced parentheses";
+    } else if (ch === "," && depth === 0) return "must not contain a comma outside parentheses (pass separate rules)";
+  }
+  return depth === 0 ? undefined : "has unbalanced parentheses";
+}
+
+export function validatePersona(value: unknown): Check<string | undefined> {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") return invalid("persona must be a string", { option: "persona" });
+  const bytes = Buffer.byteLength(value, "utf8");
+  if (bytes > PERSONA_MAX_BYTES) {
+    return new ElwoodError("input_queue_full", "persona exceeds 8 MiB of UTF-8", { bytes, limit: PERSONA_MAX_BYTES });
+  }
+  return value;
+}
+
+export function validateHookTimeout(value: unknown): Check<number> {
+  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_HOOK_TIMEOUT_MS) {
+    return invalid(`hookTimeoutMs must be a positive finite number of milliseconds ≤ ${MAX_HOOK_TIMEOUT_MS}`, {
+      option: "hookTimeoutMs",
+    });
+  }
+  return value;
+}
+
+/** Plain JSON object: it is written verbatim into the generated settings file. */
+export function validateSettingsOverrides(value: unknown): Check<ClaudeSettingsOverrides | undefined> {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) return invalid("settingsOverrides must be a plain JSON object", { option: "settingsOverrides" });
+  const problem = jsonProblem(value, "settingsOverrides", new Set());
+  if (problem) return invalid(problem, { option: "settingsOverrides" });
+  const hooks = value["hooks"];
+  if (hooks !== undefined) {
+    if (!isPlainObject(hooks) || !Object.values(hooks).every((groups) => Array.isArray(groups))) {
+      return invalid("settingsOverrides.hooks must map hook event names to arrays of matcher groups", {
+        option: "settingsOverrides",
+      });
+    }
+  }
+  return value;
+}
+
+function jsonProblem(value: unknown, path: string, seen: Set<object>): string | undefined {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${path} must be a finite number`;
+  if (typeof value !== "object") return `${path} is not JSON (${typeof value})`;
+  if (seen.has(value)) return `${path} is circular`;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const p = jsonProblem(item, `${path}[${i}]`, seen);
+      if (p) return p;
+    }
+  } else {
+    if (!isPlainObject(value)) return `${path} must be a plain object`;
+    for (const [k, item] of Object.entries(value)) {
+      const p = jsonProblem(item, `${path}.${k}`, seen);
+      if (p) return p;
+    }
+  }
+  seen.delete(value);
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function validateEnv(value: unknown): Check<Readonly<Record<string, string>>> {
+  if (value === undefined) return Object.freeze({});
+  if (!isPlainObject(value)) return invalid("env must be an object of string values", { option: "env" });
+  const env: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "" || key.includes("=") || key.includes("\0")) return invalid(`env key ${JSON.stringify(key)} is invalid`, { option: "env" });
+    if (typeof v !== "string" || v.includes("\0")) return invalid(`env.${key} must be a string without NUL`, { option: "env", key });
+    env[key] = v;
+  }
+  return Object.freeze(env);
+}
+
+function optionalBoolean(o: Record<string, unknown>, key: string): Check<boolean | undefined> {
+  const v = o[key];
+  if (v === undefined || typeof v === "boolean") return v;
+  return invalid(`${key} must be a boolean`, { option: key });
+}
+
+/** Free text forwarded as one argv word: non-empty, no control characters (argv cannot carry NUL). */
+function optionalText(o: Record<string, unknown>, key: string): Check<string | undefined> {
+  const v = o[key];
+  if (v === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (typeof v !== "string" || v.trim() === "" || /[\u0000-\u001f\u007f]/.test(v)) {
+    return invalid(`${key} must be a non-empty string without control characters`, { option: key });
+  }
+  return v;
+}
+
+function optionalPath(o: Record<string, unknown>, key: string): Check<string | undefined> {
+  const v = o[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== "string" || v === "" || v.includes("\0")) return invalid(`${key} must be a non-empty path string`, { option: key });
+  return v;
+}
+
+function optionalAbsolutePath(o: Record<string, unknown>, key: string): Check<string | undefined> {
+  const v = optionalPath(o, key);
+  if (v === undefined || v instanceof ElwoodError) return v;
+  if (!isAbsolute(v)) return invalid(`${key} must be an absolute path`, { option: key });
+  return v;
+}

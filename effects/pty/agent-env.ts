@@ -1,0 +1,26 @@
+// Builds the environment an agent CLI is launched with: the parent's, minus nested-instance markers.
+
+/** Set by a running Claude Code for its children; inherited, it makes a new Claude act as a nested one. */
+const NESTED_MARKERS = ["CLAUDECODE"] as const;
+const NESTED_PREFIX = "CLAUDE_CODE_";
+
+/**
+ * Parent env (undefined values dropped) without `CLAUDECODE` and every inherited `CLAUDE_CODE_*`,
+ * then the caller's `extra` (which may set `CLAUDE_CODE_*` on purpose, plus `ELWOOD_SESSION_ID`),
+ * then the terminal identity Elwood's headless xterm actually implements.
+ */
+export function buildAgentEnv(
+  parent: NodeJS.ProcessEnv,
+  extra: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parent)) {
+    if (value === undefined) continue;
+    if ((NESTED_MARKERS as readonly string[]).includes(key) || key.startsWith(NESTED_PREFIX)) continue;
+    env[key] = value;
+  }
+  for (const [key, value] of Object.entries(extra)) env[key] = value;
+  env.TERM = "xterm-256color";
+  env.COLORTERM = "truecolor";
+  return env;
+}

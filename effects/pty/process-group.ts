@@ -1,0 +1,138 @@
+// Process-group signalling and reaping: how Elwood makes sure no descendant of an agent outlives it.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+export type Signal = NodeJS.Signals | number;
+
+/** Refuses ids that would address "every process" (≤ 1) or Elwood's own process. */
+function usableGroup(pgid: number): boolean {
+  return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
+}
+
+/**
+ * Sends `signal` to every member of group `pgid`. Returns false when nothing could be
+ * signalled (ESRCH: group empty/gone; EPERM: no member we may signal) instead of throwing.
+ */
+export function signalGroup(pgid: number, signal: Signal): boolean {
+  if (!usableGroup(pgid)) return false;
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ESRCH" || code === "EPERM") return false;
+    throw error;
+  }
+}
+
+interface ProcStat {
+  readonly pid: number;
+  readonly state: string;
+  readonly pgrp: number;
+}
+
+/** Parses /proc/<pid>/stat; `comm` may contain spaces and parens, so fields start after the last ')'. */
+function readProcStat(pid: string): ProcStat | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  const close = text.lastIndexOf(")");
+  if (close < 0) return undefined;
+  const fields = text.slice(close + 2).split(" ");
+  const state = fields[0];
+  const pgrp = Number(fields[2]);
+  if (state === undefined || !Number.isFinite(pgrp)) return undefined;
+  return { pid: Number(pid), state, pgrp };
+}
+
+/** Zombies (and dead entries) hold no resources worth killing and cannot be signalled away. */
+function isDead(state: string): boolean {
+  return state.startsWith("Z") || state.startsWith("X");
+}
+
+/**
+ * Live (non-zombie) members of group `pgid`. Linux scans /proc; elsewhere (macOS) one `ps`
+ * listing is filtered by pgid. Orphaned zombies are excluded because an init that does not
+ * reap would otherwise make a dead group look alive forever.
+ */
+export function groupMembers(pgid: number): number[] {
+  if (!usableGroup(pgid)) return [];
+  if (process.platform === "linux") {
+    const members: number[] = [];
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = readProcStat(entry);
+      if (stat !== undefined && stat.pgrp === pgid && !isDead(stat.state)) members.push(stat.pid);
+    }
+    return members;
+  }
+  let listing: string;
+  try {
+    listing = execFileSync("ps", ["-A", "-o", "pid=,pgid=,stat="], { encoding: "utf8", timeout: 5_000 });
+  } catch {
+    return [];
+  }
+  const members: number[] = [];
+  for (const line of listing.split("\n")) {
+    const [pid, group, state] = line.trim().split(/\s+/);
+    if (pid === undefined || group === undefined || state === undefined) continue;
+    if (Number(group) === pgid && !isDead(state)) members.push(Number(pid));
+  }
+  return members;
+}
+
+/** State of one process by pid: "alive", "zombie" or "gone" (Linux reads /proc; elsewhere kill 0). */
+export function processState(pid: number): "alive" | "zombie" | "gone" {
+  if (process.platform === "linux") {
+    const stat = readProcStat(String(pid));
+    if (stat === undefined) return "gone";
+    return isDead(stat.state) ? "zombie" : "alive";
+  }
+  try {
+    process.kill(pid, 0);
+    return "alive";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? "alive" : "gone";
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface ReapOptions {
+  /** Give up after this long; default 2000 ms. */
+  readonly timeoutMs?: number;
+  /** Re-check (and re-kill) interval; default 20 ms. */
+  readonly intervalMs?: number;
+}
+
+/**
+ * SIGKILLs group `pgid` until it has no live member, re-checking so that processes forked
+ * mid-reap are caught too. Resolves true once empty (an already-empty group is a no-op),
+ * false if still populated at the deadline. Never rejects.
+ */
+export async function reapGroup(pgid: number, opts: ReapOptions = {}): Promise<boolean> {
+  if (!usableGroup(pgid)) return true;
+  const deadline = Date.now() + (opts.timeoutMs ?? 2_000);
+  const interval = opts.intervalMs ?? 20;
+  for (;;) {
+    let members: number[];
+    try {
+      members = groupMembers(pgid);
+    } catch {
+      members = [];
+    }
+    if (members.length === 0) return true;
+    try {
+      signalGroup(pgid, "SIGKILL");
+    } catch {
+      // Keep polling until the deadline; a transient failure must not abort cleanup.
+    }
+    if (Date.now() >= deadline) return false;
+    await delay(interval);
+  }
+}

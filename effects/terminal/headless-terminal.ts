@@ -1,0 +1,361 @@
+// Headless xterm.js model of one PTY: batched rendering into frames, replay, backpressure, OSC state.
+import xterm from "@xterm/headless";
+import type { Terminal as XtermTerminal } from "@xterm/headless";
+import type { TerminalSize } from "../../src/public-types.js";
+import { ReplayBuffer, DEFAULT_REPLAY_BYTES } from "./replay-buffer.js";
+import type { TerminalFrame, TerminalSnapshot } from "./types.js";
+import { splitUtf8, utf8Length } from "./utf8.js";
+
+const { Terminal } = xterm;
+
+export interface HeadlessTerminalOptions {
+  readonly cols: number;
+  readonly rows: number;
+  /** Replay buffer bound (UTF-8 bytes); default 128 KiB. */
+  readonly replayBytes?: number;
+  /** Largest render batch (UTF-8 bytes); default 64 KiB. */
+  readonly batchMaxBytes?: number;
+  /** How long a partial batch waits for more output before it is written; default 4 ms. */
+  readonly batchWindowMs?: number;
+  /** Unrendered bytes at which the PTY owner is asked to pause; default 1 MiB. */
+  readonly highWaterBytes?: number;
+  /** Unrendered bytes below which the PTY owner may resume; default 512 KiB. */
+  readonly lowWaterBytes?: number;
+  /** xterm scrollback lines; default 1000. */
+  readonly scrollback?: number;
+}
+
+export type Unsubscribe = () => void;
+export type FrameListener = (frame: TerminalFrame) => void;
+export type RawOutputListener = (chunk: string) => void;
+/** Strings are UTF-8 text; Uint8Array carries xterm's binary reports (e.g. X10 mouse) byte for byte. */
+export type InputListener = (data: string | Uint8Array) => void;
+export type BackpressureListener = (paused: boolean) => void;
+export type ListenerErrorListener = (error: unknown) => void;
+
+/** The OSC number Codex 0.171+ uses as an explicit state channel (`state=idle:app=codex`). */
+export const CODEX_STATE_OSC = 7501;
+
+/** The parts of xterm's internal core we read; kept narrow and optional so a layout change degrades. */
+interface XtermCoreView {
+  readonly _core?: { readonly coreService?: { readonly isCursorHidden?: boolean } };
+}
+
+/** Extracts the state word from an OSC 7501 payload: `state=blocked:app=codex:kind=permission` → `blocked`. */
+export function parseCodexStateOsc(payload: string): string | undefined {
+  for (const field of payload.split(/[:;]/)) {
+    if (field.startsWith("state=")) {
+      const value = field.slice("state=".length).trim();
+      return value.length > 0 ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+export class HeadlessTerminal {
+  readonly xterm: XtermTerminal;
+
+  private readonly batchMaxBytes: number;
+  private readonly batchWindowMs: number;
+  private readonly highWaterBytes: number;
+  private readonly lowWaterBytes: number;
+  private readonly replay: ReplayBuffer;
+
+  private readonly frameListeners = new Set<FrameListener>();
+  private readonly rawListeners = new Set<RawOutputListener>();
+  private readonly inputListeners = new Set<InputListener>();
+  private readonly backpressureListeners = new Set<BackpressureListener>();
+  private readonly errorListeners = new Set<ListenerErrorListener>();
+  private settleWaiters: Array<() => void> = [];
+
+  private pendingParts: string[] = [];
+  private pendingBytes = 0;
+  private batchTimer: NodeJS.Timeout | undefined;
+  /** Bytes received by writeOutput whose batch has not yet been reported rendered. */
+  private unrendered = 0;
+  /** OSC 7501 values parsed since the last completed batch. */
+  private oscSinceLastBatch: string[] = [];
+  private seq = 0;
+  private currentTitle = "";
+  private paused = false;
+  private childExited = false;
+  private failed = false;
+  private disposed = false;
+
+  constructor(opts: HeadlessTerminalOptions) {
+    this.batchMaxBytes = Math.max(4, opts.batchMaxBytes ?? 64 * 1024);
+    this.batchWindowMs = Math.max(0, opts.batchWindowMs ?? 4);
+    this.highWaterBytes = opts.highWaterBytes ?? 1024 * 1024;
+    this.lowWaterBytes = Math.min(opts.lowWaterBytes ?? 512 * 1024, this.highWaterBytes);
+    this.replay = new ReplayBuffer(opts.replayBytes ?? DEFAULT_REPLAY_BYTES);
+    this.xterm = new Terminal({
+      cols: opts.cols,
+      rows: opts.rows,
+      allowProposedApi: true,
+      scrollback: opts.scrollback ?? 1000,
+    });
+    this.xterm.onTitleChange((title) => {
+      this.currentTitle = title;
+    });
+    this.xterm.parser.registerOscHandler(CODEX_STATE_OSC, (payload) => {
+      const state = parseCodexStateOsc(payload);
+      if (state !== undefined) this.oscSinceLastBatch.push(state);
+      return true;
+    });
+    this.xterm.onData((data) => this.emitInput(data));
+    this.xterm.onBinary((data) => this.emitInput(Buffer.from(data, "binary")));
+  }
+
+  get size(): TerminalSize {
+    return { cols: this.xterm.cols, rows: this.xterm.rows };
+  }
+
+  get title(): string {
+    return this.currentTitle;
+  }
+
+  /** Sticky: once any render step failed, snapshots may be stale for the rest of the lifetime. */
+  get renderFailed(): boolean {
+    return this.failed;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** True while this terminal has asked its PTY owner to pause. */
+  get backpressured(): boolean {
+    return this.paused;
+  }
+
+  unrenderedBytes(): number {
+    return this.unrendered;
+  }
+
+  /** PTY output in. Order is preserved; nothing is ever dropped while the terminal is alive. */
+  writeOutput(data: string): void {
+    if (this.disposed || data.length === 0) return;
+    this.replay.push(data);
+    for (const listener of this.rawListeners) this.safeCall(() => listener(data));
+
+    const bytes = utf8Length(data);
+    this.unrendered += bytes;
+    this.enqueue(data, bytes);
+    // Checked after enqueueing: the chunk that crosses the mark is already accepted (may overshoot).
+    if (!this.paused && !this.childExited && this.unrendered >= this.highWaterBytes) {
+      this.setPaused(true);
+    }
+  }
+
+  onFrame(listener: FrameListener): Unsubscribe {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /** Raw output: first the replay buffer (one call, if non-empty), then live chunks in order. */
+  onRawOutput(listener: RawOutputListener, opts: { readonly replay?: boolean } = {}): Unsubscribe {
+    if (opts.replay ?? true) {
+      const replay = this.replay.contents();
+      if (replay.length > 0) this.safeCall(() => listener(replay));
+    }
+    this.rawListeners.add(listener);
+    return () => this.rawListeners.delete(listener);
+  }
+
+  /** Bytes xterm wants delivered to the application: sendInput data and automatic query answers. */
+  onInput(listener: InputListener): Unsubscribe {
+    this.inputListeners.add(listener);
+    return () => this.inputListeners.delete(listener);
+  }
+
+  /** `true` = pause the PTY (high water crossed), `false` = resume (below low water, exit or dispose). */
+  onBackpressure(listener: BackpressureListener): Unsubscribe {
+    this.backpressureListeners.add(listener);
+    return () => this.backpressureListeners.delete(listener);
+  }
+
+  /** Errors thrown by this terminal's listeners; without a subscriber they become process warnings. */
+  onListenerError(listener: ListenerErrorListener): Unsubscribe {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /** Routes input through xterm's input path so it is encoded exactly as typed keys would be. */
+  sendInput(data: string): void {
+    if (this.disposed) return;
+    this.xterm.input(data, true);
+  }
+
+  /** The child exited: release any pause now and never pause again, so no output is stranded. */
+  notifyChildExited(): void {
+    this.childExited = true;
+    if (this.paused) this.setPaused(false);
+  }
+
+  resize(size: TerminalSize): void {
+    if (this.disposed) return;
+    try {
+      this.xterm.resize(size.cols, size.rows);
+    } catch {
+      this.failed = true;
+    }
+  }
+
+  /** The active buffer's screen area (not scrollback), right-trimmed, with cursor and modes. */
+  snapshot(): TerminalSnapshot {
+    const buffer = this.xterm.buffer.active;
+    const rows = this.xterm.rows;
+    const lines: string[] = [];
+    for (let y = 0; y < rows; y += 1) {
+      lines.push(buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? "");
+    }
+    const hidden = (this.xterm as unknown as XtermCoreView)._core?.coreService?.isCursorHidden === true;
+    return {
+      lines,
+      text: lines.join("\n"),
+      cursor: { x: buffer.cursorX, y: buffer.cursorY, visible: !hidden },
+      cols: this.xterm.cols,
+      rows,
+      title: this.currentTitle,
+      altScreen: buffer.type === "alternate",
+    };
+  }
+
+  /** Resolves once every byte received so far (and while waiting) is rendered; never rejects. */
+  settled(): Promise<void> {
+    if (this.disposed || this.unrendered === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.settleWaiters.push(resolve));
+  }
+
+  /** Drops pending output, cancels pending render notifications and settles every waiter. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    this.pendingParts = [];
+    this.pendingBytes = 0;
+    this.unrendered = 0;
+    // A PTY left paused by a disposed terminal would never drain; release it first.
+    if (this.paused) this.setPaused(false);
+    this.resolveSettled();
+    this.frameListeners.clear();
+    this.rawListeners.clear();
+    this.inputListeners.clear();
+    this.backpressureListeners.clear();
+    this.replay.clear();
+    try {
+      this.xterm.dispose();
+    } catch {
+      // Disposal is best-effort; nothing observes this terminal any more.
+    }
+  }
+
+  private enqueue(data: string, bytes: number): void {
+    if (this.pendingBytes + bytes <= this.batchMaxBytes) {
+      this.pendingParts.push(data);
+      this.pendingBytes += bytes;
+    } else {
+      this.flush();
+      if (bytes <= this.batchMaxBytes) {
+        this.pendingParts.push(data);
+        this.pendingBytes = bytes;
+      } else {
+        const pieces = splitUtf8(data, this.batchMaxBytes);
+        const last = pieces.pop() ?? "";
+        for (const piece of pieces) this.writeBatch(piece, utf8Length(piece));
+        this.pendingParts.push(last);
+        this.pendingBytes = utf8Length(last);
+      }
+    }
+    if (this.pendingBytes >= this.batchMaxBytes) {
+      this.flush();
+    } else if (this.pendingBytes > 0 && this.batchTimer === undefined) {
+      // One timer per batch window, not per chunk: later chunks join the open batch.
+      this.batchTimer = setTimeout(() => {
+        this.batchTimer = undefined;
+        this.flush();
+      }, this.batchWindowMs);
+    }
+  }
+
+  private flush(): void {
+    if (this.batchTimer !== undefined) {
+      clearTimeout(this.batchTimer);
+      this.batchTimer = undefined;
+    }
+    if (this.pendingBytes === 0) return;
+    const data = this.pendingParts.length === 1 ? (this.pendingParts[0] as string) : this.pendingParts.join("");
+    const bytes = this.pendingBytes;
+    this.pendingParts = [];
+    this.pendingBytes = 0;
+    this.writeBatch(data, bytes);
+  }
+
+  private writeBatch(data: string, bytes: number): void {
+    try {
+      // xterm keeps its own ordered write buffer; the callback fires right after this batch is
+      // parsed and before the next one is, which is where observers must see the screen.
+      this.xterm.write(data, () => this.batchRendered(bytes));
+    } catch {
+      this.failed = true;
+      this.batchRendered(bytes);
+    }
+  }
+
+  private batchRendered(bytes: number): void {
+    if (this.disposed) return;
+    this.unrendered = Math.max(0, this.unrendered - bytes);
+    const oscState = this.oscSinceLastBatch;
+    this.oscSinceLastBatch = [];
+    let snapshot: TerminalSnapshot | undefined;
+    try {
+      snapshot = this.snapshot();
+    } catch {
+      this.failed = true;
+    }
+    if (snapshot !== undefined) {
+      this.seq += 1;
+      const frame: TerminalFrame = { seq: this.seq, snapshot, bytes, oscState };
+      for (const listener of this.frameListeners) this.safeCall(() => listener(frame));
+    }
+    if (this.disposed) return;
+    if (this.paused && this.unrendered < this.lowWaterBytes) this.setPaused(false);
+    if (this.unrendered === 0) this.resolveSettled();
+  }
+
+  private setPaused(paused: boolean): void {
+    this.paused = paused;
+    for (const listener of this.backpressureListeners) this.safeCall(() => listener(paused));
+  }
+
+  private emitInput(data: string | Uint8Array): void {
+    if (this.disposed) return;
+    for (const listener of this.inputListeners) this.safeCall(() => listener(data));
+  }
+
+  private resolveSettled(): void {
+    const waiters = this.settleWaiters;
+    this.settleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  /** A throwing observer must not stall rendering or strand the PTY, so errors are re-routed. */
+  private safeCall(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      if (this.errorListeners.size === 0) {
+        process.emitWarning(`Elwood terminal listener threw: ${String(error)}`, "ElwoodListenerError");
+        return;
+      }
+      for (const listener of this.errorListeners) {
+        try {
+          listener(error);
+        } catch {
+          // An error handler that throws has nowhere left to report to.
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// Shapes the terminal effect hands to the rest of Elwood: snapshots of the rendered screen and frames.
+
+export interface TerminalCursor {
+  readonly x: number;
+  readonly y: number;
+  /** DECTCEM state: false when the application hid the hardware cursor. */
+  readonly visible: boolean;
+}
+
+export interface TerminalSnapshot {
+  /** Visible rows of the active buffer, top to bottom, right-trimmed. */
+  readonly lines: readonly string[];
+  /** `lines` joined with "\n". */
+  readonly text: string;
+  readonly cursor: TerminalCursor;
+  readonly cols: number;
+  readonly rows: number;
+  /** Latest OSC 0/2 window title ("" if none yet). */
+  readonly title: string;
+  /** True while the alternate screen buffer is active. */
+  readonly altScreen: boolean;
+}
+
+/** One completed render batch. */
+export interface TerminalFrame {
+  /** Monotonic per terminal, starting at 1. */
+  readonly seq: number;
+  readonly snapshot: TerminalSnapshot;
+  /** Raw bytes (UTF-8 length) rendered in this batch. */
+  readonly bytes: number;
+  /** OSC 7501 (Codex) state values seen in this batch, oldest first, e.g. ["idle"]. */
+  readonly oscState: readonly string[];
+}

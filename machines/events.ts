@@ -1,0 +1,56 @@
+// The one event vocabulary every machine, the inspector timeline and statusDecisions speak.
+
+import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { ElwoodError } from "../src/errors.js";
+import type { ElwoodSessionStatus } from "../src/public-types.js";
+
+// ---- from the edge (effects → session) ----
+export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number };
+export type PtyExitEvent = { readonly type: "pty.exit"; readonly exitCode: number; readonly signal?: number };
+export type FrameEvent = {
+  readonly type: "frame";
+  readonly seq: number;
+  readonly facts: ScreenFacts;
+  /** OSC 7501 states in this batch (Codex 0.171 explicit idle/busy channel). */
+  readonly oscState: readonly string[];
+};
+/** A hook event from the bridge; `name` is the CLI's hook event name (Stop, UserPromptSubmit, ...). */
+export type HookEvent = {
+  readonly type: `hook.${string}`;
+  readonly name: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+};
+
+// ---- between machines ----
+export type TurnSource = "hook" | "footer" | "title" | "banner" | "osc" | "submission" | "dialog";
+export type TurnStartedEvent = { readonly type: "turn.started"; readonly source: TurnSource };
+export type TurnEndedEvent = { readonly type: "turn.ended"; readonly source: TurnSource };
+export type SubmissionWrittenEvent = { readonly type: "submission.written"; readonly opId: string };
+export type TrustFallbackEvent = { readonly type: "trust.fallback"; readonly ruleIds: readonly string[] };
+export type StatusChangedEvent = {
+  readonly type: "status.changed";
+  readonly from: ElwoodSessionStatus;
+  readonly to: ElwoodSessionStatus;
+  /** True on the one-shot first readiness. */
+  readonly initial: boolean;
+};
+export type LifecycleEvent =
+  | { readonly type: "lifecycle.stopped" }
+  | { readonly type: "lifecycle.killed" }
+  | { readonly type: "lifecycle.tornDown" };
+
+/** A write the machines ask the I/O edge to perform under the observed-screen rule. */
+export type WritePurpose = "paste" | "enter" | "recovery-enter" | "command" | "keys" | "escape" | "trust";
+export type IoWriteRequest = {
+  readonly type: "io.write";
+  readonly requestId: string;
+  readonly data: string;
+  readonly purpose: WritePurpose;
+  /** When true the edge refuses to write while a blocking dialog is visible (held → `io.held`). */
+  readonly guardDialog: boolean;
+};
+export type IoWrittenEvent = { readonly type: "io.written"; readonly requestId: string };
+export type IoHeldEvent = { readonly type: "io.held"; readonly requestId: string };
+export type IoFailedEvent = { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError };
+
+export type EdgeEvent = PtySpawnedEvent | PtyExitEvent | FrameEvent | HookEvent;

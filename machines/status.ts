@@ -1,0 +1,297 @@
+// The status lifecycle machine: starting → running ⇄ ready ⇄ blocked → stopped | exited | killed | torn_down,
+// with every received event logged as a content-free status decision.
+
+import { assign, enqueueActions, setup } from "xstate";
+import type { DialogFact, DialogKind, ScreenFacts } from "../adapters/screen-facts.js";
+import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/public-types.js";
+import type {
+  FrameEvent,
+  HookEvent,
+  LifecycleEvent,
+  PtyExitEvent,
+  PtySpawnedEvent,
+  StatusChangedEvent,
+  SubmissionWrittenEvent,
+  TrustFallbackEvent,
+  TurnEndedEvent,
+  TurnStartedEvent,
+} from "./events.js";
+
+export const STATUS_DECISION_LIMIT = 50;
+
+/** How an adapter proves cold-start readiness (measured per CLI version; see adapters/*). */
+export interface ReadinessPolicy {
+  /** Hook events that prove the CLI accepts input (e.g. Claude `InstructionsLoaded`). */
+  readonly hookEvents: readonly string[];
+  /** When true a settled idle composer (no dialog, no work) is itself a readiness signal. */
+  readonly composerIsReadySignal: boolean;
+  /** How long the composer must stay idle before it counts as settled. */
+  readonly composerSettleMs: number;
+  /** Upper bound after the first frame: readiness fires even without any other signal. */
+  readonly deadlineMs: number;
+  /** OSC 7501 `state=idle` is an explicit readiness channel (Codex 0.171). */
+  readonly oscIdleIsReadySignal: boolean;
+}
+
+export interface StatusInput {
+  readonly readiness: ReadinessPolicy;
+  /** Dialog kinds Elwood answers itself (e.g. workspace trust with autotrust): they hold but never block. */
+  readonly autoAnswered: readonly DialogKind[];
+}
+
+export type ClosingAs = "stopped" | "killed" | "torn_down";
+
+export type StatusEvent =
+  | PtySpawnedEvent
+  | PtyExitEvent
+  | FrameEvent
+  | HookEvent
+  | TurnStartedEvent
+  | TurnEndedEvent
+  | SubmissionWrittenEvent
+  | TrustFallbackEvent
+  | { readonly type: "lifecycle.closing"; readonly as: ClosingAs }
+  | LifecycleEvent;
+
+interface StatusContext {
+  readonly status: ElwoodSessionStatus;
+  readonly initialReady: boolean;
+  readonly decisions: readonly ElwoodStatusDecision[];
+  readonly readiness: ReadinessPolicy;
+  readonly autoAnswered: readonly DialogKind[];
+  /** Latest frame's facts (booleans only; never screen text). */
+  readonly facts: ScreenFacts | undefined;
+  readonly closingAs: ClosingAs | undefined;
+  /** The readiness deadline passed while a dialog held readiness. */
+  readonly deadlinePassed: boolean;
+}
+
+type DecideParams = { readonly reason: string; readonly to?: ElwoodSessionStatus };
+
+/** A transition action that records the decision (and announces a status change). */
+function decide(reason: string, to?: ElwoodSessionStatus) {
+  return { type: "decide" as const, params: to === undefined ? { reason } : { reason, to } };
+}
+
+function evidenceOf(event: StatusEvent | { type: string }): StatusEvidence {
+  if (event.type === "frame") {
+    const facts = (event as FrameEvent).facts;
+    return { kind: "frame", ruleIds: [...facts.ruleIds] };
+  }
+  if (event.type === "turn.started" || event.type === "turn.ended") {
+    return { kind: event.type, source: (event as TurnStartedEvent).source };
+  }
+  if (event.type.startsWith("xstate.after")) return { kind: "timer", source: event.type };
+  if (event.type === "trust.fallback") return { kind: event.type, ruleIds: [...(event as TrustFallbackEvent).ruleIds] };
+  return { kind: event.type };
+}
+
+function factsOf(event: StatusEvent): ScreenFacts | undefined {
+  return event.type === "frame" ? (event as FrameEvent).facts : undefined;
+}
+
+function blockingDialog(facts: ScreenFacts | undefined, auto: readonly DialogKind[]): DialogFact | undefined {
+  const d = facts?.dialog;
+  if (!d || !d.blocking) return undefined;
+  return auto.includes(d.kind) ? undefined : d;
+}
+
+function heldDialog(facts: ScreenFacts | undefined): boolean {
+  return facts?.dialog?.blocking === true;
+}
+
+function idleComposer(facts: ScreenFacts | undefined): boolean {
+  return !!facts && facts.composer && !facts.working && !facts.titleSpinner && !facts.dialog;
+}
+
+function workingFrame(facts: ScreenFacts | undefined): boolean {
+  return !!facts && !facts.dialog && (facts.working || facts.titleSpinner);
+}
+
+export const statusMachine = setup({
+  types: {
+    context: {} as StatusContext,
+    events: {} as StatusEvent,
+    input: {} as StatusInput,
+    emitted: {} as StatusChangedEvent,
+  },
+  actions: {
+    decide: enqueueActions(({ context, event, enqueue }, params: DecideParams) => {
+      const decision: ElwoodStatusDecision = {
+        at: Date.now(),
+        evidence: evidenceOf(event),
+        from: context.status,
+        to: params.to,
+        reason: params.reason,
+      };
+      const to = params.to ?? context.status;
+      const initial = params.to === "ready" && !context.initialReady;
+      enqueue.assign({
+        decisions: [...context.decisions, decision].slice(-STATUS_DECISION_LIMIT),
+        facts: factsOf(event) ?? context.facts,
+        status: to,
+        initialReady: context.initialReady || params.to === "ready",
+      });
+      if (params.to !== undefined && params.to !== context.status) {
+        enqueue.emit({ type: "status.changed", from: context.status, to: params.to, initial });
+      }
+    }),
+    markDeadline: assign({ deadlinePassed: true }),
+    closing: assign(({ event }) => ({ closingAs: event.type === "lifecycle.closing" ? event.as : undefined })),
+  },
+  guards: {
+    blockingDialog: ({ context, event }) => blockingDialog(factsOf(event), context.autoAnswered) !== undefined,
+    heldDialog: ({ event }) => heldDialog(factsOf(event)),
+    idleComposer: ({ event }) => idleComposer(factsOf(event)),
+    workingFrame: ({ event }) => workingFrame(factsOf(event)),
+    composerIsReadySignal: ({ context, event }) =>
+      context.readiness.composerIsReadySignal && idleComposer(factsOf(event)),
+    readinessHook: ({ context, event }) =>
+      event.type.startsWith("hook.") && context.readiness.hookEvents.includes((event as HookEvent).name),
+    oscIdle: ({ context, event }) =>
+      context.readiness.oscIdleIsReadySignal &&
+      event.type === "frame" &&
+      event.oscState.includes("idle") &&
+      !heldDialog(event.facts),
+    dialogVisible: ({ context }) => heldDialog(context.facts),
+    readinessHookClear: ({ context, event }) =>
+      event.type.startsWith("hook.") &&
+      context.readiness.hookEvents.includes((event as HookEvent).name) &&
+      !heldDialog(context.facts),
+    inDeadlineHeld: ({ context }) => context.deadlinePassed,
+    deadlineHeldAndIdle: ({ context, event }) => context.deadlinePassed && idleComposer(factsOf(event)),
+    workingAfterReady: ({ context, event }) => context.initialReady && workingFrame(factsOf(event)),
+    initialReady: ({ context }) => context.initialReady,
+    closingStopped: ({ context }) => context.closingAs === "stopped",
+    closingKilled: ({ context }) => context.closingAs === "killed",
+    closingTornDown: ({ context }) => context.closingAs === "torn_down",
+  },
+  delays: {
+    composerSettle: ({ context }) => context.readiness.composerSettleMs,
+    readinessDeadline: ({ context }) => context.readiness.deadlineMs,
+  },
+}).createMachine({
+  id: "status",
+  context: ({ input }) => ({
+    status: "starting",
+    initialReady: false,
+    decisions: [],
+    readiness: input.readiness,
+    autoAnswered: input.autoAnswered,
+    facts: undefined,
+    closingAs: undefined,
+    deadlinePassed: false,
+  }),
+  initial: "starting",
+  on: {
+    "lifecycle.closing": { actions: "closing", description: "remember which terminal status a coming exit means" },
+    "pty.exit": [
+      { guard: "closingStopped", target: ".stopped", actions: [decide("process exited after stop()", "stopped")] },
+      { guard: "closingKilled", target: ".killed", actions: [decide("process exited after kill()", "killed")] },
+      { guard: "closingTornDown", target: ".torn_down", actions: [decide("process exited during teardown()", "torn_down")] },
+      { target: ".exited", actions: [decide("the agent process exited on its own", "exited")] },
+    ],
+    "lifecycle.stopped": { target: ".stopped", actions: [decide("stop() finished reaping the process group", "stopped")] },
+    "lifecycle.killed": { target: ".killed", actions: [decide("kill() finished reaping the process group", "killed")] },
+    "lifecycle.tornDown": { target: ".torn_down", actions: [decide("teardown() finished", "torn_down")] },
+    "*": { actions: [decide("no transition for this evidence in the current status")] },
+  },
+  states: {
+    starting: {
+      on: {
+        "pty.spawned": { actions: [decide("process spawned; waiting for the first rendered frame")] },
+        frame: [
+          { guard: "blockingDialog", target: "blocked", actions: [decide("first frame shows a human-decision dialog", "blocked")] },
+          { guard: "heldDialog", target: "running.boot.held", actions: [decide("first frame shows a dialog Elwood answers itself: readiness held", "running")] },
+          { guard: "oscIdle", target: "ready", actions: [decide("initial readiness: OSC 7501 state=idle on the first frame", "ready")] },
+          { guard: "composerIsReadySignal", target: "running.boot.settling", actions: [decide("first frame shows an idle composer; settle window started", "running")] },
+          { target: "running", actions: [decide("first frame rendered; startup window (not ready yet)", "running")] },
+        ],
+      },
+    },
+    running: {
+      initial: "boot",
+      // The readiness deadline counts from the first rendered frame (entering running from starting).
+      after: {
+        readinessDeadline: [
+          { guard: "initialReady" },
+          { guard: "dialogVisible", target: ".boot.deadlineHeld", actions: [decide("readiness deadline passed while a dialog is visible: held"), "markDeadline"] },
+          { target: "ready", actions: [decide("initial readiness: bounded deadline after the first frame", "ready")] },
+        ],
+      },
+      on: {
+        frame: [
+          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked")] },
+          { actions: [decide("frame is not a status edge while a turn runs (turn machine owns turn edges)")] },
+        ],
+        "turn.ended": [
+          { guard: "initialReady", target: "ready", actions: [decide("turn ended", "ready")] },
+          { actions: [decide("turn edge before initial readiness cannot end a turn")] },
+        ],
+        "turn.started": { actions: [decide("already running")] },
+        "submission.written": { actions: [decide("caller submission written; stays running")] },
+        "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
+      },
+      states: {
+        boot: {
+          initial: "watching",
+          on: {
+            frame: [
+              { guard: "blockingDialog", target: "#status.blocked", actions: [decide("a human-decision dialog is visible before readiness", "blocked")] },
+              { guard: "heldDialog", target: ".held", actions: [decide("a dialog Elwood answers itself is visible: readiness held, not blocked")] },
+              { guard: "oscIdle", target: "#status.ready", actions: [decide("initial readiness: OSC 7501 state=idle", "ready")] },
+              { guard: "deadlineHeldAndIdle", target: "#status.ready", actions: [decide("initial readiness: dialog cleared after the deadline; idle composer", "ready")] },
+              { guard: "composerIsReadySignal", target: ".settling", actions: [decide("idle composer visible; settle window started")] },
+              { guard: "inDeadlineHeld", actions: [decide("readiness deadline passed; waiting for a dialog-free frame")] },
+              { target: ".watching", actions: [decide("startup frame without readiness evidence")] },
+            ],
+            "hook.*": [
+              { guard: "readinessHookClear", target: "#status.ready", actions: [decide("initial readiness: readiness hook fired", "ready")] },
+              { actions: [decide("hook is not readiness evidence here")] },
+            ],
+          },
+          states: {
+            watching: {},
+            held: {},
+            deadlineHeld: {},
+            settling: {
+              after: {
+                composerSettle: { target: "#status.ready", actions: [decide("initial readiness: composer settled with no dialog and no work", "ready")] },
+              },
+            },
+          },
+        },
+        turn: {},
+      },
+    },
+    ready: {
+      on: {
+        frame: [
+          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked")] },
+          { actions: [decide("frame is not a status edge while ready (turn machine owns turn edges)")] },
+        ],
+        "turn.started": { target: "running.turn", actions: [decide("turn started", "running")] },
+        "submission.written": { target: "running.turn", actions: [decide("caller submission written", "running")] },
+        "turn.ended": { actions: [decide("already ready (idempotent turn end)")] },
+        "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
+      },
+    },
+    blocked: {
+      on: {
+        frame: [
+          { guard: "heldDialog", actions: [decide("dialog still visible")] },
+          { guard: "workingAfterReady", target: "running.turn", actions: [decide("dialog cleared and the agent is working", "running")] },
+          { guard: "idleComposer", target: "ready", actions: [decide("dialog cleared; idle composer visible", "ready")] },
+          { actions: [decide("dialog gone but no verified composer yet: block kept")] },
+        ],
+        "turn.started": { actions: [decide("blocked until the dialog clears")] },
+        "turn.ended": { actions: [decide("blocked until the dialog clears")] },
+        "submission.written": { actions: [decide("blocked until the dialog clears")] },
+      },
+    },
+    stopped: { type: "final" },
+    exited: { type: "final" },
+    killed: { type: "final" },
+    torn_down: { type: "final" },
+  },
+});

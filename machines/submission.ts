@@ -1,0 +1,273 @@
+// One text submission transaction: paste (or typed command) → settle → Enter → confirm on screen, bounded recovery Enters.
+
+import { assign, enqueueActions, setup } from "xstate";
+import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { ElwoodError } from "../src/errors.js";
+import type {
+  FrameEvent,
+  HookEvent,
+  IoFailedEvent,
+  IoHeldEvent,
+  IoWriteRequest,
+  IoWrittenEvent,
+  WritePurpose,
+} from "./events.js";
+import { ENTER, frameBracketedPaste } from "./paste-framing.js";
+
+/** "paste" = bracketed paste (caller text); "typed" = plain keystrokes (slash commands such as /compact). */
+export type SubmissionFraming = "paste" | "typed";
+
+export interface SubmissionTiming {
+  /** Delay between the physical paste write and the submitting Enter (the CLIs ingest pastes asynchronously). */
+  readonly settleMs: number;
+  /** Upper bound on recovery Enters while the composer still shows the staged text. */
+  readonly enterRetries: number;
+  /** How long to watch the screen after each Enter before judging it. */
+  readonly confirmIntervalMs: number;
+  /** Back-off before re-requesting a write the edge held (dialog visible or screen not observed). */
+  readonly holdRetryMs: number;
+}
+
+export const SUBMISSION_DEFAULTS: SubmissionTiming = {
+  settleMs: 150,
+  enterRetries: 3,
+  confirmIntervalMs: 400,
+  holdRetryMs: 100,
+};
+
+export type SubmissionInput = {
+  readonly opId: string;
+  /** Already sanitized by the caller of the queue (sanitizeSubmissionText); framing re-sanitizes anyway. */
+  readonly text: string;
+  readonly framing: SubmissionFraming;
+} & Partial<SubmissionTiming>;
+
+// ---- events this machine receives ----
+export type SubmissionRawInputEvent = { readonly type: "submission.rawInput" };
+export type SubmissionCancelEvent = { readonly type: "submission.cancel" };
+export type SubmissionEvent =
+  | IoWrittenEvent
+  | IoHeldEvent
+  | IoFailedEvent
+  | FrameEvent
+  | HookEvent
+  | SubmissionRawInputEvent
+  | SubmissionCancelEvent;
+
+// ---- events this machine sends to its parent ----
+export type SubmissionPastedEvent = { readonly type: "submission.pasted"; readonly opId: string };
+/** The first submitting Enter was physically written: sendGuidance/sendPrompt resolve here; status goes running. */
+export type SubmissionEnteredEvent = { readonly type: "submission.entered"; readonly opId: string };
+export type SubmissionParentEvent = IoWriteRequest | SubmissionPastedEvent | SubmissionEnteredEvent;
+
+/** confirmed = the screen or a hook proved the CLI took it; unconfirmed = Enter sent, proof never came. */
+export type SubmissionOutcome = "confirmed" | "unconfirmed" | "failed" | "cancelled";
+export type SubmissionOutput = {
+  readonly opId: string;
+  readonly outcome: SubmissionOutcome;
+  /** True once the first submitting Enter was written. */
+  readonly entered: boolean;
+  readonly recoveryEnters: number;
+  readonly error?: ElwoodError;
+};
+
+interface SubmissionContext extends SubmissionTiming {
+  readonly opId: string;
+  readonly text: string;
+  readonly framing: SubmissionFraming;
+  readonly seq: number;
+  readonly pendingRequestId: string | null;
+  readonly recoveryEnters: number;
+  /** Interval ticks spent without any staged/confirmed evidence; bounds the wait when no frame arrives. */
+  readonly quietChecks: number;
+  readonly entered: boolean;
+  /** Raw caller input (sendKeys) took ownership of the draft: no more recovery Enters (§10.8). */
+  readonly rawInput: boolean;
+  readonly lastFacts: ScreenFacts | null;
+  readonly outcome: SubmissionOutcome | null;
+  readonly error: ElwoodError | null;
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, "");
+}
+
+function lastNonEmptyLine(text: string): string {
+  const lines = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
+  return lines[lines.length - 1] ?? "";
+}
+
+/** The composer still holds what we staged: Claude's paste chip, or (Codex, typed commands) our last line. */
+export function stagedInComposer(facts: ScreenFacts, text: string): boolean {
+  if (facts.pastedChip) return true;
+  const last = squash(lastNonEmptyLine(text));
+  // Whitespace is squashed on both sides because the composer soft-wraps long lines.
+  return facts.composer && last !== "" && squash(facts.composerText).endsWith(last);
+}
+
+/** A post-Enter frame that proves acceptance: nothing staged, and either an empty composer or live work. */
+export function factsConfirm(facts: ScreenFacts, text: string): boolean {
+  if (stagedInComposer(facts, text)) return false;
+  const emptyComposer = facts.composer && facts.composerText === "";
+  return emptyComposer || facts.working || facts.titleSpinner;
+}
+
+type WriteParams = { readonly what: "staged" | "enter"; readonly purpose: WritePurpose };
+
+export const submissionMachine = setup({
+  types: {
+    context: {} as SubmissionContext,
+    events: {} as SubmissionEvent,
+    input: {} as SubmissionInput,
+    output: {} as SubmissionOutput,
+  },
+  delays: {
+    settle: ({ context }) => context.settleMs,
+    holdRetry: ({ context }) => context.holdRetryMs,
+    confirmInterval: ({ context }) => context.confirmIntervalMs,
+  },
+  guards: {
+    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    frameConfirms: ({ context, event }) => event.type === "frame" && factsConfirm(event.facts, context.text),
+    revoked: ({ context }) => context.rawInput,
+    stagedWithRetriesLeft: ({ context }) =>
+      context.lastFacts !== null &&
+      stagedInComposer(context.lastFacts, context.text) &&
+      context.recoveryEnters < context.enterRetries,
+    stillStaged: ({ context }) => context.lastFacts !== null && stagedInComposer(context.lastFacts, context.text),
+    quietChecksLeft: ({ context }) => context.quietChecks < context.enterRetries,
+  },
+  actions: {
+    requestWrite: enqueueActions(({ context, enqueue }, params: WriteParams) => {
+      const requestId = `${context.opId}:${context.seq + 1}`;
+      const data =
+        params.what === "enter" ? ENTER : context.framing === "paste" ? frameBracketedPaste(context.text) : context.text;
+      enqueue.assign({ seq: context.seq + 1, pendingRequestId: requestId });
+      const request: IoWriteRequest = { type: "io.write", requestId, data, purpose: params.purpose, guardDialog: true };
+      enqueue.sendParent(request);
+    }),
+    clearRequest: assign({ pendingRequestId: null }),
+    notifyPasted: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendParent({ type: "submission.pasted", opId: context.opId } satisfies SubmissionPastedEvent);
+    }),
+    notifyEntered: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ entered: true });
+      enqueue.sendParent({ type: "submission.entered", opId: context.opId } satisfies SubmissionEnteredEvent);
+    }),
+    recordFacts: assign({ lastFacts: ({ context, event }) => (event.type === "frame" ? event.facts : context.lastFacts) }),
+    markRawInput: assign({ rawInput: true }),
+    countRecovery: assign({ recoveryEnters: ({ context }) => context.recoveryEnters + 1 }),
+    countQuietCheck: assign({ quietChecks: ({ context }) => context.quietChecks + 1 }),
+    recordError: assign({ error: ({ context, event }) => (event.type === "io.failed" ? event.error : context.error) }),
+  },
+}).createMachine({
+  id: "submission",
+  context: ({ input }) => ({
+    ...SUBMISSION_DEFAULTS,
+    ...input,
+    seq: 0,
+    pendingRequestId: null,
+    recoveryEnters: 0,
+    quietChecks: 0,
+    entered: false,
+    rawInput: false,
+    lastFacts: null,
+    outcome: null,
+    error: null,
+  }),
+  initial: "staging",
+  on: {
+    frame: { actions: "recordFacts", description: "Remember the latest screen facts for the next confirmation check." },
+    "submission.rawInput": { actions: "markRawInput", description: "Caller raw input now owns the draft: revoke recovery Enters." },
+    "submission.cancel": { target: ".cancelled", description: "Timeout or close: stop here, write nothing more." },
+  },
+  states: {
+    staging: {
+      description: "Write the bracketed paste (or the typed command text) as its own PTY write.",
+      entry: [
+        {
+          type: "requestWrite",
+          params: ({ context }): WriteParams => ({
+            what: "staged",
+            purpose: context.framing === "paste" ? "paste" : "command",
+          }),
+        },
+      ],
+      on: {
+        "io.written": { guard: "isOurs", target: "settling", actions: ["clearRequest", "notifyPasted"], description: "Text is staged in the composer." },
+        "io.held": { guard: "isOurs", target: "stagingHeld", actions: "clearRequest", description: "Dialog visible or screen unobserved: nothing written, retry." },
+        "io.failed": { guard: "isOurs", target: "failed", actions: "recordError", description: "The PTY write failed." },
+      },
+    },
+    stagingHeld: {
+      after: { holdRetry: { target: "staging", description: "Ask the edge again after the hold back-off." } },
+    },
+    settling: {
+      after: { settle: { target: "entering", description: "Give the CLI time to ingest the paste before Enter." } },
+    },
+    entering: {
+      description: "Write the submitting Enter as a separate PTY write.",
+      entry: [{ type: "requestWrite", params: { what: "enter", purpose: "enter" } }],
+      on: {
+        "io.written": { guard: "isOurs", target: "confirming", actions: ["clearRequest", "notifyEntered"], description: "First submitting Enter dispatched." },
+        "io.held": { guard: "isOurs", target: "enteringHeld", actions: "clearRequest", description: "Enter withheld by the dialog guard: retry." },
+        "io.failed": { guard: "isOurs", target: "failed", actions: "recordError", description: "The Enter write failed." },
+      },
+    },
+    enteringHeld: {
+      after: { holdRetry: { target: "entering", description: "Re-request the held Enter." } },
+    },
+    confirming: {
+      description: "Watch frames and hooks for proof the CLI accepted the submission.",
+      on: {
+        frame: { guard: "frameConfirms", target: "confirmed", description: "Composer empty (or work started) with nothing staged." },
+        "hook.UserPromptSubmit": { target: "confirmed", description: "The CLI reported the prompt as submitted." },
+        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input revokes recovery: finish without more Enters." },
+      },
+      after: {
+        confirmInterval: [
+          { guard: "revoked", target: "unconfirmed", description: "Recovery authority was revoked earlier." },
+          { guard: "stagedWithRetriesLeft", target: "recovering", actions: "countRecovery", description: "Composer still shows the staged text: re-send Enter." },
+          { guard: "stillStaged", target: "unconfirmed", description: "Recovery Enters exhausted with the text still staged." },
+          { guard: "quietChecksLeft", target: "confirming", reenter: true, actions: "countQuietCheck", description: "No decisive frame yet: keep watching." },
+          { target: "unconfirmed", description: "No evidence either way within the bound: release the queue." },
+        ],
+      },
+    },
+    recovering: {
+      description: "Write one recovery Enter (a surplus Enter on an empty composer is a no-op on both CLIs).",
+      entry: [{ type: "requestWrite", params: { what: "enter", purpose: "recovery-enter" } }],
+      on: {
+        "io.written": { guard: "isOurs", target: "confirming", actions: "clearRequest", description: "Recovery Enter written: judge again." },
+        "io.held": { guard: "isOurs", target: "recoveringHeld", actions: "clearRequest", description: "Recovery Enter withheld: retry." },
+        "io.failed": { guard: "isOurs", target: "failed", actions: "recordError", description: "The recovery Enter write failed." },
+        frame: { guard: "frameConfirms", target: "confirmed", description: "Accepted while the recovery Enter was pending." },
+        "hook.UserPromptSubmit": { target: "confirmed", description: "Accepted while the recovery Enter was pending." },
+        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input revokes recovery." },
+      },
+    },
+    recoveringHeld: {
+      on: {
+        frame: { guard: "frameConfirms", target: "confirmed", description: "Accepted while the recovery Enter was held." },
+        "hook.UserPromptSubmit": { target: "confirmed", description: "Accepted while the recovery Enter was held." },
+        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input revokes recovery." },
+      },
+      after: { holdRetry: { target: "recovering", description: "Re-request the held recovery Enter (a hold does not use up a retry)." } },
+    },
+    confirmed: { type: "final", entry: assign({ outcome: "confirmed" }) },
+    unconfirmed: { type: "final", entry: assign({ outcome: "unconfirmed" }) },
+    failed: { type: "final", entry: assign({ outcome: "failed" }) },
+    cancelled: { type: "final", entry: assign({ outcome: "cancelled" }) },
+  },
+  output: ({ context }): SubmissionOutput => {
+    const base = {
+      opId: context.opId,
+      outcome: context.outcome ?? "unconfirmed",
+      entered: context.entered,
+      recoveryEnters: context.recoveryEnters,
+    };
+    return context.error ? { ...base, error: context.error } : base;
+  },
+});
+
+export type SubmissionMachine = typeof submissionMachine;

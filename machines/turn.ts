@@ -1,0 +1,151 @@
+// The turn watcher: after initial readiness, turns rendered screen facts and hooks into idempotent turn edges.
+
+import { and, assign, emit, setup } from "xstate";
+import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { FrameEvent, HookEvent, StatusChangedEvent, TurnEndedEvent, TurnSource, TurnStartedEvent } from "./events.js";
+
+/** Consecutive quiet composer frames that prove startup/replay/stale work has really ended. */
+export const QUIET_FRAMES_REQUIRED = 5;
+
+export interface TurnInput {
+  /** Resumed sessions replay history with working repaints: hold rendered edges until quiet. */
+  readonly resumed: boolean;
+  /** Idle composer with no work evidence this long after a submission ends the turn (nothing else will). */
+  readonly noEvidenceEndMs: number;
+}
+
+export type TurnEvent =
+  | FrameEvent
+  | HookEvent
+  | StatusChangedEvent
+  | { readonly type: "submission.entered"; readonly opId: string }
+  | { readonly type: "submission.written"; readonly opId: string };
+
+interface TurnContext {
+  readonly resumed: boolean;
+  readonly noEvidenceEndMs: number;
+  readonly quietFrames: number;
+}
+
+function frameFacts(event: TurnEvent): ScreenFacts | undefined {
+  return event.type === "frame" ? event.facts : undefined;
+}
+
+function isWorking(f: ScreenFacts | undefined): boolean {
+  return !!f && !f.dialog && (f.working || f.titleSpinner);
+}
+
+function isQuietComposer(f: ScreenFacts | undefined): boolean {
+  return !!f && f.composer && !f.working && !f.titleSpinner && !f.dialog;
+}
+
+function workSource(f: ScreenFacts | undefined): TurnSource {
+  return f?.working ? "footer" : "title";
+}
+
+function hookNamed(event: TurnEvent, name: string): boolean {
+  return event.type.startsWith("hook.") && (event as HookEvent).name === name;
+}
+
+export const turnMachine = setup({
+  types: {
+    context: {} as TurnContext,
+    events: {} as TurnEvent,
+    input: {} as TurnInput,
+    emitted: {} as TurnStartedEvent | TurnEndedEvent,
+  },
+  actions: {
+    started: emit((_, params: { source: TurnSource }) => ({ type: "turn.started" as const, source: params.source })),
+    startedFromFrame: emit(({ event }) => ({ type: "turn.started" as const, source: workSource(frameFacts(event)) })),
+    ended: emit((_, params: { source: TurnSource }) => ({ type: "turn.ended" as const, source: params.source })),
+    countQuiet: assign(({ context }) => ({ quietFrames: context.quietFrames + 1 })),
+    resetQuiet: assign({ quietFrames: 0 }),
+  },
+  guards: {
+    initialReady: ({ event }) => event.type === "status.changed" && event.initial,
+    resumed: ({ context }) => context.resumed,
+    working: ({ event }) => isWorking(frameFacts(event)),
+    quietComposer: ({ event }) => isQuietComposer(frameFacts(event)),
+    interruptBanner: ({ event }) => {
+      const f = frameFacts(event);
+      return !!f && f.interruptBanner && !f.dialog;
+    },
+    quietEnough: ({ context, event }) =>
+      isQuietComposer(frameFacts(event)) && context.quietFrames + 1 >= QUIET_FRAMES_REQUIRED,
+    stopHook: ({ event }) => hookNamed(event, "Stop"),
+    promptHook: ({ event }) => hookNamed(event, "UserPromptSubmit"),
+  },
+  delays: {
+    noEvidenceEnd: ({ context }) => context.noEvidenceEndMs,
+  },
+}).createMachine({
+  id: "turn",
+  context: ({ input }) => ({ resumed: input.resumed, noEvidenceEndMs: input.noEvidenceEndMs, quietFrames: 0 }),
+  initial: "dormant",
+  states: {
+    dormant: {
+      description: "before initial readiness: startup spinners cannot fabricate turns",
+      on: {
+        "status.changed": [
+          { guard: and(["initialReady", "resumed"]), target: "replayHold", actions: "resetQuiet", description: "resumed: hold replayed history" },
+          { guard: "initialReady", target: "idle", actions: "resetQuiet", description: "initial readiness: start watching" },
+        ],
+      },
+    },
+    replayHold: {
+      description: "resume replay: rendered edges suppressed until the composer stays quiet",
+      on: {
+        frame: [
+          { guard: "quietEnough", target: "idle", actions: "resetQuiet", description: "sustained quiet composer: replay over" },
+          { guard: "quietComposer", actions: "countQuiet" },
+          { actions: "resetQuiet", description: "working or blocking repaint resets the quiet run" },
+        ],
+        "submission.entered": { target: "awaitingWork", description: "explicit running evidence releases the hold (no re-announced start)" },
+        "hook.*": [{ guard: "promptHook", target: "awaitingWork" }],
+      },
+    },
+    idle: {
+      on: {
+        frame: [{ guard: "working", target: "working", actions: "startedFromFrame", description: "working indicator appeared" }],
+        "submission.entered": { target: "awaitingWork", description: "a submission was entered" },
+        "hook.*": [{ guard: "promptHook", target: "awaitingWork", actions: { type: "started", params: { source: "hook" } } }],
+      },
+    },
+    awaitingWork: {
+      description: "submitted; an idle composer in the gap before the spinner is not a turn end",
+      after: {
+        noEvidenceEnd: { target: "idle", actions: { type: "ended", params: { source: "submission" } }, description: "no work evidence ever appeared" },
+      },
+      on: {
+        frame: [{ guard: "working", target: "working", actions: "startedFromFrame" }],
+        "hook.*": [
+          { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"] },
+          { guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } },
+        ],
+      },
+    },
+    working: {
+      on: {
+        frame: [
+          { guard: "interruptBanner", target: "idle", actions: { type: "ended", params: { source: "banner" } }, description: "interrupt end banner (any width)" },
+          { guard: "quietComposer", target: "idle", actions: { type: "ended", params: { source: "footer" } }, description: "working indicator gone; idle composer" },
+        ],
+        "hook.*": [
+          { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"], description: "Stop hook ends the turn" },
+        ],
+      },
+    },
+    settlingAfterStop: {
+      description: "after Stop, stale working repaints are ignored until the composer stays quiet",
+      on: {
+        frame: [
+          { guard: "quietEnough", target: "idle", actions: "resetQuiet" },
+          { guard: "quietComposer", actions: "countQuiet" },
+          { actions: "resetQuiet" },
+        ],
+        "submission.entered": { target: "awaitingWork" },
+        "hook.*": [{ guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } }],
+      },
+    },
+  },
+});

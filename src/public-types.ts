@@ -1,0 +1,95 @@
+// Public, adapter-neutral value types shared by every session: status, size, decisions, activity, warnings.
+
+export type ElwoodSessionStatus =
+  | "starting"
+  | "running"
+  | "ready"
+  | "blocked"
+  | "stopped"
+  | "exited"
+  | "killed"
+  | "torn_down";
+
+export const TERMINAL_STATUSES: ReadonlySet<ElwoodSessionStatus> = new Set([
+  "stopped",
+  "exited",
+  "killed",
+  "torn_down",
+]);
+
+export function isTerminalStatus(status: ElwoodSessionStatus): boolean {
+  return TERMINAL_STATUSES.has(status);
+}
+
+export type AgentKind = "claude" | "codex";
+
+export interface TerminalSize {
+  readonly cols: number;
+  readonly rows: number;
+}
+
+export const DEFAULT_TERMINAL_SIZE: TerminalSize = { cols: 189, rows: 48 };
+
+/** Content-free description of the evidence a status decision was made on. */
+export interface StatusEvidence {
+  /** Event kind, e.g. `frame`, `hook.Stop`, `turn.ended`, `pty.exit`. */
+  readonly kind: string;
+  /** Screen-fact rule ids that matched (frames only). */
+  readonly ruleIds?: readonly string[];
+  /** Where the evidence came from, e.g. `hook`, `footer`, `title`, `banner`, `deadline`. */
+  readonly source?: string;
+}
+
+export interface ElwoodStatusDecision {
+  readonly at: number;
+  readonly evidence: StatusEvidence;
+  readonly from: ElwoodSessionStatus;
+  /** Undefined when the evidence was ignored. */
+  readonly to: ElwoodSessionStatus | undefined;
+  readonly reason: string;
+}
+
+export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
+
+export interface ElwoodActivityEvent {
+  readonly elwoodSessionId: string;
+  readonly agent: AgentKind;
+  readonly source: ActivitySource;
+  readonly kind: string;
+  readonly label: string;
+  readonly text?: string;
+  readonly hookEventName?: string;
+  readonly toolName?: string;
+  readonly toolUseId?: string;
+  readonly toolInput?: string;
+  readonly toolOutput?: string;
+  readonly status?: ElwoodSessionStatus;
+  readonly exitCode?: number;
+  readonly failedOpen?: boolean;
+  readonly transcriptPath?: string;
+  /** Live-only, not redacted. */
+  readonly raw?: unknown;
+}
+
+export type ElwoodWarningCode =
+  | "version_unparseable"
+  | "resize_restore_failed"
+  | "startup_prompt_write_failed"
+  | "clipboard_restore_failed"
+  | "codex_default_model_persisted"
+  | "hook_observer_failed";
+
+export interface ElwoodWarningEvent {
+  readonly elwoodSessionId: string;
+  readonly agent: AgentKind;
+  readonly code: ElwoodWarningCode;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export interface TerminalExitEvent {
+  readonly exitCode: number;
+  readonly signal?: number;
+}
+
+export type Unsubscribe = () => void;

@@ -1,0 +1,110 @@
+// waitForStatus / waitForActivity: promise helpers over the session's own status and activity streams.
+
+import { ElwoodError } from "./errors.js";
+import { isTerminalStatus, type ElwoodActivityEvent, type ElwoodSessionStatus, type Unsubscribe } from "./public-types.js";
+
+export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
+
+export interface WaitSources {
+  readonly currentStatus: () => ElwoodSessionStatus;
+  readonly onStatus: (listener: (status: ElwoodSessionStatus) => void) => Unsubscribe;
+  readonly onActivity: (listener: (activity: ElwoodActivityEvent) => void) => Unsubscribe;
+}
+
+function validTimeout(timeoutMs: unknown): number | ElwoodError {
+  if (timeoutMs === undefined) return DEFAULT_WAIT_TIMEOUT_MS;
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    return new ElwoodError("invalid_argument", "timeoutMs must be a non-negative finite number");
+  }
+  return timeoutMs;
+}
+
+export function waitForStatus(
+  sources: WaitSources,
+  match: (status: ElwoodSessionStatus) => boolean,
+  timeoutMs?: number,
+): Promise<ElwoodSessionStatus> {
+  if (typeof match !== "function") {
+    return Promise.reject(new ElwoodError("invalid_argument", "waitForStatus needs a match function"));
+  }
+  const timeout = validTimeout(timeoutMs);
+  if (timeout instanceof ElwoodError) return Promise.reject(timeout);
+  return new Promise((resolve, reject) => {
+    const settleWith = (status: ElwoodSessionStatus): boolean => {
+      let matched: boolean;
+      try {
+        matched = match(status);
+      } catch (error) {
+        reject(new ElwoodError("invalid_argument", "waitForStatus match function threw", { cause: String(error) }));
+        return true;
+      }
+      if (matched) {
+        resolve(status);
+        return true;
+      }
+      if (isTerminalStatus(status)) {
+        reject(new ElwoodError("session_not_running", `session ended (${status}) before the awaited status`, { status }));
+        return true;
+      }
+      return false;
+    };
+    if (settleWith(sources.currentStatus())) return;
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new ElwoodError("wait_timeout", `no matching status within ${timeout} ms`, { timeoutMs: timeout }));
+    }, timeout);
+    const unsubscribe = sources.onStatus((status) => {
+      if (settleWith(status)) {
+        clearTimeout(timer);
+        unsubscribe();
+      }
+    });
+  });
+}
+
+export function waitForActivity(
+  sources: WaitSources,
+  match: (activity: ElwoodActivityEvent) => boolean,
+  timeoutMs?: number,
+): Promise<ElwoodActivityEvent> {
+  if (typeof match !== "function") {
+    return Promise.reject(new ElwoodError("invalid_argument", "waitForActivity needs a match function"));
+  }
+  const timeout = validTimeout(timeoutMs);
+  if (timeout instanceof ElwoodError) return Promise.reject(timeout);
+  const status = sources.currentStatus();
+  if (isTerminalStatus(status)) {
+    return Promise.reject(new ElwoodError("session_not_running", `session is ${status}`, { status }));
+  }
+  return new Promise((resolve, reject) => {
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      offActivity();
+      offStatus();
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new ElwoodError("wait_timeout", `no matching activity within ${timeout} ms`, { timeoutMs: timeout }));
+    }, timeout);
+    const offActivity = sources.onActivity((activity) => {
+      let matched = false;
+      try {
+        matched = match(activity);
+      } catch (error) {
+        cleanup();
+        reject(new ElwoodError("invalid_argument", "waitForActivity match function threw", { cause: String(error) }));
+        return;
+      }
+      if (matched) {
+        cleanup();
+        resolve(activity);
+      }
+    });
+    const offStatus = sources.onStatus((next) => {
+      if (isTerminalStatus(next)) {
+        cleanup();
+        reject(new ElwoodError("session_not_running", `session ended (${next}) before the awaited activity`, { status: next }));
+      }
+    });
+  });
+}

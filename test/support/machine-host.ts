@@ -1,0 +1,66 @@
+// Test host: runs a machine as the invoked child of a tiny recording parent, so its sendParent traffic can be asserted.
+
+import { createActor, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
+import type { IoWriteRequest } from "../../machines/events.js";
+import { ElwoodError } from "../../src/errors.js";
+
+export interface HostedChild {
+  readonly clock: SimulatedClock;
+  /** Every event the child sent to its parent, in order. */
+  readonly received: EventObject[];
+  send(event: EventObject): void;
+  advance(ms: number): void;
+  /** The child's current state value (its final one once it is done). */
+  value(): unknown;
+  /** The child's done output, or undefined while it runs. */
+  output(): unknown;
+  writes(): IoWriteRequest[];
+  lastWrite(): IoWriteRequest;
+  /** Answer the latest io.write as the I/O edge would. */
+  answer(kind: "written" | "held" | "failed"): void;
+  stop(): void;
+}
+
+export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
+  const received: EventObject[] = [];
+  let output: unknown;
+  const parent = setup({ actors: { child: logic } }).createMachine({
+    invoke: {
+      id: "child",
+      src: "child",
+      input: () => input,
+      onDone: { actions: ({ event }) => void (output = event.output) },
+    },
+    on: { "*": { actions: ({ event }) => void received.push(event) } },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(parent, { clock });
+  actor.start();
+  const child = actor.getSnapshot().children["child"] as AnyActorRef;
+  const writes = (): IoWriteRequest[] => received.filter((e): e is IoWriteRequest => e.type === "io.write");
+  const lastWrite = (): IoWriteRequest => {
+    const all = writes();
+    const last = all[all.length - 1];
+    if (!last) throw new Error("no io.write was requested");
+    return last;
+  };
+  return {
+    clock,
+    received,
+    send: (event) => child.send(event),
+    advance: (ms) => clock.increment(ms),
+    value: () => (child.getSnapshot() as { value: unknown }).value,
+    output: () => output,
+    writes,
+    lastWrite,
+    answer(kind) {
+      const { requestId } = lastWrite();
+      if (kind === "failed") {
+        child.send({ type: "io.failed", requestId, error: new ElwoodError("pty_write_failed", "write failed") });
+      } else {
+        child.send({ type: kind === "written" ? "io.written" : "io.held", requestId });
+      }
+    },
+    stop: () => actor.stop(),
+  };
+}

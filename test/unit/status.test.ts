@@ -1,0 +1,176 @@
+// Status lifecycle machine: precedence rules, readiness evidence and the bounded, content-free decision log.
+
+import { describe, expect, it } from "vitest";
+import { createActor, SimulatedClock } from "xstate";
+import { STATUS_DECISION_LIMIT, statusMachine, type StatusInput } from "../../machines/status.js";
+import type { StatusChangedEvent } from "../../machines/events.js";
+import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
+
+const claudeLike: StatusInput = {
+  readiness: {
+    hookEvents: ["InstructionsLoaded"],
+    composerIsReadySignal: true,
+    composerSettleMs: 150,
+    deadlineMs: 8000,
+    oscIdleIsReadySignal: false,
+  },
+  autoAnswered: [],
+};
+
+function start(input: StatusInput = claudeLike) {
+  const clock = new SimulatedClock();
+  const actor = createActor(statusMachine, { clock, input });
+  const changes: StatusChangedEvent[] = [];
+  actor.on("status.changed", (e) => changes.push(e));
+  actor.start();
+  const status = () => actor.getSnapshot().context.status;
+  return { actor, clock, changes, status };
+}
+
+describe("status machine", () => {
+  it("C-API-33: walks starting → running → ready → running → ready → exited through a simulated start, turn and exit", () => {
+    const { actor, clock, changes, status } = start();
+    actor.send({ type: "pty.spawned", pid: 42 });
+    expect(status()).toBe("starting");
+    actor.send(frame({}));
+    expect(status()).toBe("running");
+    actor.send(idleFrame());
+    clock.increment(149);
+    expect(status()).toBe("running");
+    clock.increment(1);
+    expect(status()).toBe("ready");
+    actor.send({ type: "submission.written", opId: "m1" });
+    expect(status()).toBe("running");
+    actor.send({ type: "turn.ended", source: "hook" });
+    expect(status()).toBe("ready");
+    actor.send({ type: "pty.exit", exitCode: 0 });
+    expect(status()).toBe("exited");
+    expect(changes.map((c) => c.to)).toEqual(["running", "ready", "running", "ready", "exited"]);
+    expect(changes.filter((c) => c.initial).map((c) => c.to)).toEqual(["ready"]);
+  });
+
+  it("initial readiness from the readiness hook, and its evidence is recorded", () => {
+    const { actor, status } = start();
+    actor.send(frame({}));
+    actor.send({ type: "hook.InstructionsLoaded", name: "InstructionsLoaded", payload: {} });
+    expect(status()).toBe("ready");
+    const last = actor.getSnapshot().context.decisions.at(-1);
+    expect(last?.evidence.kind).toBe("hook.InstructionsLoaded");
+    expect(last?.reason).toMatch(/readiness hook/);
+  });
+
+  it("a working frame restarts the settle window: a busy startup composer is not ready", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(100);
+    actor.send(workingFrame());
+    clock.increment(100);
+    expect(status()).toBe("running");
+    actor.send(idleFrame());
+    clock.increment(150);
+    expect(status()).toBe("ready");
+  });
+
+  it("the bounded deadline after the first frame makes it ready when nothing else does", () => {
+    const { actor, clock, status } = start();
+    actor.send(workingFrame());
+    clock.increment(7999);
+    expect(status()).toBe("running");
+    clock.increment(1);
+    expect(status()).toBe("ready");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/deadline/);
+  });
+
+  it("codex-like policy: composer alone is not readiness; OSC 7501 idle is", () => {
+    const { actor, clock, status } = start({
+      readiness: { ...claudeLike.readiness, hookEvents: [], composerIsReadySignal: false, oscIdleIsReadySignal: true },
+      autoAnswered: [],
+    });
+    actor.send(idleFrame());
+    clock.increment(1000);
+    expect(status()).toBe("running");
+    actor.send(frame({ composer: true }, ["idle"]));
+    expect(status()).toBe("ready");
+  });
+
+  it("C-ATTN-01: a blocking dialog blocks from running and ready; it settles to ready on an idle composer, to running on work", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("blocked");
+    actor.send(frame({}));
+    expect(status()).toBe("blocked");
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("blocked");
+    actor.send(idleFrame());
+    expect(status()).toBe("ready");
+  });
+
+  it("turn edges cannot move a blocked session; evidence before initial readiness cannot fabricate a turn end", () => {
+    const { actor, status } = start();
+    actor.send(workingFrame());
+    actor.send({ type: "turn.ended", source: "footer" });
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    actor.send({ type: "turn.ended", source: "hook" });
+    actor.send({ type: "turn.started", source: "title" });
+    expect(status()).toBe("blocked");
+  });
+
+  it("an auto-answered dialog (autotrust) holds readiness without blocking; fallback blocks", () => {
+    const { actor, clock, status } = start({ ...claudeLike, autoAnswered: ["workspace_trust"] });
+    actor.send(dialogFrame("workspace_trust"));
+    expect(status()).toBe("running");
+    clock.increment(10_000);
+    expect(status()).toBe("running");
+    actor.send({ type: "trust.fallback", ruleIds: ["claude-trust"] });
+    expect(status()).toBe("blocked");
+    actor.send(idleFrame());
+    expect(status()).toBe("ready");
+  });
+
+  it("the deadline passing under an auto-answered dialog defers readiness to the next idle composer", () => {
+    const { actor, clock, status } = start({ ...claudeLike, autoAnswered: ["workspace_trust"] });
+    actor.send(frame({}));
+    actor.send(dialogFrame("workspace_trust"));
+    clock.increment(8000);
+    expect(status()).toBe("running");
+    actor.send(frame({}));
+    expect(status()).toBe("running");
+    actor.send(idleFrame());
+    expect(status()).toBe("ready");
+  });
+
+  it("nothing leaves a terminal status; stop/kill/teardown intent decides which terminal status an exit means", () => {
+    for (const [as, expected] of [["stopped", "stopped"], ["killed", "killed"], ["torn_down", "torn_down"]] as const) {
+      const { actor, status } = start();
+      actor.send(idleFrame());
+      actor.send({ type: "lifecycle.closing", as });
+      actor.send({ type: "pty.exit", exitCode: 0, signal: 15 });
+      expect(status()).toBe(expected);
+      actor.send(workingFrame());
+      actor.send(dialogFrame());
+      actor.send({ type: "turn.started", source: "footer" });
+      expect(status()).toBe(expected);
+    }
+  });
+
+  it("C-API-16: statusDecisions are bounded to 50 and never carry prompt, screen or hook content", () => {
+    const { actor, clock } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    for (let i = 0; i < 120; i += 1) {
+      actor.send({ type: "hook.UserPromptSubmit", name: "UserPromptSubmit", payload: { prompt: "SECRET-PROMPT" } });
+      actor.send(frame({ composer: true, composerText: "SECRET-SCREEN" }));
+    }
+    const decisions = actor.getSnapshot().context.decisions;
+    expect(decisions).toHaveLength(STATUS_DECISION_LIMIT);
+    const dump = JSON.stringify(decisions);
+    expect(dump).not.toContain("SECRET");
+    expect(decisions.every((d) => typeof d.reason === "string" && d.reason.length > 0)).toBe(true);
+    expect(decisions.some((d) => d.to === undefined)).toBe(true);
+  });
+});
