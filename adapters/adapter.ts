@@ -24,4 +24,6 @@ export interface AgentAdapter {
   readonly compactCommand: string;
   /** Dialog kinds the session may answer itself when authorized (autotrust). */
   readonly trustDialogs: readonly DialogKind[];
+  /** The affirmative option label of each trust dialog (chosen by label, never by a fixed number). */
+  readonly trustAffirmatives: Partial<Record<DialogKind, RegExp>>;
 }

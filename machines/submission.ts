@@ -112,7 +112,15 @@ export function factsConfirm(facts: ScreenFacts, text: string): boolean {
   return emptyComposer || facts.working || facts.titleSpinner;
 }
 
-type WriteParams = { readonly what: "staged" | "enter"; readonly purpose: WritePurpose };
+/** The io.write for the request id `nextRequest` just allocated. */
+function writeRequest(context: SubmissionContext, what: "staged" | "enter", purpose: WritePurpose): { events: SubmissionParentEvent[] } {
+  const data = what === "enter" ? ENTER : context.framing === "paste" ? frameBracketedPaste(context.text) : context.text;
+  const request: IoWriteRequest = { type: "io.write", requestId: context.pendingRequestId ?? "", data, purpose, guardDialog: true };
+  return { events: [request] };
+}
+
+const notify = (type: "submission.pasted" | "submission.entered") =>
+  ({ type: "toParent", params: ({ context }: { context: SubmissionContext }) => ({ events: [{ type, opId: context.opId }] }) }) as const;
 
 export const submissionMachine = setup({
   types: {
@@ -138,22 +146,13 @@ export const submissionMachine = setup({
     quietChecksLeft: ({ context }) => context.quietChecks < context.enterRetries,
   },
   actions: {
-    requestWrite: enqueueActions(({ context, enqueue }, params: WriteParams) => {
-      const requestId = `${context.opId}:${context.seq + 1}`;
-      const data =
-        params.what === "enter" ? ENTER : context.framing === "paste" ? frameBracketedPaste(context.text) : context.text;
-      enqueue.assign({ seq: context.seq + 1, pendingRequestId: requestId });
-      const request: IoWriteRequest = { type: "io.write", requestId, data, purpose: params.purpose, guardDialog: true };
-      enqueue.sendParent(request);
+    /** Every event to the session goes through here, so graph traversal can stub the one side effect. */
+    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly SubmissionParentEvent[] }) => {
+      for (const event of params.events) enqueue.sendParent(event);
     }),
+    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:${context.seq + 1}` })),
     clearRequest: assign({ pendingRequestId: null }),
-    notifyPasted: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendParent({ type: "submission.pasted", opId: context.opId } satisfies SubmissionPastedEvent);
-    }),
-    notifyEntered: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ entered: true });
-      enqueue.sendParent({ type: "submission.entered", opId: context.opId } satisfies SubmissionEnteredEvent);
-    }),
+    markEntered: assign({ entered: true }),
     recordFacts: assign({ lastFacts: ({ context, event }) => (event.type === "frame" ? event.facts : context.lastFacts) }),
     markRawInput: assign({ rawInput: true }),
     countRecovery: assign({ recoveryEnters: ({ context }) => context.recoveryEnters + 1 }),
@@ -185,16 +184,11 @@ export const submissionMachine = setup({
     staging: {
       description: "Write the bracketed paste (or the typed command text) as its own PTY write.",
       entry: [
-        {
-          type: "requestWrite",
-          params: ({ context }): WriteParams => ({
-            what: "staged",
-            purpose: context.framing === "paste" ? "paste" : "command",
-          }),
-        },
+        "nextRequest",
+        { type: "toParent", params: ({ context }) => writeRequest(context, "staged", context.framing === "paste" ? "paste" : "command") },
       ],
       on: {
-        "io.written": { guard: "isOurs", target: "settling", actions: ["clearRequest", "notifyPasted"], description: "Text is staged in the composer." },
+        "io.written": { guard: "isOurs", target: "settling", actions: ["clearRequest", notify("submission.pasted")], description: "Text is staged in the composer." },
         "io.held": { guard: "isOurs", target: "stagingHeld", actions: "clearRequest", description: "Dialog visible or screen unobserved: nothing written, retry." },
         "io.failed": { guard: "isOurs", target: "failed", actions: "recordError", description: "The PTY write failed." },
       },
@@ -207,9 +201,9 @@ export const submissionMachine = setup({
     },
     entering: {
       description: "Write the submitting Enter as a separate PTY write.",
-      entry: [{ type: "requestWrite", params: { what: "enter", purpose: "enter" } }],
+      entry: ["nextRequest", { type: "toParent", params: ({ context }) => writeRequest(context, "enter", "enter") }],
       on: {
-        "io.written": { guard: "isOurs", target: "confirming", actions: ["clearRequest", "notifyEntered"], description: "First submitting Enter dispatched." },
+        "io.written": { guard: "isOurs", target: "confirming", actions: ["clearRequest", "markEntered", notify("submission.entered")], description: "First submitting Enter dispatched." },
         "io.held": { guard: "isOurs", target: "enteringHeld", actions: "clearRequest", description: "Enter withheld by the dialog guard: retry." },
         "io.failed": { guard: "isOurs", target: "failed", actions: "recordError", description: "The Enter write failed." },
       },
@@ -236,7 +230,7 @@ export const submissionMachine = setup({
     },
     recovering: {
       description: "Write one recovery Enter (a surplus Enter on an empty composer is a no-op on both CLIs).",
-      entry: [{ type: "requestWrite", params: { what: "enter", purpose: "recovery-enter" } }],
+      entry: ["nextRequest", { type: "toParent", params: ({ context }) => writeRequest(context, "enter", "recovery-enter") }],
       on: {
         "io.written": { guard: "isOurs", target: "confirming", actions: "clearRequest", description: "Recovery Enter written: judge again." },
         "io.held": { guard: "isOurs", target: "recoveringHeld", actions: "clearRequest", description: "Recovery Enter withheld: retry." },

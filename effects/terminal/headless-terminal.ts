@@ -207,7 +207,9 @@ export class HeadlessTerminal {
     const rows = this.xterm.rows;
     const lines: string[] = [];
     for (let y = 0; y < rows; y += 1) {
-      lines.push(buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? "");
+      // translateToString(true) trims only never-written cells; spaces an app drew are trimmed too.
+      const text = buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? "";
+      lines.push(text.replace(/ +$/, ""));
     }
     const hidden = (this.xterm as unknown as XtermCoreView)._core?.coreService?.isCursorHidden === true;
     return {

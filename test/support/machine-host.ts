@@ -21,6 +21,14 @@ export interface HostedChild {
   stop(): void;
 }
 
+/**
+ * SimulatedClock.increment(n) only fires timers due at the *start* of the jump, and timers armed while it
+ * flushes start from the end time; stepping one millisecond at a time keeps chained `after` delays exact.
+ */
+export function advanceClock(clock: SimulatedClock, ms: number): void {
+  for (let i = 0; i < ms; i++) clock.increment(1);
+}
+
 export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
   const received: EventObject[] = [];
   let output: unknown;
@@ -48,7 +56,7 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
     clock,
     received,
     send: (event) => child.send(event),
-    advance: (ms) => clock.increment(ms),
+    advance: (ms) => advanceClock(clock, ms),
     value: () => (child.getSnapshot() as { value: unknown }).value,
     output: () => output,
     writes,
@@ -63,4 +71,19 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
     },
     stop: () => actor.stop(),
   };
+}
+
+/** `xstate.after.<delay>.<stateId>` → the delay's name, or undefined for an ordinary event. */
+export function afterDelayName(eventType: string): string | undefined {
+  const match = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  return match?.[1];
+}
+
+/**
+ * The delayed-transition events enabled in a snapshot. A caller-supplied `events` function replaces
+ * xstate/graph's own event discovery, so the `after` events must be listed explicitly.
+ */
+export function afterEvents(snapshot: { readonly _nodes: ReadonlyArray<{ readonly ownEvents: readonly string[] }> }): EventObject[] {
+  const types = new Set(snapshot._nodes.flatMap((node) => node.ownEvents).filter((type) => type.startsWith("xstate.after.")));
+  return [...types].map((type) => ({ type }));
 }

@@ -24,6 +24,10 @@ function blocksOf(content: unknown): Block[] {
   return Array.isArray(content) ? content.map((b) => asRecord(b) as Block) : [];
 }
 
+function textsOf(blocks: Block[]): string[] {
+  return blocks.filter((x) => x.type === "text" && typeof x.text === "string").map((x) => String(x.text));
+}
+
 function systemText(system: unknown): string {
   if (typeof system === "string") return system;
   return blocksOf(system)
@@ -35,14 +39,20 @@ function systemText(system: unknown): string {
 export function classifyAnthropic(body: unknown): Classification {
   const b = asRecord(body);
   const messages = Array.isArray(b["messages"]) ? b["messages"].map(asRecord) : [];
+  // 2.1.332 appends a role:"system" message (environment) after the prompt, so look at user messages only.
   const users = messages.filter((m) => m["role"] === "user");
   const last = users[users.length - 1];
   const blocks = last ? blocksOf(last["content"]) : [];
-  const texts = blocks.filter((x) => x.type === "text" && typeof x.text === "string").map((x) => String(x.text));
-  // CLAUDE.md and reminders arrive as extra text blocks in the same user message; the prompt is the last plain one.
-  const prompts = texts.filter((t) => !t.trimStart().startsWith("<system-reminder>"));
-  const userText = prompts[prompts.length - 1] ?? texts[texts.length - 1] ?? "";
+  const texts = textsOf(blocks);
   const lastBlock = blocks[blocks.length - 1];
+  // The prompt: the newest plain text block of any user message (tool-result follow-ups carry no text of their own).
+  let userText = "";
+  for (let i = users.length - 1; i >= 0 && userText === ""; i--) {
+    const all = textsOf(blocksOf(users[i]?.["content"]));
+    // CLAUDE.md and reminders arrive as extra text blocks next to the prompt.
+    const prompts = all.filter((t) => !t.trimStart().startsWith("<system-reminder>"));
+    userText = prompts[prompts.length - 1] ?? "";
+  }
   const hasTools = Array.isArray(b["tools"]) && b["tools"].length > 0;
 
   if ((texts[texts.length - 1] ?? "").trimStart().startsWith(COMPACTION_PREFIX)) return { kind: "compaction", userText };

@@ -1,0 +1,31 @@
+// The Claude Code adapter description: screen reader, readiness evidence and submission timing as measured.
+
+import type { AgentAdapter } from "../adapter.js";
+import { readClaudeScreen } from "./read-screen.js";
+
+/**
+ * Readiness on the measured versions (research/claude-cli-offline.md §4): InstructionsLoaded can fire after
+ * the composer is drawn and even after the first prompt, while input typed at the first composer paint was
+ * always accepted. So both the hook and a settled idle composer count; a deadline after the first frame is
+ * the fallback for a startup that never settles (e.g. an animating MCP retry spinner).
+ */
+export const claudeAdapter: AgentAdapter = {
+  kind: "claude",
+  readScreen: readClaudeScreen,
+  readiness: {
+    hookEvents: ["InstructionsLoaded"],
+    composerIsReadySignal: true,
+    composerSettleMs: 250,
+    deadlineMs: 15_000,
+    oscIdleIsReadySignal: false,
+  },
+  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500 },
+  promptHook: "UserPromptSubmit",
+  stopHook: "Stop",
+  compactCommand: "/compact",
+  trustDialogs: ["workspace_trust", "bypass_permissions"],
+  trustAffirmatives: {
+    workspace_trust: /^(\d+\.\s*)?Yes, I trust this folder$/,
+    bypass_permissions: /^(\d+\.\s*)?Yes, I accept$/,
+  },
+};

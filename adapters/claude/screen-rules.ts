@@ -1,0 +1,265 @@
+// Claude Code screen-fact rules: version-coupled TUI strings and shapes, as data, with verified versions.
+
+import type { ScreenRule } from "../screen-facts.js";
+import { GATE_HEADER_START, type DialogKindRule } from "../screen-regions.js";
+
+const V215 = "claude 2.1.215";
+const V332 = "claude 2.1.332";
+const BOTH = [V215, V332] as const;
+
+/*
+ * Pattern convention (see testRegion in ../screen-regions.ts): a pattern with the `m` flag is tested
+ * against the region's rows joined by "\n" (row-anchored shapes); any other pattern is tested against
+ * the region flattened to one line, so copy that wraps at 60 columns still matches.
+ *
+ * verifiedAgainst lists a version only when a capture of that version in shared/screens/claude/
+ * shows the string. The captures carry no window titles, so the title rules list none; their shapes
+ * come from the research notes (shared/research/claude-cli-offline.md §5, "Terminal title").
+ */
+export const claudeScreenRules: readonly ScreenRule[] = [
+  // ── composer ────────────────────────────────────────────────────────────────────────────────
+  {
+    id: "claude-composer-rule",
+    description: "Full-width `─` rule drawn directly above and below the composer rows.",
+    region: "composer",
+    pattern: /^[─━]+$/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-composer-marker",
+    description: "Composer row: line-leading `❯` followed by U+00A0 (plain space tolerated) or nothing.",
+    region: "composer",
+    pattern: /^❯(?:[\u00a0 ]|$)/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-composer-placeholder-resend",
+    description: "Dimmed placeholder after a failed send (`Once fixed, resend your message`); not typed text.",
+    region: "composer",
+    pattern: /^Once fixed, resend your message$/,
+    verifiedAgainst: [V332],
+  },
+  {
+    id: "claude-composer-placeholder-try",
+    description: "Dimmed suggestion placeholder `Try \"…\"`; not typed text. No capture shows it.",
+    region: "composer",
+    pattern: /^Try "[^"\n]+"$/,
+    verifiedAgainst: [],
+  },
+  {
+    id: "claude-pasted-chip",
+    description: "Staged paste chip `[Pasted text #N +M lines]` (or `[Pasted text #N]`) on the composer.",
+    region: "composer",
+    pattern: /\[Pasted text #\d+/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-image-chip",
+    description: "Image attachment chip `[Image #N]` on the composer (counted, composer rows only).",
+    region: "composer",
+    pattern: /\[Image #\d+\]/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-exit-resume-hint",
+    description: "`Resume this session with:` printed after /exit; a composer still painted above it is dead.",
+    region: "bottom",
+    pattern: /^Resume this session with:/,
+    verifiedAgainst: BOTH,
+  },
+  // ── working ────────────────────────────────────────────────────────────────────────────────
+  {
+    id: "claude-working-footer",
+    description: "Footer row under the composer contains `esc to interrupt` only while a turn runs.",
+    region: "footer",
+    pattern: /esc to interrupt/i,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-working-spinner",
+    description: "Spinner row above the composer: `✢ Warping… (1s · ↓ 3 tokens)`; glyphs cycle `· ✢ * ✶ ✻ ✽`.",
+    region: "bottom",
+    pattern: /^[·✢*✶✻✽] \S.*…\s*\(.*\)$/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-working-title-halfmoon",
+    description: "Busy window title `◐ Claude Code` / `◑ Claude Code` (2.1.332 per research; no capture has titles). Idle `✳ ` never matches.",
+    region: "title",
+    pattern: /^[◐◑]\s/,
+    verifiedAgainst: [],
+  },
+  {
+    id: "claude-working-title-braille",
+    description: "Busy window title with a braille spinner (U+2800–U+28FF), e.g. `⠂ <title>` (2.1.215 per research; no capture has titles).",
+    region: "title",
+    pattern: /^[\u2800-\u28FF]\s/,
+    verifiedAgainst: [],
+  },
+  // ── turn end ───────────────────────────────────────────────────────────────────────────────
+  {
+    id: "claude-interrupt-banner",
+    description: "Interrupt end banner `⎿  Interrupted · What should Claude do instead?` (also after a rejected tool).",
+    region: "bottom",
+    pattern: /⎿\s+Interrupted\b/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-prompt-row",
+    description: "Transcript user-prompt row `❯ <text>` at column 0; bounds which turn a banner belongs to.",
+    region: "bottom",
+    pattern: /^❯[ \u00a0]\S/,
+    verifiedAgainst: BOTH,
+  },
+  // ── dialogs ────────────────────────────────────────────────────────────────────────────────
+  {
+    id: "claude-dialog-rule",
+    description: "Full-width rule opening a dialog panel: `─` (permission, trust, API key, 2.1.215 pickers) or `▔` (2.1.332 pickers, login).",
+    region: "bottom",
+    pattern: /^[─━▔]+$/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-permission-dialog",
+    description: "Tool permission question `Do you want to proceed?` (or another `Do you want to <action>?`, not API-key/trust/load).",
+    region: "bottom",
+    pattern: /(?:^|\s)Do you want to (?!use this API key|trust |load )[^?]+\?/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-permission-options",
+    description: "Permission option list starting `❯ 1. Yes`.",
+    region: "bottom",
+    pattern: /^\s*(?:❯\s*)?1\.\s*Yes\b/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-workspace_trust-prompt",
+    description: "Workspace trust header `Quick safety check: Is this a project you created or one you trust?` (or `Do you trust this folder?`).",
+    region: "bottom",
+    pattern: /Quick safety check: Is this a project you created or one you trust\?|Do you trust (?:the files in )?this folder\?/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-workspace_trust-body",
+    description: "Workspace trust body copy `Claude Code'll be able to read, edit, and execute files here.`",
+    region: "bottom",
+    pattern: /Claude Code'll be able to read, edit, and execute files here\./,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-workspace_trust-affirmative",
+    description: "Affirmative `Yes, I trust this folder` (2.1.215 numbered first; 2.1.332 unnumbered, below `❯ No, exit`).",
+    region: "bottom",
+    pattern: /^\s*(?:❯\s*)?(?:\d\.\s*)?Yes, I trust this folder$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-api_key-prompt",
+    description: "Custom API key confirmation `Do you want to use this API key?` (default `No (recommended)`).",
+    region: "bottom",
+    pattern: /Do you want to use this API key\?/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-bypass_permissions-prompt",
+    description: "Bypass-permissions disclaimer `WARNING: Claude Code running in Bypass Permissions mode`. Not the `bypass permissions on` footer. No capture.",
+    region: "bottom",
+    pattern: /Claude Code running in Bypass Permissions mode/,
+    verifiedAgainst: [],
+  },
+  {
+    id: "claude-bypass_permissions-affirmative",
+    description: "Bypass-permissions affirmative `Yes, I accept`. No capture.",
+    region: "bottom",
+    pattern: /^\s*(?:❯\s*)?(?:\d\.\s*)?Yes, I accept$/m,
+    verifiedAgainst: [],
+  },
+  {
+    id: "claude-model_switch_confirm-prompt",
+    description: "Cache warning `Switch model?` before a model switch; the caret looks like the composer but it blocks.",
+    region: "bottom",
+    pattern: /^\s*Switch model\?$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-model_switch_confirm-effort",
+    description: "Cache warning `Change effort level?` before an effort switch. No capture.",
+    region: "bottom",
+    pattern: /^\s*Change effort level\?$/m,
+    verifiedAgainst: [],
+  },
+  {
+    id: "claude-model_picker-prompt",
+    description: "/model picker header `Select model` (closing hint `Esc to cancel`).",
+    region: "bottom",
+    pattern: /^\s*Select model$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-login-method",
+    description: "Login method list `Select login method:` (/login and first-run onboarding).",
+    region: "bottom",
+    pattern: /Select login method/,
+    verifiedAgainst: [V332],
+  },
+  {
+    id: "claude-login-paste-code",
+    description: "OAuth code box `Paste code here if prompted`.",
+    region: "bottom",
+    pattern: /Paste code here/,
+    verifiedAgainst: [V332],
+  },
+  {
+    id: "claude-login-panel",
+    description: "/login panel title row `Login` (sub-menus, 3P platforms, OAuth error + `Press Enter to retry`).",
+    region: "bottom",
+    pattern: /^\s*Login$/m,
+    verifiedAgainst: [V332],
+  },
+  {
+    id: "claude-unknown_gate-prompt",
+    description: "Spec A §24.6 grammar: header prefix (`Do you`, `Quick safety`, …), options, native footer ending the frame; held, never answered. Shape checked on both versions' API-key and trust captures.",
+    region: "bottom",
+    pattern: GATE_HEADER_START,
+    verifiedAgainst: BOTH,
+  },
+];
+
+/** Claude dialog kinds in priority order (first match wins); unknown_gate is the fallback grammar. */
+export const claudeDialogKinds: readonly DialogKindRule[] = [
+  {
+    kind: "bypass_permissions",
+    blocking: true,
+    headerRuleIds: ["claude-bypass_permissions-prompt"],
+    detailRuleIds: ["claude-bypass_permissions-affirmative"],
+  },
+  {
+    kind: "workspace_trust",
+    blocking: true,
+    headerRuleIds: ["claude-workspace_trust-prompt"],
+    detailRuleIds: ["claude-workspace_trust-body", "claude-workspace_trust-affirmative"],
+  },
+  { kind: "api_key", blocking: true, headerRuleIds: ["claude-api_key-prompt"], detailRuleIds: [] },
+  {
+    kind: "model_switch_confirm",
+    blocking: true,
+    headerRuleIds: ["claude-model_switch_confirm-prompt", "claude-model_switch_confirm-effort"],
+    detailRuleIds: [],
+  },
+  {
+    kind: "permission",
+    blocking: true,
+    headerRuleIds: ["claude-permission-dialog"],
+    detailRuleIds: ["claude-permission-options"],
+  },
+  { kind: "model_picker", blocking: false, headerRuleIds: ["claude-model_picker-prompt"], detailRuleIds: [] },
+  {
+    kind: "login",
+    blocking: false,
+    headerRuleIds: ["claude-login-method", "claude-login-paste-code", "claude-login-panel"],
+    detailRuleIds: [],
+  },
+];
+
+export const CLAUDE_UNKNOWN_GATE_RULE = "claude-unknown_gate-prompt";

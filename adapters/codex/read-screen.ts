@@ -1,0 +1,205 @@
+// Codex CLI screen reader: a rendered snapshot in, ScreenFacts out, driven by codexScreenRules.
+
+import type { DialogFact, ScreenFacts, ScreenReader } from "../screen-facts.js";
+import {
+  indexRules,
+  joinComposerRows,
+  lastContentRow,
+  matchGateGrammar,
+  parseOptionRows,
+  regionTexts,
+  testRegion,
+  trimmedRows,
+  windowStart,
+  type GateGrammar,
+} from "../screen-regions.js";
+import { CODEX_UNKNOWN_GATE_RULE, codexDialogKinds, codexScreenRules } from "./screen-rules.js";
+
+const rule = indexRules(codexScreenRules);
+
+// Resolved once at load: the reader runs on every frame.
+const MARKER = rule("codex-composer-marker");
+const FOOTER = rule("codex-composer-footer");
+const PLACEHOLDER = rule("codex-composer-placeholder");
+const PASTED_CHIP = rule("codex-pasted-chip");
+const IMAGE_CHIP_ALL = new RegExp(rule("codex-image-chip").source, "g");
+const WORKING_SPINNER = rule("codex-working-spinner");
+const TITLE_SPINNER = rule("codex-working-title");
+const TITLE_ACTION = rule("codex-title-action-required");
+const INTERRUPT_BANNER = rule("codex-interrupt-banner");
+const PROMPT_ROW = rule("codex-prompt-row");
+
+/**
+ * Conversation provenance rows: history cells (`•` reply/tool, `◦` running, `■` error/interrupt,
+ * `✔`/`✗` approval outcome, `⚠` warning), user prompts `› text` (not `› 1.` options), and `>` rows
+ * other than numbered options and the 0.144.6 trust prelude `> You are in /…`.
+ */
+const CONVERSATION_ROW = /^(?:[•◦■✔✗⚠] |› (?!\d{1,2}\.)\S|> (?!\d{1,2}\.|You are in \/)|user:|assistant:)/;
+
+const CURSOR_GLYPHS = "›>";
+const NATIVE_CURSOR_ROW = /^[›>] /m;
+const GRAMMAR: GateGrammar = {
+  cursorGlyphs: CURSOR_GLYPHS,
+  headerStart: rule(CODEX_UNKNOWN_GATE_RULE),
+  conversationRow: CONVERSATION_ROW,
+};
+
+/** The footer sits within a few rows of the bottom (footer, wrapped title, hints line). */
+const FOOTER_SEARCH_ROWS = 6;
+const MAX_COMPOSER_ROWS = 30;
+/** Rows above the composer where the Working status row sits. */
+const WORKING_SEARCH_ROWS = 8;
+
+interface Composer {
+  readonly row: number;
+  readonly text: string;
+  readonly rowsText: string;
+  readonly placeholder: boolean;
+}
+
+function findComposer(rows: readonly string[], footerRow: number, top: number, cols: number): Composer | undefined {
+  let first = -1;
+  for (let r = footerRow - 1; r >= top && footerRow - r <= MAX_COMPOSER_ROWS; r -= 1) {
+    const row = rows[r] ?? "";
+    if (MARKER.test(row)) {
+      first = r;
+      break;
+    }
+    if (row.length > 0 && !row.startsWith("  ")) return undefined;
+  }
+  if (first < 0) return undefined;
+  const head = rows[first] ?? "";
+  const parts: string[] = [head.replace(/^› ?/, "")];
+  const lengths: number[] = [head.length];
+  for (let r = first + 1; r < footerRow; r += 1) {
+    const row = rows[r] ?? "";
+    if (row.length === 0) break;
+    parts.push(row.slice(2));
+    lengths.push(row.length);
+  }
+  const joined = joinComposerRows(parts, lengths, cols);
+  const placeholder = parts.length === 1 && PLACEHOLDER.test(joined);
+  return { row: first, text: placeholder ? "" : joined, rowsText: parts.join("\n"), placeholder };
+}
+
+function latestTurnInterrupted(rows: readonly string[], bound: number, top: number, matched: Set<string>): boolean {
+  for (let r = bound - 1; r >= top; r -= 1) {
+    const row = rows[r] ?? "";
+    if (PROMPT_ROW.test(row)) {
+      matched.add("codex-prompt-row");
+      return false;
+    }
+    if (INTERRUPT_BANNER.test(row)) {
+      matched.add("codex-interrupt-banner");
+      return true;
+    }
+  }
+  return false;
+}
+
+function readDialog(rows: readonly string[], start: number, end: number, matched: Set<string>): DialogFact | undefined {
+  if (start > end) return undefined;
+  const { rowText, flatText } = regionTexts(rows, start, end);
+  // Native Codex dialogs put their selection cursor at column 0 (`› 1.`, `> 1.`); transcript cells
+  // indent every continuation row, so a quoted dialog never has one. The update banner blocks
+  // before its options paint, so it alone is exempt.
+  const nativeCursor = NATIVE_CURSOR_ROW.test(rowText);
+  for (const kind of codexDialogKinds) {
+    if (!nativeCursor && kind.kind !== "update") continue;
+    const headers = kind.headerRuleIds.filter((id) => testRegion(rule(id), rowText, flatText));
+    if (headers.length === 0) continue;
+    const details = kind.detailRuleIds.filter((id) => testRegion(rule(id), rowText, flatText));
+    const ruleIds = [...headers, ...details].sort();
+    for (const id of ruleIds) matched.add(id);
+    const parsed = parseOptionRows(rows, start, end, { cursorGlyphs: CURSOR_GLYPHS });
+    return { kind: kind.kind, blocking: kind.blocking, ruleIds, options: parsed.options, layout: parsed.layout };
+  }
+  if (!nativeCursor) return undefined;
+  const gate = matchGateGrammar(rows, start, end, GRAMMAR);
+  if (gate === undefined) return undefined;
+  matched.add(CODEX_UNKNOWN_GATE_RULE);
+  return {
+    kind: "unknown_gate",
+    blocking: true,
+    ruleIds: [CODEX_UNKNOWN_GATE_RULE],
+    options: gate.parsed.options,
+    layout: gate.parsed.layout,
+  };
+}
+
+export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
+  const rows = trimmedRows(snapshot.lines);
+  const matched = new Set<string>();
+
+  const titleSpinner = TITLE_SPINNER.test(snapshot.title);
+  if (titleSpinner) matched.add("codex-working-title");
+  if (TITLE_ACTION.test(snapshot.title)) matched.add("codex-title-action-required");
+
+  const last = lastContentRow(rows);
+  const top = windowStart(last);
+
+  // Ready composer = `›` row with the model/cwd footer below it (the pre-trust splash has none).
+  let composer: Composer | undefined;
+  for (let r = last; r >= Math.max(top, last - FOOTER_SEARCH_ROWS + 1); r -= 1) {
+    if (FOOTER.test(rows[r] ?? "")) {
+      composer = findComposer(rows, r, top, snapshot.cols);
+      if (composer !== undefined) matched.add("codex-composer-footer");
+      break;
+    }
+  }
+
+  let pastedChip = false;
+  let imageChips = 0;
+  let dialog: DialogFact | undefined;
+  let transcriptBound = last + 1;
+
+  if (composer !== undefined) {
+    matched.add("codex-composer-marker");
+    if (composer.placeholder) matched.add("codex-composer-placeholder");
+    if (PASTED_CHIP.test(composer.rowsText)) {
+      matched.add("codex-pasted-chip");
+      pastedChip = true;
+    }
+    imageChips = composer.rowsText.match(IMAGE_CHIP_ALL)?.length ?? 0;
+    if (imageChips > 0) matched.add("codex-image-chip");
+    transcriptBound = composer.row;
+  } else if (last >= 0) {
+    // Dialogs replace the composer at the bottom; the region starts below the last history cell,
+    // so a header quoted inside the transcript is never part of it.
+    let start = top;
+    for (let r = last; r >= top; r -= 1) {
+      if (CONVERSATION_ROW.test(rows[r] ?? "")) {
+        start = r + 1;
+        break;
+      }
+    }
+    dialog = readDialog(rows, start, last, matched);
+    if (dialog !== undefined) transcriptBound = start;
+  }
+
+  let working = false;
+  const workingFrom = composer !== undefined ? composer.row - 1 : last;
+  for (let r = workingFrom; r >= Math.max(top, workingFrom - WORKING_SEARCH_ROWS + 1); r -= 1) {
+    const row = rows[r] ?? "";
+    if (PROMPT_ROW.test(row)) break;
+    if (WORKING_SPINNER.test(row)) {
+      matched.add("codex-working-spinner");
+      working = true;
+      break;
+    }
+  }
+
+  const interruptBanner = last >= 0 && latestTurnInterrupted(rows, transcriptBound, top, matched);
+
+  const facts: ScreenFacts = {
+    composer: composer !== undefined,
+    composerText: composer?.text ?? "",
+    working,
+    titleSpinner,
+    interruptBanner,
+    pastedChip,
+    imageChips,
+    ruleIds: [...matched].sort(),
+  };
+  return dialog === undefined ? facts : { ...facts, dialog };
+};

@@ -1,0 +1,265 @@
+// Codex CLI screen-fact rules: version-coupled TUI strings and shapes, as data, with verified versions.
+
+import type { ScreenRule } from "../screen-facts.js";
+import { GATE_HEADER_START, type DialogKindRule } from "../screen-regions.js";
+
+const V144 = "codex 0.144.6";
+const V171 = "codex 0.171.0";
+const BOTH = [V144, V171] as const;
+
+/*
+ * Pattern convention (see testRegion in ../screen-regions.ts): a pattern with the `m` flag is tested
+ * against the region's rows joined by "\n"; any other pattern against the region flattened to one
+ * line, so copy wrapped at 60 columns still matches.
+ *
+ * verifiedAgainst lists a version only when a capture of that version in shared/screens/codex/
+ * shows the string (Codex capture headers record the pane title, so title rules are verified too).
+ * The `osc` rules describe OSC 7501 state values (0.171 only); readers see snapshots, not OSC, so
+ * they never appear in a reader's ruleIds — the session matches them against frame.oscState.
+ */
+export const codexScreenRules: readonly ScreenRule[] = [
+  // ── composer ────────────────────────────────────────────────────────────────────────────────
+  {
+    id: "codex-composer-marker",
+    description: "Composer row: line-leading `›` (dialog carets look the same, so the footer is required too).",
+    region: "composer",
+    pattern: /^›(?: |$)/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-composer-footer",
+    description: "Model/cwd footer under the composer, `  GPT-6.2-Sol low · /abs/cwd[ · title]`; absent on the pre-trust splash.",
+    region: "footer",
+    pattern: /^ {2}\S[^·]* · [~/]/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-composer-placeholder",
+    description: "Placeholder prompts (0.171 fixed `Ask Codex to do anything`; 0.144.6 random, list from chatwidget); not typed text.",
+    region: "composer",
+    pattern:
+      /^(?:Ask Codex to do anything|Explain this codebase|Summarize recent commits|Implement \{feature\}|Find and fix a bug in @filename|Write tests for @filename|Improve documentation in @filename|Run \/review on my current changes|Use \/skills to list available skills)$/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-pasted-chip",
+    description: "Large bracketed paste collapsed to `[Pasted Content N chars]` on the composer.",
+    region: "composer",
+    pattern: /\[Pasted Content \d+ chars\]/,
+    verifiedAgainst: [V171],
+  },
+  {
+    id: "codex-image-chip",
+    description: "Image attachment chip `[Image #N]` on the composer (clipboard + Ctrl+V, macOS). No capture.",
+    region: "composer",
+    pattern: /\[Image #\d+\]/,
+    verifiedAgainst: [],
+  },
+  // ── working ────────────────────────────────────────────────────────────────────────────────
+  {
+    id: "codex-working-spinner",
+    description: "Status row `• Working (5s • esc to interrupt)` (0.171 blinks `•`/`◦` and hides it while text streams).",
+    region: "bottom",
+    pattern: /^[•◦] \S.* \((?:\d+s|\d+m \d{2}s|\d+h \d{2}m \d{2}s) • esc to interrupt\)/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-working-title",
+    description: "Busy window title with a braille spinner (U+2800–U+28FF): `⠼ repo` (0.144.6), `⠦ <title> | repo` (0.171.0).",
+    region: "title",
+    pattern: /^[\u2800-\u28FF]\s/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-title-action-required",
+    description: "Approval pending: title alternates `[ ! ] Action Required | …` / `[ . ] Action Required | …`.",
+    region: "title",
+    pattern: /^\[ [!.] \] Action Required\b/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-osc-working",
+    description: "OSC 7501 `state=working:app=codex` (0.171 only; from the raw protocol capture).",
+    region: "osc",
+    pattern: /^working$/,
+    verifiedAgainst: [V171],
+  },
+  {
+    id: "codex-osc-blocked",
+    description: "OSC 7501 `state=blocked:app=codex:kind=permission` while an approval is shown (0.171 only).",
+    region: "osc",
+    pattern: /^blocked$/,
+    verifiedAgainst: [V171],
+  },
+  {
+    id: "codex-osc-idle",
+    description: "OSC 7501 `state=idle` / `state=done` (turn finished, then idle) (0.171 only).",
+    region: "osc",
+    pattern: /^(?:idle|done)$/,
+    verifiedAgainst: [V171],
+  },
+  // ── turn end ───────────────────────────────────────────────────────────────────────────────
+  {
+    id: "codex-interrupt-banner",
+    description: "Interrupt end banner `■ Conversation interrupted - …` (wording after the dash differs by version).",
+    region: "bottom",
+    pattern: /^■ Conversation interrupted\b/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-prompt-row",
+    description: "Transcript user-prompt row `› <text>` at column 0 (not an option `› 1.` or a slash-popup row).",
+    region: "bottom",
+    pattern: /^› (?!\d{1,2}\.|\/[\w-]+ {2,}\S)\S/,
+    verifiedAgainst: BOTH,
+  },
+  // ── dialogs ────────────────────────────────────────────────────────────────────────────────
+  {
+    id: "codex-approval-dialog",
+    description: "Command approval `Would you like to run the following command?` (numbered, `Press enter to confirm or esc to cancel`).",
+    region: "bottom",
+    pattern: /Would you like to run the following command\?/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-approval-edits",
+    description: "Apply-patch approval `Would you like to make the following edits?`. No capture.",
+    region: "bottom",
+    pattern: /Would you like to make the following edits\?/,
+    verifiedAgainst: [],
+  },
+  {
+    id: "codex-approval-allow-command",
+    description: "Older approval header `Allow command?`. No capture.",
+    region: "bottom",
+    pattern: /^\s*Allow command\?/m,
+    verifiedAgainst: [],
+  },
+  {
+    id: "codex-workspace_trust-folder",
+    description: "Folder trust (0.171): `Trust this folder? Codex can read, edit, and run files here, …`.",
+    region: "bottom",
+    pattern: /^\s*Trust this folder\?/m,
+    verifiedAgainst: [V171],
+  },
+  {
+    id: "codex-workspace_trust-directory",
+    description: "Directory trust (0.144.6): `Do you trust the contents of this directory? …`.",
+    region: "bottom",
+    pattern: /^\s*Do you trust the contents of this directory\?/m,
+    verifiedAgainst: [V144],
+  },
+  {
+    id: "codex-workspace_trust-body",
+    description: "Trust body copy: `Codex can read, edit, and run files here` (0.171) / `Working with untrusted contents comes with higher` (0.144.6).",
+    region: "bottom",
+    pattern: /Codex can read, edit, and run files here|Working with untrusted contents comes with higher/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-workspace_trust-affirmative",
+    description: "Trust affirmative `1. Trust and continue` (0.171) / `1. Yes, continue` (0.144.6).",
+    region: "bottom",
+    pattern: /^\s*(?:[›>]\s*)?1\.\s*(?:Trust and continue|Yes, continue)$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-hooks_review-prompt",
+    description: "Hook trust gate header `Hooks need review`.",
+    region: "bottom",
+    pattern: /^\s*Hooks need review$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-hooks_review-body",
+    description: "Hook trust body copy `Hooks can run outside the sandbox after you trust them.`",
+    region: "bottom",
+    pattern: /Hooks can run outside the sandbox after you trust them\./,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-hooks_review-affirmative",
+    description: "Hook trust affirmative `N. Trust all and continue` (number varies; `2.Trust…` without a space tolerated).",
+    region: "bottom",
+    pattern: /^\s*(?:[›>]\s*)?\d{1,2}\.\s*Trust all and continue$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-update-prompt",
+    description: "In-TUI update prompt banner `✨ Update available! X -> Y` / `A new version of Codex is available`; never answer `Update now`. No capture (never seen offline).",
+    region: "bottom",
+    pattern: /Update available!|A new version of Codex is available/,
+    verifiedAgainst: [],
+  },
+  {
+    id: "codex-model_picker-prompt",
+    description: "/model picker header `Select Model and Effort`.",
+    region: "bottom",
+    pattern: /^\s*Select Model and Effort$/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-model_picker-effort",
+    description: "/model reasoning step header `Select Reasoning Level for <model>`.",
+    region: "bottom",
+    pattern: /^\s*Select Reasoning Level for \S/m,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-model_picker-advanced",
+    description: "/model `More reasoning…` step header `Advanced Reasoning` (Max / Ultra).",
+    region: "bottom",
+    pattern: /^\s*Advanced Reasoning$/m,
+    verifiedAgainst: [V171],
+  },
+  {
+    id: "codex-login-prompt",
+    description: "Sign-in screen (default OpenAI provider, no auth): `Sign in with ChatGPT` / `Sign in another way` / `Use an OpenAI API key`.",
+    region: "bottom",
+    pattern: /Sign in with ChatGPT|Sign in another way|Use an OpenAI API key/,
+    verifiedAgainst: [V171],
+  },
+  {
+    id: "codex-unknown_gate-prompt",
+    description: "Spec A §24.6 grammar: header prefix, options, native footer ending the frame; held, never answered. Shape checked on both versions' hook-trust captures.",
+    region: "bottom",
+    pattern: GATE_HEADER_START,
+    verifiedAgainst: BOTH,
+  },
+];
+
+/**
+ * Codex dialog kinds in priority order (first match wins); unknown_gate is the fallback grammar.
+ * login blocks on Codex (unlike Claude, where session.login() drives it): it is a startup gate a
+ * queued keystroke must never answer.
+ */
+export const codexDialogKinds: readonly DialogKindRule[] = [
+  {
+    kind: "workspace_trust",
+    blocking: true,
+    headerRuleIds: ["codex-workspace_trust-folder", "codex-workspace_trust-directory"],
+    detailRuleIds: ["codex-workspace_trust-body", "codex-workspace_trust-affirmative"],
+  },
+  {
+    kind: "hooks_review",
+    blocking: true,
+    headerRuleIds: ["codex-hooks_review-prompt"],
+    detailRuleIds: ["codex-hooks_review-body", "codex-hooks_review-affirmative"],
+  },
+  { kind: "update", blocking: true, headerRuleIds: ["codex-update-prompt"], detailRuleIds: [] },
+  {
+    kind: "permission",
+    blocking: true,
+    headerRuleIds: ["codex-approval-dialog", "codex-approval-edits", "codex-approval-allow-command"],
+    detailRuleIds: [],
+  },
+  {
+    kind: "model_picker",
+    blocking: false,
+    headerRuleIds: ["codex-model_picker-prompt", "codex-model_picker-effort", "codex-model_picker-advanced"],
+    detailRuleIds: [],
+  },
+  { kind: "login", blocking: true, headerRuleIds: ["codex-login-prompt"], detailRuleIds: [] },
+];
+
+export const CODEX_UNKNOWN_GATE_RULE = "codex-unknown_gate-prompt";

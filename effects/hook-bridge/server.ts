@@ -1,0 +1,288 @@
+// Per-session hook IPC server: a private Unix socket that authenticates bridge.mjs calls and answers each with one reply.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ElwoodError } from "../../src/errors.js";
+import { encodeReply, FAIL_OPEN_REPLY, HEADER_MAX_BYTES, HOOK_MAX_BYTES, parseHeader, type BridgeReply } from "./protocol.js";
+
+export type HookBridgeRequest = { readonly event: string; readonly payload: Record<string, unknown> };
+export type HookBridgeHandler = (req: HookBridgeRequest) => Promise<BridgeReply>;
+export type HookBridgeError = {
+  readonly category: "invalid_input" | "bridge_error";
+  readonly event?: string;
+  readonly message: string;
+};
+
+export type HookBridgeServerOptions = {
+  readonly knownEvents: ReadonlySet<string>;
+  readonly handler: HookBridgeHandler;
+  /** Body ceiling in bytes; defaults to 8 MiB, the same ceiling bridge.mjs applies before sending. */
+  readonly maxBytes?: number;
+  /** The handler deadline; the bridge gives up 2 s after it, the server's own safety net 1 s after it. */
+  readonly timeoutMs: number;
+};
+
+/** macOS sun_path is 104 bytes including the terminator. */
+const SUN_PATH_MAX = 103;
+const SOCKET_NAME = "hook.sock";
+const DIR_PREFIX = "elwood-hook-";
+const SAFETY_NET_MS = 1000;
+
+export class HookBridgeServer {
+  readonly socketPath: string;
+  readonly #dir: string;
+  readonly #server: Server;
+  readonly #tokenDigest: Buffer;
+  readonly #token: string;
+  readonly #opts: HookBridgeServerOptions;
+  readonly #maxBytes: number;
+  readonly #sockets = new Set<Socket>();
+  readonly #listeners = new Set<(e: HookBridgeError) => void>();
+  #closing: Promise<void> | undefined;
+
+  private constructor(dir: string, socketPath: string, server: Server, token: string, opts: HookBridgeServerOptions) {
+    this.#dir = dir;
+    this.socketPath = socketPath;
+    this.#server = server;
+    this.#token = token;
+    this.#tokenDigest = digest(token);
+    this.#opts = opts;
+    this.#maxBytes = opts.maxBytes ?? HOOK_MAX_BYTES;
+  }
+
+  static async start(opts: HookBridgeServerOptions): Promise<HookBridgeServer> {
+    let dir: string | undefined;
+    try {
+      dir = await mkdtemp(join(socketBase(), DIR_PREFIX));
+      await chmod(dir, 0o700);
+      const socketPath = join(dir, SOCKET_NAME);
+      // The token lives only in memory and in the agent's environment; a restart mints a new one.
+      const token = randomBytes(32).toString("base64url");
+      const server = createServer({ allowHalfOpen: true });
+      const bridge = new HookBridgeServer(dir, socketPath, server, token, opts);
+      server.on("connection", (sock) => bridge.#accept(sock));
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(socketPath, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      server.on("error", (e: Error) => bridge.#report({ category: "bridge_error", message: `hook server error: ${e.message}` }));
+      await chmod(socketPath, 0o600);
+      return bridge;
+    } catch (e) {
+      if (dir !== undefined) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      throw new ElwoodError("start_failed", "could not start the hook bridge server", {
+        cause: e instanceof Error ? e.message : String(e),
+      });
+    }
+  }
+
+  /** The variables the agent process needs so its hook commands can reach this server. */
+  env(): Record<string, string> {
+    return {
+      ELWOOD_HOOK_SOCKET: this.socketPath,
+      ELWOOD_HOOK_TOKEN: this.#token,
+      ELWOOD_HOOK_TIMEOUT_MS: String(this.#opts.timeoutMs),
+    };
+  }
+
+  /** Rejected or failed calls; returns an unsubscribe function. */
+  onError(listener: (e: HookBridgeError) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        this.#server.close(() => resolve());
+        for (const s of this.#sockets) s.destroy();
+      });
+      await rm(this.#dir, { recursive: true, force: true });
+    })();
+    return this.#closing;
+  }
+
+  #report(e: HookBridgeError): void {
+    for (const l of this.#listeners) {
+      try {
+        l(e);
+      } catch {
+        // A failing observer must not take the bridge down or change the reply.
+      }
+    }
+  }
+
+  #accept(sock: Socket): void {
+    this.#sockets.add(sock);
+    sock.on("close", () => this.#sockets.delete(sock));
+    sock.on("error", () => sock.destroy());
+    new Connection(sock, this.#opts.timeoutMs, this.#maxBytes, {
+      authenticate: (token) => timingSafeEqual(digest(token), this.#tokenDigest),
+      knownEvent: (ev) => this.#opts.knownEvents.has(ev),
+      dispatch: (req) => this.#opts.handler(req),
+      report: (e) => this.#report(e),
+      closed: () => this.#closing !== undefined,
+    });
+  }
+}
+
+type ConnectionHooks = {
+  authenticate(token: string): boolean;
+  knownEvent(event: string): boolean;
+  dispatch(req: HookBridgeRequest): Promise<BridgeReply>;
+  report(e: HookBridgeError): void;
+  closed(): boolean;
+};
+
+/** One bridge call: header line, then exactly `size` body bytes, then one reply; anything else is rejected. */
+class Connection {
+  #state: "header" | "body" | "answered" = "header";
+  #head: Buffer[] = [];
+  #headLen = 0;
+  #body: Buffer[] = [];
+  #bodyLen = 0;
+  #size = 0;
+  #event: string | undefined;
+  readonly #deadline: NodeJS.Timeout;
+
+  constructor(
+    readonly sock: Socket,
+    readonly timeoutMs: number,
+    readonly maxBytes: number,
+    readonly hooks: ConnectionHooks,
+  ) {
+    // A request must arrive whole within the handler deadline; a stalled client is not a request.
+    this.#deadline = setTimeout(() => this.#reject("bridge_error", "incomplete request before the deadline"), timeoutMs);
+    sock.on("data", (chunk: Buffer) => this.#onData(chunk));
+    sock.on("end", () => {
+      if (this.#state !== "answered") this.#reject("bridge_error", "client closed before a complete request");
+    });
+    sock.on("close", () => clearTimeout(this.#deadline));
+  }
+
+  #onData(chunk: Buffer): void {
+    if (this.#state === "header") {
+      const nl = chunk.indexOf(10);
+      if (nl === -1) {
+        this.#headLen += chunk.length;
+        if (this.#headLen > HEADER_MAX_BYTES) this.#reject("bridge_error", "request header too long");
+        else this.#head.push(chunk);
+        return;
+      }
+      this.#head.push(chunk.subarray(0, nl));
+      const line = Buffer.concat(this.#head).toString("utf8");
+      this.#head = [];
+      if (this.#onHeader(line)) this.#onBody(chunk.subarray(nl + 1));
+    } else if (this.#state === "body") {
+      this.#onBody(chunk);
+    }
+    // Bytes after a complete request are ignored: one call per connection.
+  }
+
+  /** True when the body should be read next; otherwise the call was already rejected. */
+  #onHeader(line: string): boolean {
+    const parsed = parseHeader(line);
+    if (!parsed.ok) return this.#reject("bridge_error", parsed.reason);
+    const h = parsed.header;
+    this.#event = h.event;
+    // Size first, before authentication and parsing (spec B §7.5).
+    if (h.oversized === true || h.size > this.maxBytes) {
+      return this.#reject("invalid_input", `hook payload over ${this.maxBytes} bytes`);
+    }
+    if (!this.hooks.authenticate(h.token)) return this.#reject("bridge_error", "hook call with a wrong token");
+    if (!this.hooks.knownEvent(h.event)) return this.#reject("invalid_input", "unknown hook event");
+    this.#size = h.size;
+    this.#state = "body";
+    return true;
+  }
+
+  #onBody(chunk: Buffer): void {
+    const need = this.#size - this.#bodyLen;
+    const take = chunk.length > need ? chunk.subarray(0, need) : chunk;
+    this.#body.push(take);
+    this.#bodyLen += take.length;
+    if (this.#bodyLen < this.#size) return;
+    const text = Buffer.concat(this.#body).toString("utf8");
+    this.#body = [];
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      this.#reject("invalid_input", "hook payload is not valid JSON");
+      return;
+    }
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      this.#reject("invalid_input", "hook payload is not a JSON object");
+      return;
+    }
+    this.#dispatch(this.#event ?? "", payload as Record<string, unknown>);
+  }
+
+  #dispatch(event: string, payload: Record<string, unknown>): void {
+    this.#state = "answered";
+    clearTimeout(this.#deadline);
+    // Safety net only: the dispatcher owns the real deadline and answers before this fires.
+    const net = setTimeout(() => {
+      this.hooks.report({ category: "bridge_error", event, message: "hook handler gave no answer in time" });
+      this.#reply(FAIL_OPEN_REPLY);
+    }, this.timeoutMs + SAFETY_NET_MS);
+    let answer: Promise<BridgeReply>;
+    try {
+      answer = this.hooks.dispatch({ event, payload });
+    } catch (e) {
+      answer = Promise.reject(e);
+    }
+    Promise.resolve(answer).then(
+      (reply) => {
+        clearTimeout(net);
+        this.#reply(reply);
+      },
+      (e: unknown) => {
+        clearTimeout(net);
+        this.hooks.report({ category: "bridge_error", event, message: `hook handler failed: ${e instanceof Error ? e.message : String(e)}` });
+        this.#reply(FAIL_OPEN_REPLY);
+      },
+    );
+  }
+
+  #reject(category: HookBridgeError["category"], message: string): false {
+    if (this.#state === "answered") return false;
+    this.#state = "answered";
+    clearTimeout(this.#deadline);
+    this.hooks.report(this.#event === undefined ? { category, message } : { category, event: this.#event, message });
+    this.#reply(FAIL_OPEN_REPLY);
+    return false;
+  }
+
+  #reply(reply: BridgeReply): void {
+    if (this.sock.destroyed || this.sock.writableEnded) return;
+    if (this.hooks.closed()) {
+      this.sock.destroy();
+      return;
+    }
+    let line: string;
+    try {
+      line = encodeReply(reply);
+    } catch {
+      line = encodeReply(FAIL_OPEN_REPLY);
+    }
+    this.sock.end(line);
+  }
+}
+
+function digest(token: string): Buffer {
+  // Equal-length digests let timingSafeEqual compare tokens of any length in constant time.
+  return createHash("sha256").update(token, "utf8").digest();
+}
+
+function socketBase(): string {
+  const base = tmpdir();
+  // mkdtemp appends 6 characters; keep the whole socket path under the macOS limit.
+  const probe = join(base, `${DIR_PREFIX}XXXXXX`, SOCKET_NAME);
+  return Buffer.byteLength(probe) <= SUN_PATH_MAX ? base : "/tmp";
+}

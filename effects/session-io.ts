@@ -1,0 +1,95 @@
+// The session's I/O edge actor: turns terminal frames and PTY exit into events, and performs machine-requested
+// writes under the observed-screen rule (render everything received, check the dialog guard, then write).
+
+import { fromCallback } from "xstate";
+import type { ScreenReader } from "../adapters/screen-facts.js";
+import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent } from "../machines/events.js";
+import { ElwoodError } from "../src/errors.js";
+import type { AgentPty } from "./pty/agent-pty.js";
+import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
+
+/** Received output that cannot be rendered within this bound makes a guarded write wait (held). */
+export const OBSERVE_QUIET_LIMIT_MS = 1000;
+
+export interface SessionIoInput {
+  readonly terminal: HeadlessTerminal;
+  readonly pty: AgentPty;
+  readonly readScreen: ScreenReader;
+}
+
+export type SessionIoCommand = IoWriteRequest;
+export type SessionIoEmitted =
+  | PtySpawnedEvent
+  | PtyExitEvent
+  | FrameEvent
+  | { readonly type: "io.written"; readonly requestId: string }
+  | { readonly type: "io.held"; readonly requestId: string }
+  | { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError };
+
+function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void terminal.settled().then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, SessionIoEmitted>(
+  ({ input, sendBack, receive }) => {
+    const { terminal, pty, readScreen } = input;
+    let closed = false;
+
+    sendBack({ type: "pty.spawned", pid: pty.pid });
+    const offFrame = terminal.onFrame((frame) => {
+      if (closed) return;
+      sendBack({ type: "frame", seq: frame.seq, facts: readScreen(frame.snapshot), oscState: frame.oscState });
+    });
+    const offExit = pty.onExit((exit) => {
+      terminal.notifyChildExited();
+      // Let every byte the child wrote be rendered (and observed) before the exit is announced.
+      void terminal.settled().then(() => {
+        if (closed) return;
+        sendBack(exit.signal === null ? { type: "pty.exit", exitCode: exit.exitCode } : { type: "pty.exit", exitCode: exit.exitCode, signal: exit.signal });
+      });
+    });
+
+    const write = async (request: IoWriteRequest): Promise<void> => {
+      if (pty.exited) {
+        sendBack({ type: "io.failed", requestId: request.requestId, error: new ElwoodError("session_not_running", "the agent process has exited") });
+        return;
+      }
+      const observed = await settledWithin(terminal, OBSERVE_QUIET_LIMIT_MS);
+      if (closed) return;
+      // Same tick as the check: no further PTY output is parsed between observing and writing.
+      if (request.guardDialog) {
+        if (!observed || terminal.renderFailed) {
+          sendBack({ type: "io.held", requestId: request.requestId });
+          return;
+        }
+        const facts = readScreen(terminal.snapshot());
+        if (facts.dialog?.blocking) {
+          sendBack({ type: "io.held", requestId: request.requestId });
+          return;
+        }
+      }
+      try {
+        terminal.sendInput(request.data);
+        sendBack({ type: "io.written", requestId: request.requestId });
+      } catch (error) {
+        sendBack({ type: "io.failed", requestId: request.requestId, error: new ElwoodError("pty_write_failed", "writing to the PTY failed", { cause: String(error) }) });
+      }
+    };
+
+    receive((command) => {
+      if (command.type === "io.write") void write(command);
+    });
+
+    return () => {
+      closed = true;
+      offFrame();
+      offExit();
+    };
+  },
+);

@@ -1,0 +1,170 @@
+// Interrupt: one Escape only when a real turn is in flight, coalesced callers, resolved at the next ready (C-API-38).
+
+import { assign, enqueueActions, setup } from "xstate";
+import { ElwoodError } from "../src/errors.js";
+import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/public-types.js";
+import type { IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "./events.js";
+import { ESCAPE } from "./paste-framing.js";
+
+export const INTERRUPT_DEFAULT_TIMEOUT_MS = 10_000;
+/** Back-off before re-requesting an Escape the edge held because the screen was not observed yet. */
+export const INTERRUPT_HOLD_RETRY_MS = 100;
+
+// ---- events this machine receives ----
+export type InterruptRequestEvent = { readonly type: "interrupt.request"; readonly id: string; readonly timeoutMs?: number };
+export type SessionEndedEvent = { readonly type: "session.ended" };
+export type InterruptEvent =
+  | InterruptRequestEvent
+  | SessionEndedEvent
+  | StatusChangedEvent
+  | IoWrittenEvent
+  | IoHeldEvent
+  | IoFailedEvent;
+
+// ---- events this machine sends to its parent (besides io.write) ----
+export type InterruptResolvedEvent = { readonly type: "interrupt.resolved"; readonly ids: readonly string[] };
+export type InterruptFailedEvent = { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError };
+export type InterruptParentEvent = IoWriteRequest | InterruptResolvedEvent | InterruptFailedEvent;
+
+export interface InterruptInput {
+  readonly status?: ElwoodSessionStatus;
+  readonly initialReady?: boolean;
+}
+
+interface InterruptContext {
+  readonly status: ElwoodSessionStatus;
+  readonly initialReady: boolean;
+  /** Callers waiting on the one in-flight Escape. */
+  readonly ids: readonly string[];
+  readonly timeoutMs: number;
+  readonly seq: number;
+  readonly pendingRequestId: string | null;
+}
+
+function notRunning(): ElwoodError {
+  return new ElwoodError("session_not_running", "the session is not running");
+}
+
+export const interruptMachine = setup({
+  types: {
+    context: {} as InterruptContext,
+    events: {} as InterruptEvent,
+    input: {} as InterruptInput,
+  },
+  delays: {
+    interruptTimeout: ({ context }) => context.timeoutMs,
+    holdRetry: INTERRUPT_HOLD_RETRY_MS,
+  },
+  guards: {
+    sessionEnded: ({ context }) => TERMINAL_STATUSES.has(context.status),
+    // Pre-readiness `running` is startup, not a user turn: Escape into a booting TUI must not fire.
+    turnInFlight: ({ context }) => context.initialReady && (context.status === "running" || context.status === "blocked"),
+    becameReady: ({ event }) => event.type === "status.changed" && event.to === "ready",
+    becameTerminal: ({ event }) => event.type === "status.changed" && TERMINAL_STATUSES.has(event.to),
+    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+  },
+  actions: {
+    trackStatus: assign(({ context, event }) =>
+      event.type === "status.changed"
+        ? { status: event.to, initialReady: context.initialReady || event.initial || event.to === "ready" }
+        : {},
+    ),
+    resolveAlone: enqueueActions(({ event, enqueue }) => {
+      if (event.type === "interrupt.request") enqueue.sendParent({ type: "interrupt.resolved", ids: [event.id] } satisfies InterruptResolvedEvent);
+    }),
+    failAlone: enqueueActions(({ event, enqueue }) => {
+      if (event.type === "interrupt.request") {
+        enqueue.sendParent({ type: "interrupt.failed", ids: [event.id], error: notRunning() } satisfies InterruptFailedEvent);
+      }
+    }),
+    begin: assign(({ event }) =>
+      event.type === "interrupt.request"
+        ? { ids: [event.id], timeoutMs: event.timeoutMs ?? INTERRUPT_DEFAULT_TIMEOUT_MS }
+        : {},
+    ),
+    join: assign({
+      ids: ({ context, event }) => (event.type === "interrupt.request" ? [...context.ids, event.id] : context.ids),
+    }),
+    requestEscape: enqueueActions(({ context, enqueue }) => {
+      const requestId = `interrupt:${context.seq + 1}`;
+      enqueue.assign({ seq: context.seq + 1, pendingRequestId: requestId });
+      // guardDialog false: Escape is how a human dismisses the permission dialog that blocks the turn.
+      enqueue.sendParent({ type: "io.write", requestId, data: ESCAPE, purpose: "escape", guardDialog: false } satisfies IoWriteRequest);
+    }),
+    clearRequest: assign({ pendingRequestId: null }),
+    resolveAll: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendParent({ type: "interrupt.resolved", ids: context.ids } satisfies InterruptResolvedEvent);
+      enqueue.assign({ ids: [], pendingRequestId: null });
+    }),
+    failAll: enqueueActions(({ context, enqueue }, params: { readonly reason: "timeout" | "ended" | "write" }) => {
+      const error =
+        params.reason === "ended"
+          ? notRunning()
+          : new ElwoodError("interrupt_failed", params.reason === "timeout" ? "the session did not reach ready in time" : "the Escape could not be written");
+      enqueue.sendParent({ type: "interrupt.failed", ids: context.ids, error } satisfies InterruptFailedEvent);
+      enqueue.assign({ ids: [], pendingRequestId: null });
+    }),
+  },
+}).createMachine({
+  id: "interrupt",
+  context: ({ input }) => ({
+    status: input.status ?? "starting",
+    initialReady: input.initialReady ?? input.status === "ready",
+    ids: [],
+    timeoutMs: INTERRUPT_DEFAULT_TIMEOUT_MS,
+    seq: 0,
+    pendingRequestId: null,
+  }),
+  initial: "idle",
+  on: {
+    "status.changed": { actions: "trackStatus", description: "Track the public status and first readiness." },
+  },
+  states: {
+    idle: {
+      on: {
+        "interrupt.request": [
+          { guard: "sessionEnded", actions: "failAlone", description: "Already terminal: session_not_running." },
+          { guard: "turnInFlight", target: "pending", actions: "begin", description: "A real turn runs: send one Escape." },
+          { actions: "resolveAlone", description: "No turn in flight: resolve now and write nothing (Escape is not neutral)." },
+        ],
+        "session.ended": { target: "ended", description: "Session terminated." },
+      },
+    },
+    pending: {
+      description: "One Escape requested; every caller waits for the next ready.",
+      initial: "writing",
+      after: {
+        interruptTimeout: { target: "idle", actions: { type: "failAll", params: { reason: "timeout" } }, description: "No ready within the first caller's timeout: interrupt_failed." },
+      },
+      on: {
+        "interrupt.request": { actions: "join", description: "Coalesce: no second Escape." },
+        "status.changed": [
+          { guard: "becameReady", target: "idle", actions: ["trackStatus", "resolveAll"], description: "Next ready: the interrupt took effect." },
+          { guard: "becameTerminal", target: "ended", actions: ["trackStatus", { type: "failAll", params: { reason: "ended" } }], description: "Session terminated first." },
+          { actions: "trackStatus" },
+        ],
+        "session.ended": { target: "ended", actions: { type: "failAll", params: { reason: "ended" } }, description: "Session terminated first." },
+      },
+      states: {
+        writing: {
+          entry: "requestEscape",
+          on: {
+            "io.written": { guard: "isOurs", target: "awaitingReady", actions: "clearRequest", description: "Escape written." },
+            "io.held": { guard: "isOurs", target: "held", actions: "clearRequest", description: "Screen not observed yet: nothing written, retry." },
+            "io.failed": { guard: "isOurs", target: "#interrupt.idle", actions: { type: "failAll", params: { reason: "write" } }, description: "The Escape write failed." },
+          },
+        },
+        held: {
+          after: { holdRetry: { target: "writing", description: "Re-request the held Escape." } },
+        },
+        awaitingReady: {},
+      },
+    },
+    ended: {
+      description: "Terminal: every request fails with session_not_running.",
+      on: { "interrupt.request": { actions: "failAlone", description: "Session already ended." } },
+    },
+  },
+});
+
+export type InterruptMachine = typeof interruptMachine;

@@ -1,0 +1,259 @@
+// The session root actor: owns the child machines and the I/O edge, routes every event between them and
+// announces public events (status, activity, hooks, operation results) to the facade.
+
+import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate";
+import { factsKey, type ScreenFacts } from "../adapters/screen-facts.js";
+import type { AgentAdapter } from "../adapters/adapter.js";
+import { ElwoodError } from "../src/errors.js";
+import type { ElwoodSessionStatus } from "../src/public-types.js";
+import type {
+  FrameEvent,
+  HookEvent,
+  IoWriteRequest,
+  PtyExitEvent,
+  PtySpawnedEvent,
+  StatusChangedEvent,
+  TrustFallbackEvent,
+  TurnEndedEvent,
+  TurnStartedEvent,
+} from "./events.js";
+import { statusMachine, type ClosingAs } from "./status.js";
+import { turnMachine } from "./turn.js";
+import { controlQueueMachine, type QueuedOp } from "./control-queue.js";
+import { interruptMachine } from "./interrupt.js";
+import { trustResponderMachine } from "./trust-responder.js";
+
+export interface SessionInput {
+  readonly elwoodSessionId: string;
+  readonly adapter: AgentAdapter;
+  readonly autotrust: boolean;
+  readonly resumed: boolean;
+  /** The I/O edge actor's input (terminal, pty, screen reader); opaque to the machine. */
+  readonly ioInput: unknown;
+}
+
+/** Events the facade sends. */
+export type SessionCommand =
+  | { readonly type: "cmd.enqueue"; readonly op: QueuedOp }
+  | { readonly type: "cmd.cancel"; readonly opId: string; readonly error: ElwoodError }
+  | { readonly type: "cmd.interrupt"; readonly id: string; readonly timeoutMs: number }
+  | { readonly type: "cmd.rawInput" }
+  | { readonly type: "cmd.closing"; readonly as: ClosingAs }
+  | { readonly type: "cmd.closed"; readonly as: ClosingAs };
+
+/** Events the facade listens to (actor.on). */
+export type SessionPublicEvent =
+  | { readonly type: "public.status"; readonly from: ElwoodSessionStatus; readonly to: ElwoodSessionStatus; readonly initial: boolean; readonly ruleIds: readonly string[] }
+  | { readonly type: "public.hook"; readonly name: string; readonly payload: Readonly<Record<string, unknown>> }
+  | { readonly type: "public.frame"; readonly seq: number; readonly facts: ScreenFacts }
+  | { readonly type: "public.turn"; readonly edge: "started" | "ended"; readonly source: string }
+  | { readonly type: "public.startupPrompt"; readonly label: string; readonly text: string }
+  | { readonly type: "public.op"; readonly opId: string; readonly phase: "written" | "entered" | "done" }
+  | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
+  | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
+  | { readonly type: "public.exit"; readonly exitCode: number; readonly signal?: number };
+
+type ChildEvent =
+  | StatusChangedEvent
+  | TurnStartedEvent
+  | TurnEndedEvent
+  | TrustFallbackEvent
+  | IoWriteRequest
+  | { readonly type: "io.written"; readonly requestId: string }
+  | { readonly type: "io.held"; readonly requestId: string }
+  | { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError }
+  | { readonly type: "queue.opWritten"; readonly opId: string }
+  | { readonly type: "queue.opEntered"; readonly opId: string }
+  | { readonly type: "queue.opDone"; readonly opId: string }
+  | { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError }
+  | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
+  | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
+  | { readonly type: "trust.answered"; readonly label: string; readonly text: string };
+
+export type SessionEvent = SessionCommand | ChildEvent | FrameEvent | HookEvent | PtyExitEvent | PtySpawnedEvent;
+
+interface SessionContext {
+  readonly input: SessionInput;
+  readonly status: ElwoodSessionStatus;
+  readonly initialReady: boolean;
+  readonly facts: ScreenFacts | undefined;
+  readonly lastStatusFactsKey: string;
+  readonly ended: boolean;
+}
+
+const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
+
+/** Builds the session machine around a concrete I/O edge actor (effects/session-io in production). */
+export function createSessionMachine(ioLogic: AnyActorLogic) {
+  return setup({
+    types: {
+      context: {} as SessionContext,
+      events: {} as SessionEvent,
+      input: {} as SessionInput,
+      emitted: {} as SessionPublicEvent,
+    },
+    actors: {
+      io: ioLogic,
+      status: statusMachine,
+      turn: turnMachine,
+      queue: controlQueueMachine,
+      interrupt: interruptMachine,
+      trust: trustResponderMachine,
+    },
+    actions: {
+      toWriters: enqueueActions(({ event, enqueue }) => {
+        enqueue.sendTo("queue", event);
+        enqueue.sendTo("interrupt", event);
+        enqueue.sendTo("trust", event);
+      }),
+      endOperations: enqueueActions(({ context, enqueue }) => {
+        if (context.ended) return;
+        enqueue.assign({ ended: true });
+        enqueue.sendTo("queue", { type: "queue.close", error: notRunning() });
+        enqueue.sendTo("interrupt", { type: "session.ended" });
+        enqueue.sendTo("trust", { type: "session.ended" });
+      }),
+    },
+  }).createMachine({
+    id: "session",
+    context: ({ input }) => ({
+      input,
+      status: "starting",
+      initialReady: false,
+      facts: undefined,
+      lastStatusFactsKey: "",
+      ended: false,
+    }),
+    invoke: [
+      { id: "io", src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
+      {
+        id: "status",
+        src: "status",
+        input: ({ context }) => ({
+          readiness: context.input.adapter.readiness,
+          autoAnswered: context.input.autotrust ? context.input.adapter.trustDialogs : [],
+        }),
+      },
+      { id: "turn", src: "turn", input: ({ context }) => ({ resumed: context.input.resumed, noEvidenceEndMs: 4000 }) },
+      { id: "queue", src: "queue", input: ({ context }) => ({ timing: context.input.adapter.submission }) },
+      { id: "interrupt", src: "interrupt", input: () => ({}) },
+      {
+        id: "trust",
+        src: "trust",
+        input: ({ context }) => ({
+          enabled: context.input.autotrust,
+          kinds: context.input.adapter.trustDialogs,
+          affirmatives: context.input.adapter.trustAffirmatives,
+        }),
+      },
+    ],
+    on: {
+      "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
+      frame: {
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          const key = factsKey(event.facts);
+          enqueue.assign({ facts: event.facts });
+          if (!context.ended && key !== context.lastStatusFactsKey) {
+            // Only a change of meaning is status evidence; repaints with the same facts would flood the log.
+            enqueue.assign({ lastStatusFactsKey: key });
+            enqueue.sendTo("status", event);
+          }
+          enqueue.sendTo("turn", event);
+          enqueue.sendTo("queue", event);
+          enqueue.sendTo("trust", event);
+          enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
+        }),
+      },
+      "hook.*": {
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          const hook = event as HookEvent;
+          enqueue.emit({ type: "public.hook", name: hook.name, payload: hook.payload });
+          if (context.ended) return;
+          if (!context.initialReady && context.input.adapter.readiness.hookEvents.includes(hook.name)) {
+            enqueue.sendTo("status", hook);
+          }
+          enqueue.sendTo("turn", hook);
+          enqueue.sendTo("queue", hook);
+        }),
+      },
+      "status.changed": {
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          enqueue.assign({ status: event.to, initialReady: context.initialReady || event.initial });
+          enqueue.sendTo("turn", event);
+          enqueue.sendTo("queue", event);
+          enqueue.sendTo("interrupt", event);
+          enqueue.sendTo("trust", event);
+          const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? context.facts?.ruleIds ?? []) : [];
+          enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
+        }),
+      },
+      "turn.started": {
+        actions: [
+          sendTo("status", ({ event }) => event),
+          emit(({ event }) => ({ type: "public.turn" as const, edge: "started" as const, source: event.source })),
+        ],
+      },
+      "turn.ended": {
+        actions: [
+          sendTo("status", ({ event }) => event),
+          emit(({ event }) => ({ type: "public.turn" as const, edge: "ended" as const, source: event.source })),
+        ],
+      },
+      "trust.fallback": { actions: sendTo("status", ({ event }) => event) },
+      "trust.answered": {
+        actions: emit(({ event }) => ({ type: "public.startupPrompt" as const, label: event.label, text: event.text })),
+      },
+      "io.write": { actions: sendTo("io", ({ event }) => event) },
+      "io.written": { actions: ["toWriters"] },
+      "io.held": { actions: ["toWriters"] },
+      "io.failed": { actions: ["toWriters"] },
+      "queue.opWritten": { actions: emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "written" as const })) },
+      "queue.opEntered": {
+        actions: [
+          sendTo("status", ({ event }) => ({ type: "submission.written" as const, opId: event.opId })),
+          sendTo("turn", ({ event }) => ({ type: "submission.entered" as const, opId: event.opId })),
+          emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "entered" as const })),
+        ],
+      },
+      "queue.opDone": { actions: emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "done" as const })) },
+      "queue.opFailed": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.opId, error: event.error })) },
+      "interrupt.resolved": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids })) },
+      "interrupt.failed": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids, error: event.error })) },
+      "cmd.enqueue": [
+        {
+          guard: ({ context }) => context.ended,
+          actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.op.opId, error: notRunning() })),
+        },
+        { actions: sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })) },
+      ],
+      "cmd.cancel": { actions: sendTo("queue", ({ event }) => ({ type: "queue.cancel" as const, opId: event.opId, error: event.error })) },
+      "cmd.interrupt": [
+        {
+          guard: ({ context }) => context.ended,
+          actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: [event.id], error: notRunning() })),
+        },
+        { actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })) },
+      ],
+      "cmd.rawInput": { actions: sendTo("queue", { type: "submission.rawInput" as const }) },
+      "cmd.closing": { actions: [sendTo("status", ({ event }) => ({ type: "lifecycle.closing" as const, as: event.as })), "endOperations"] },
+      "cmd.closed": {
+        actions: sendTo("status", ({ event }) =>
+          event.as === "stopped"
+            ? { type: "lifecycle.stopped" as const }
+            : event.as === "killed"
+              ? { type: "lifecycle.killed" as const }
+              : { type: "lifecycle.tornDown" as const },
+        ),
+      },
+      "pty.exit": {
+        actions: [
+          sendTo("status", ({ event }) => event),
+          "endOperations",
+          emit(({ event }) => ({ type: "public.exit" as const, exitCode: event.exitCode, ...(event.signal === undefined ? {} : { signal: event.signal }) })),
+        ],
+      },
+    },
+  });
+}
+
+export type SessionMachine = ReturnType<typeof createSessionMachine>;

@@ -1,0 +1,176 @@
+// Startup trust automation (autotrust): answers a recognized first-party trust dialog by its affirmative label,
+// verifying the selection before Enter, and falls back to a human block after a bounded deadline.
+
+import { assign, sendParent, setup } from "xstate";
+import type { DialogFact, DialogKind } from "../adapters/screen-facts.js";
+import type { FrameEvent, IoFailedEvent, IoHeldEvent, IoWrittenEvent, StatusChangedEvent } from "./events.js";
+
+/** Per dialog generation: how long safe automation may take before a human is asked. */
+export const TRUST_DEADLINE_MS = 5000;
+/** A numbered answer that was not consumed is retried after this long. */
+export const TRUST_RETRY_MS = 700;
+
+export interface TrustInput {
+  readonly enabled: boolean;
+  readonly kinds: readonly DialogKind[];
+  /** Affirmative option label per dialog kind (matched against parsed option labels). */
+  readonly affirmatives: Partial<Record<DialogKind, RegExp>>;
+}
+
+export type TrustEvent =
+  | FrameEvent
+  | StatusChangedEvent
+  | IoWrittenEvent
+  | IoHeldEvent
+  | IoFailedEvent
+  | { readonly type: "session.ended" };
+
+interface TrustContext {
+  readonly enabled: boolean;
+  readonly kinds: readonly DialogKind[];
+  readonly affirmatives: Partial<Record<DialogKind, RegExp>>;
+  readonly dialog: DialogFact | undefined;
+  readonly seq: number;
+  readonly pendingRequest: string | undefined;
+  readonly answered: DialogKind | undefined;
+}
+
+/** Labels a startup_prompt activity uses for each dialog kind Elwood may answer. */
+const LABELS: Partial<Record<DialogKind, string>> = {
+  workspace_trust: "workspace_trust",
+  bypass_permissions: "bypass_permissions",
+  hooks_review: "hook_trust",
+};
+
+export type TrustPlan = { readonly keys: string; readonly confirms: boolean } | undefined;
+
+/** Decides the next keys for a dialog: a digit (numbered), Enter when the affirmative is selected, else one arrow. */
+export function planTrustKeys(dialog: DialogFact, affirmative: RegExp | undefined): TrustPlan {
+  if (!affirmative) return undefined;
+  const index = dialog.options.findIndex((o) => affirmative.test(o.label));
+  const target = dialog.options[index];
+  if (!target) return undefined;
+  if (dialog.layout === "numbered" && target.number !== undefined) {
+    return { keys: String(target.number), confirms: true };
+  }
+  if (target.selected) return { keys: "\r", confirms: true };
+  const selected = dialog.options.findIndex((o) => o.selected);
+  if (selected < 0) return undefined;
+  return { keys: index > selected ? "\x1b[B" : "\x1b[A", confirms: false };
+}
+
+function frameDialog(event: TrustEvent): DialogFact | undefined {
+  return event.type === "frame" ? event.facts.dialog : undefined;
+}
+
+export const trustResponderMachine = setup({
+  types: {
+    context: {} as TrustContext,
+    events: {} as TrustEvent,
+    input: {} as TrustInput,
+  },
+  guards: {
+    trustDialog: ({ context, event }) => {
+      const d = frameDialog(event);
+      return context.enabled && !!d && context.kinds.includes(d.kind);
+    },
+    selectionMoved: ({ context, event }) => {
+      const d = frameDialog(event);
+      if (!d || d.kind !== context.dialog?.kind) return false;
+      const now = d.options.findIndex((o) => o.selected);
+      const before = context.dialog.options.findIndex((o) => o.selected);
+      return now !== before || d.layout === "numbered";
+    },
+    dialogGone: ({ context, event }) => event.type === "frame" && frameDialog(event)?.kind !== context.dialog?.kind,
+    isOurWrite: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequest,
+    plannable: ({ context, event }) => {
+      const d = frameDialog(event) ?? context.dialog;
+      return !!d && planTrustKeys(d, context.affirmatives[d.kind]) !== undefined;
+    },
+  },
+  actions: {
+    remember: assign(({ context, event }) => ({ dialog: frameDialog(event) ?? context.dialog })),
+    writePlan: sendParent(({ context }) => {
+      const d = context.dialog as DialogFact;
+      const plan = planTrustKeys(d, context.affirmatives[d.kind]);
+      return {
+        type: "io.write" as const,
+        requestId: context.pendingRequest ?? "trust-unknown",
+        data: plan?.keys ?? "",
+        purpose: "trust" as const,
+        guardDialog: false,
+      };
+    }),
+    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequest: `trust-${context.seq}` })),
+    markAnswered: assign(({ context }) => ({ answered: context.dialog?.kind, pendingRequest: undefined })),
+    announce: sendParent(({ context }) => {
+      const kind = context.dialog?.kind ?? "workspace_trust";
+      return { type: "trust.answered" as const, label: LABELS[kind] ?? kind, text: `answered the ${kind} prompt with its affirmative option` };
+    }),
+    fallback: sendParent(({ context }) => ({ type: "trust.fallback" as const, ruleIds: [...(context.dialog?.ruleIds ?? [])] })),
+  },
+  delays: { deadline: TRUST_DEADLINE_MS, retry: TRUST_RETRY_MS },
+}).createMachine({
+  id: "trust",
+  context: ({ input }) => ({
+    enabled: input.enabled,
+    kinds: input.kinds,
+    affirmatives: input.affirmatives,
+    dialog: undefined,
+    seq: 0,
+    pendingRequest: undefined,
+    answered: undefined,
+  }),
+  initial: "watching",
+  on: { "session.ended": ".done" },
+  states: {
+    watching: {
+      on: { frame: { guard: "trustDialog", target: "answering", actions: "remember" } },
+    },
+    answering: {
+      initial: "deciding",
+      after: { deadline: { target: "gaveUp", actions: "fallback", description: "could not answer safely in time: a human decides" } },
+      states: {
+        deciding: {
+          always: [
+            { guard: "plannable", target: "writing", actions: "nextRequest" },
+            { target: "waitingFrame", description: "affirmative not (yet) painted: hold, never guess" },
+          ],
+        },
+        waitingFrame: {
+          on: {
+            frame: [
+              { guard: "dialogGone", target: "#trust.verifyingClear" },
+              { target: "deciding", actions: "remember" },
+            ],
+          },
+        },
+        writing: {
+          entry: "writePlan",
+          on: {
+            "io.written": { guard: "isOurWrite", target: "awaitingEffect" },
+            "io.held": { guard: "isOurWrite", target: "waitingFrame" },
+            "io.failed": { guard: "isOurWrite", target: "#trust.gaveUp", actions: "fallback" },
+          },
+        },
+        awaitingEffect: {
+          after: { retry: { target: "deciding", description: "keys not consumed: re-evaluate and retry" } },
+          on: {
+            frame: [
+              { guard: "dialogGone", target: "#trust.verifyingClear" },
+              { guard: "selectionMoved", target: "deciding", actions: "remember", description: "the cursor moved: verify the selection again" },
+            ],
+          },
+        },
+      },
+    },
+    verifyingClear: {
+      entry: ["markAnswered", "announce"],
+      always: "watching",
+    },
+    gaveUp: {
+      on: { frame: { guard: "dialogGone", target: "watching" } },
+    },
+    done: { type: "final" },
+  },
+});

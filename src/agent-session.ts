@@ -1,0 +1,477 @@
+// The adapter-neutral session facade: typed, promise-based API over the session actor and its effects.
+
+import { randomUUID } from "node:crypto";
+import { Observable } from "rxjs";
+import type { Actor } from "xstate";
+import type xtermModule from "@xterm/headless";
+import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { AgentPty } from "../effects/pty/agent-pty.js";
+import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
+import type { TerminalSnapshot } from "../effects/terminal/types.js";
+import { sanitizeSubmissionText } from "../machines/sanitize.js";
+import type { QueuedOp } from "../machines/control-queue.js";
+import type { SessionMachine, SessionPublicEvent } from "../machines/session.js";
+import { ElwoodError, rejectWith } from "./errors.js";
+import {
+  isTerminalStatus,
+  type AgentKind,
+  type ElwoodActivityEvent,
+  type ElwoodSessionStatus,
+  type ElwoodStatusDecision,
+  type ElwoodWarningEvent,
+  type TerminalExitEvent,
+  type TerminalSize,
+  type Unsubscribe,
+} from "./public-types.js";
+import { activityForHook } from "./hook-activity.js";
+import { TypedEmitter } from "./typed-emitter.js";
+import { waitForActivity, waitForStatus } from "./wait-for.js";
+
+/** Text submissions above this many UTF-8 bytes are rejected before anything is written. */
+export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
+export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
+export const DEFAULT_STOP_GRACE_MS = 3_000;
+
+export interface HookEventRecord {
+  readonly name: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export interface HookErrorEvent {
+  readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
+  readonly hookEventName?: string;
+  readonly message: string;
+}
+
+export interface ElwoodStatusEvent {
+  readonly status: ElwoodSessionStatus;
+  readonly previous: ElwoodSessionStatus;
+}
+
+export interface ElwoodFrameEvent {
+  readonly seq: number;
+  readonly facts: ScreenFacts;
+}
+
+export type SessionEventMap = {
+  "terminal:data": string;
+  "terminal:exit": TerminalExitEvent;
+  status: ElwoodStatusEvent;
+  activity: ElwoodActivityEvent;
+  warning: ElwoodWarningEvent;
+  hook: HookEventRecord;
+  hookError: HookErrorEvent;
+} & { [K in `hook:${string}`]: Readonly<Record<string, unknown>> };
+
+export type SessionEventName = keyof SessionEventMap & string;
+
+/** The session's headless terminal handle. */
+export interface ElwoodTerminal {
+  readonly xterm: InstanceType<typeof xtermModule.Terminal>;
+  readonly size: TerminalSize;
+  readonly title: string;
+  readonly renderFailed: boolean;
+  snapshot(): TerminalSnapshot;
+  /** Resolves once every byte received so far has been rendered; never rejects. */
+  settled(): Promise<void>;
+  /** Input through the terminal's input path (as a person typing); resolves once forwarded to the PTY. */
+  sendInput(data: string): Promise<void>;
+}
+
+export interface SendOptions {
+  readonly images?: readonly unknown[];
+}
+
+/** Everything a started session runs on; built by src/launch-session.ts. */
+export interface SessionRuntime {
+  readonly agent: AgentKind;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly terminal: HeadlessTerminal;
+  readonly pty: AgentPty;
+  readonly actor: Actor<SessionMachine>;
+  /** Requested size, which may differ from the physical one during a bootstrap. */
+  readonly resize: (size: TerminalSize) => void;
+  /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
+  readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
+  readonly stopGraceMs: number;
+}
+
+function validSize(size: unknown): size is TerminalSize {
+  if (typeof size !== "object" || size === null) return false;
+  const { cols, rows } = size as Record<string, unknown>;
+  return Number.isInteger(cols) && Number.isInteger(rows) && (cols as number) >= 2 && (rows as number) >= 2 && (cols as number) <= 1000 && (rows as number) <= 500;
+}
+
+function validTimeout(value: unknown, fallback: number): number | ElwoodError {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    return new ElwoodError("invalid_argument", "timeoutMs must be a positive finite number");
+  }
+  return value;
+}
+
+export class AgentSession {
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly agent: AgentKind;
+  readonly terminal: ElwoodTerminal;
+  readonly status$: Observable<ElwoodSessionStatus>;
+  readonly activity$: Observable<ElwoodActivityEvent>;
+  readonly frames$: Observable<ElwoodFrameEvent>;
+
+  protected readonly runtime: SessionRuntime;
+  private readonly emitter: TypedEmitter<SessionEventMap>;
+  private readonly frameEmitter = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
+  private currentStatus: ElwoodSessionStatus = "starting";
+  private initialReady = false;
+  private latestFacts: ScreenFacts | undefined;
+  private closing: Promise<void> | undefined;
+  private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: () => void; reject: (e: ElwoodError) => void }>();
+  private readonly pendingInterrupts = new Map<string, { resolve: () => void; reject: (e: ElwoodError) => void }>();
+
+  constructor(runtime: SessionRuntime) {
+    this.runtime = runtime;
+    this.elwoodSessionId = runtime.elwoodSessionId;
+    this.cwd = runtime.cwd;
+    this.agent = runtime.agent;
+    this.emitter = new TypedEmitter<SessionEventMap>((event) => {
+      if (event === "warning") return;
+      this.emitWarning("hook_observer_failed", `a listener for "${event}" threw`, { event });
+    });
+    const term = runtime.terminal;
+    const pty = runtime.pty;
+    this.terminal = {
+      get xterm() {
+        return term.xterm;
+      },
+      get size() {
+        return term.size;
+      },
+      get title() {
+        return term.title;
+      },
+      get renderFailed() {
+        return term.renderFailed;
+      },
+      snapshot: () => term.snapshot(),
+      settled: () => term.settled(),
+      sendInput: (data: string) => {
+        if (typeof data !== "string") return rejectWith("invalid_argument", "sendInput takes a string");
+        if (pty.exited) return rejectWith("session_not_running", "the agent process has exited");
+        try {
+          term.sendInput(data);
+          return Promise.resolve();
+        } catch (error) {
+          return rejectWith("pty_write_failed", "writing to the PTY failed", { cause: String(error) });
+        }
+      },
+    };
+    this.status$ = new Observable((sub) => this.on("status", (e) => sub.next(e.status)));
+    this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));
+    this.frames$ = new Observable((sub) => this.frameEmitter.on("frame", (f) => sub.next(f)));
+    runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
+  }
+
+  get status(): ElwoodSessionStatus {
+    return this.currentStatus;
+  }
+
+  statusDecisions(): readonly ElwoodStatusDecision[] {
+    const status = this.runtime.actor.getSnapshot().children["status"];
+    const snapshot = status?.getSnapshot() as { context?: { decisions?: readonly ElwoodStatusDecision[] } } | undefined;
+    return [...(snapshot?.context?.decisions ?? this.finalDecisions)];
+  }
+
+  private finalDecisions: readonly ElwoodStatusDecision[] = [];
+
+  on<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): Unsubscribe {
+    if (typeof listener !== "function") return () => {};
+    if (event === "terminal:data") {
+      // Replay first, then live chunks (the buffer is live-only and never persisted).
+      return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
+    }
+    return this.emitter.on(event, listener);
+  }
+
+  off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void {
+    this.emitter.off(event, listener);
+  }
+
+  waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number): Promise<ElwoodSessionStatus> {
+    return waitForStatus(this.waitSources(), match, timeoutMs);
+  }
+
+  waitForActivity(match: (activity: ElwoodActivityEvent) => boolean, timeoutMs?: number): Promise<ElwoodActivityEvent> {
+    return waitForActivity(this.waitSources(), match, timeoutMs);
+  }
+
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    return this.submit("prompt", prompt, options);
+  }
+
+  sendMessage(message: string, options?: SendOptions): Promise<void> {
+    return this.submit("message", message, options);
+  }
+
+  sendGuidance(message: string, options?: SendOptions): Promise<void> {
+    return this.submit("guidance", message, options);
+  }
+
+  sendKeys(input: string | Uint8Array): Promise<void> {
+    if (isTerminalStatus(this.currentStatus) || this.runtime.pty.exited) {
+      return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    }
+    if (typeof input !== "string" && !(input instanceof Uint8Array)) {
+      return rejectWith("invalid_argument", "sendKeys takes a string or a Uint8Array");
+    }
+    try {
+      // Raw input hands the draft to the caller: pending recovery Enters are cancelled.
+      this.runtime.actor.send({ type: "cmd.rawInput" });
+      if (typeof input === "string") this.runtime.terminal.sendInput(input);
+      else this.runtime.pty.write(input);
+      return Promise.resolve();
+    } catch (error) {
+      return rejectWith("pty_write_failed", "writing to the PTY failed", { cause: String(error) });
+    }
+  }
+
+  resize(size: TerminalSize): Promise<void> {
+    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (!validSize(size)) return rejectWith("invalid_argument", "size must be { cols, rows } with integer cols 2–1000 and rows 2–500");
+    try {
+      this.runtime.resize({ cols: size.cols, rows: size.rows });
+      return Promise.resolve();
+    } catch (error) {
+      return rejectWith("resize_failed", "resizing the PTY failed", { cause: String(error) });
+    }
+  }
+
+  interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
+    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    const timeout = validTimeout(options?.timeoutMs, DEFAULT_INTERRUPT_TIMEOUT_MS);
+    if (timeout instanceof ElwoodError) return Promise.reject(timeout);
+    const id = randomUUID();
+    return new Promise<void>((resolve, reject) => {
+      this.pendingInterrupts.set(id, { resolve, reject });
+      this.runtime.actor.send({ type: "cmd.interrupt", id, timeoutMs: timeout });
+    });
+  }
+
+  compact(options?: { readonly timeoutMs?: number }): Promise<void> {
+    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    const timeout = validTimeout(options?.timeoutMs, DEFAULT_COMPACT_TIMEOUT_MS);
+    if (timeout instanceof ElwoodError) return Promise.reject(timeout);
+    const opId = randomUUID();
+    return new Promise<void>((resolve, reject) => {
+      let offHook: Unsubscribe = () => {};
+      let offStatus: Unsubscribe = () => {};
+      const finish = (error?: ElwoodError): void => {
+        clearTimeout(timer);
+        offHook();
+        offStatus();
+        this.pendingOps.delete(opId);
+        if (error) reject(error);
+        else resolve();
+      };
+      const timer = setTimeout(() => {
+        this.runtime.actor.send({ type: "cmd.cancel", opId, error: new ElwoodError("compact_failed", "compaction timed out") });
+        finish(new ElwoodError("compact_failed", `no PostCompact within ${timeout} ms`, { timeoutMs: timeout }));
+      }, timeout);
+      offHook = this.emitter.on("hook", (hook) => {
+        if (hook.name === "PostCompact") finish();
+      });
+      offStatus = this.emitter.on("status", (e) => {
+        if (isTerminalStatus(e.status)) finish(new ElwoodError("session_not_running", `the session ended (${e.status})`));
+      });
+      this.pendingOps.set(opId, { phase: "done", resolve: () => {}, reject: (e) => finish(e) });
+      const op: QueuedOp = { opId, kind: "command", klass: "readiness", consumesReady: false, text: this.compactCommand(), framing: "typed" };
+      this.runtime.actor.send({ type: "cmd.enqueue", op });
+    });
+  }
+
+  protected compactCommand(): string {
+    return "/compact";
+  }
+
+  stop(): Promise<void> {
+    return this.close("stopped", async () => {
+      await this.runtime.pty.stop({ graceMs: this.runtime.stopGraceMs });
+      await this.runtime.release("stop");
+    });
+  }
+
+  kill(): Promise<void> {
+    return this.close("killed", async () => {
+      await this.runtime.pty.kill();
+      await this.runtime.release("kill");
+    });
+  }
+
+  teardown(): Promise<void> {
+    return this.close("torn_down", async () => {
+      await this.runtime.pty.kill();
+      await this.runtime.release("teardown");
+    });
+  }
+
+  // ---- internals ----
+
+  private close(as: "stopped" | "killed" | "torn_down", work: () => Promise<void>): Promise<void> {
+    const run = async (): Promise<void> => {
+      this.runtime.actor.send({ type: "cmd.closing", as });
+      try {
+        await work();
+      } finally {
+        this.runtime.actor.send({ type: "cmd.closed", as });
+        this.rejectAllPending();
+        this.finalDecisions = this.statusDecisions();
+        this.runtime.terminal.dispose();
+      }
+    };
+    // Each close runs its own reap even after an earlier one (a dead or empty group is a no-op).
+    const previous = this.closing ?? Promise.resolve();
+    this.closing = previous.catch(() => {}).then(run);
+    return this.closing;
+  }
+
+  private submit(kind: "prompt" | "message" | "guidance", text: unknown, options?: SendOptions): Promise<void> {
+    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (typeof text !== "string") return rejectWith("invalid_argument", `${kind} text must be a string`);
+    if (Buffer.byteLength(text, "utf8") > MAX_SUBMISSION_BYTES) {
+      return rejectWith("input_too_large", `text exceeds ${MAX_SUBMISSION_BYTES} bytes of UTF-8`, { limit: MAX_SUBMISSION_BYTES });
+    }
+    if (options !== undefined && (typeof options !== "object" || options === null)) {
+      return rejectWith("invalid_argument", "options must be an object");
+    }
+    if (options?.images !== undefined && (!Array.isArray(options.images) || options.images.length > 0)) {
+      return rejectWith("invalid_image", "image attachments are not supported by this build yet");
+    }
+    const clean = sanitizeSubmissionText(text);
+    const immediateGuidance =
+      kind === "guidance" && this.initialReady && this.currentStatus === "running" && !this.latestFacts?.dialog?.blocking;
+    const op: QueuedOp = {
+      opId: randomUUID(),
+      kind,
+      klass: kind === "prompt" || immediateGuidance ? "immediate" : "readiness",
+      consumesReady: true,
+      text: clean,
+      framing: "paste",
+    };
+    return new Promise<void>((resolve, reject) => {
+      this.pendingOps.set(op.opId, { phase: "entered", resolve, reject });
+      this.runtime.actor.send({ type: "cmd.enqueue", op });
+    });
+  }
+
+  private onPublic(event: SessionPublicEvent): void {
+    switch (event.type) {
+      case "public.status":
+        this.currentStatus = event.to;
+        if (event.initial) this.initialReady = true;
+        this.emitter.emit("status", { status: event.to, previous: event.from });
+        this.emitActivity({ source: "lifecycle", kind: "status", label: event.to, status: event.to });
+        if (event.to === "blocked") {
+          this.emitActivity({
+            source: "terminal",
+            kind: "attention",
+            label: [...event.ruleIds].sort().join(",") || "blocked",
+            text: "the agent is waiting on a human decision",
+          });
+        }
+        if (isTerminalStatus(event.to)) this.rejectAllPending();
+        break;
+      case "public.frame":
+        this.latestFacts = event.facts;
+        this.frameEmitter.emit("frame", { seq: event.seq, facts: event.facts });
+        break;
+      case "public.hook": {
+        const record: HookEventRecord = { name: event.name, payload: event.payload };
+        this.emitter.emit("hook", record);
+        this.emitter.emit(`hook:${event.name}`, event.payload);
+        this.emitActivity(activityForHook(event.name, event.payload));
+        break;
+      }
+      case "public.turn":
+        this.emitActivity({ source: "terminal", kind: event.edge === "started" ? "turn_started" : "turn_ended", label: event.source });
+        break;
+      case "public.startupPrompt":
+        this.emitActivity({ source: "terminal", kind: "startup_prompt", label: event.label, text: event.text });
+        break;
+      case "public.op": {
+        const pending = this.pendingOps.get(event.opId);
+        if (!pending) break;
+        if (event.phase === pending.phase || (pending.phase === "entered" && event.phase === "done")) {
+          this.pendingOps.delete(event.opId);
+          pending.resolve();
+        }
+        break;
+      }
+      case "public.opFailed": {
+        const pending = this.pendingOps.get(event.opId);
+        if (!pending) break;
+        this.pendingOps.delete(event.opId);
+        pending.reject(event.error);
+        break;
+      }
+      case "public.interrupt":
+        for (const id of event.ids) {
+          const pending = this.pendingInterrupts.get(id);
+          if (!pending) continue;
+          this.pendingInterrupts.delete(id);
+          if (event.error) pending.reject(event.error);
+          else pending.resolve();
+        }
+        break;
+      case "public.exit":
+        this.emitter.emit("terminal:exit", event.signal === undefined ? { exitCode: event.exitCode } : { exitCode: event.exitCode, signal: event.signal });
+        break;
+    }
+  }
+
+  /** Adapters report hook results, hook errors and warnings through these. */
+  emitHookError(error: HookErrorEvent): void {
+    this.emitter.emit("hookError", error);
+    this.emitActivity({
+      source: "hook",
+      kind: "hook_error",
+      label: error.category,
+      text: error.message,
+      failedOpen: true,
+      ...(error.hookEventName === undefined ? {} : { hookEventName: error.hookEventName }),
+    });
+  }
+
+  emitHookResult(hookEventName: string, failedOpen: boolean, response: unknown): void {
+    this.emitActivity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
+  }
+
+  emitWarning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
+    this.emitter.emit("warning", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(details ? { details } : {}) });
+  }
+
+  private emitActivity(partial: Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">): void {
+    this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...partial });
+  }
+
+  private rejectAllPending(): void {
+    const error = new ElwoodError("session_not_running", `the session ended (${this.currentStatus})`);
+    for (const [id, pending] of this.pendingOps) {
+      this.pendingOps.delete(id);
+      pending.reject(error);
+    }
+    for (const [id, pending] of this.pendingInterrupts) {
+      this.pendingInterrupts.delete(id);
+      pending.reject(error);
+    }
+  }
+
+  private waitSources() {
+    return {
+      currentStatus: () => this.currentStatus,
+      onStatus: (listener: (status: ElwoodSessionStatus) => void) => this.emitter.on("status", (e) => listener(e.status)),
+      onActivity: (listener: (activity: ElwoodActivityEvent) => void) => this.emitter.on("activity", listener),
+    };
+  }
+}

@@ -1,0 +1,172 @@
+// Real-PTY tests of AgentPty: exit, raw writes, resize races, pause at exit, and process-group stop/kill reaping.
+import { afterEach, describe, expect, it } from "vitest";
+import { spawnAgentPty, type AgentPty, type PtyExit } from "../../effects/pty/agent-pty.js";
+import { groupMembers, processState, reapGroup, signalGroup } from "../../effects/pty/process-group.js";
+import { isElwoodError } from "../../src/errors.js";
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const env = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+
+const spawned: AgentPty[] = [];
+function spawn(executable: string, args: string[], viaLoginShell = false): AgentPty {
+  const p = spawnAgentPty({ executable, args, cwd: process.cwd(), env: env(), cols: 100, rows: 30, viaLoginShell });
+  spawned.push(p);
+  return p;
+}
+afterEach(async () => {
+  for (const p of spawned.splice(0)) await p.kill();
+});
+
+async function waitFor<T>(probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("waitFor timed out");
+    await sleep(10);
+  }
+}
+
+function output(p: AgentPty): { text: () => string } {
+  let text = "";
+  p.onData((d) => {
+    text += d;
+  });
+  return { text: () => text };
+}
+
+const exitOf = (p: AgentPty): Promise<PtyExit> => new Promise((resolve) => p.onExit(resolve));
+
+describe("AgentPty basics", () => {
+  it("C-PTY-01/C-PTY-06: the child runs on a real TTY and its exit code is reported once", async () => {
+    const p = spawn("/bin/bash", ["-c", "[ -t 0 ] && [ -t 1 ] && echo IS-TTY; exit 3"]);
+    const out = output(p);
+    const exit = await exitOf(p);
+    expect(exit).toEqual({ exitCode: 3, signal: null });
+    expect(out.text()).toContain("IS-TTY");
+    expect(p.exited).toBe(true);
+    expect(p.pgid).toBe(p.pid);
+    // Subscribing after the exit still reports it (asynchronously).
+    const late = await exitOf(p);
+    expect(late).toEqual(exit);
+    let threw: unknown;
+    try {
+      p.write("late");
+    } catch (error) {
+      threw = error;
+    }
+    expect(isElwoodError(threw, "pty_write_failed")).toBe(true);
+  });
+
+  it("writes a Uint8Array as raw bytes, never decoded; strings arrive UTF-8 encoded", async () => {
+    const script = [
+      "process.stdin.setRawMode(true);",
+      "const got = [];",
+      "process.stdin.on('data', (b) => { got.push(...b);",
+      "  if (got.length >= 10) { console.log('HEX:' + got.map((x) => x.toString(16).padStart(2, '0')).join(' ')); process.exit(0); } });",
+      "console.log('READY');",
+    ].join("\n");
+    const p = spawn(process.execPath, ["-e", script]);
+    const out = output(p);
+    await waitFor(() => out.text().includes("READY"));
+    p.write(new Uint8Array([0xff, 0xfe, 0x80, 0x00, 0x0d, 0x1b, 0xc3, 0x03]));
+    p.write("é");
+    await exitOf(p);
+    expect(out.text()).toContain("HEX:ff fe 80 00 0d 1b c3 03 c3 a9");
+  });
+
+  it("C-PTY-05: resize reaches the child; after exit resize is a silent no-op", async () => {
+    const script = [
+      "process.stdout.on('resize', () => { console.log('SIZE ' + process.stdout.columns + 'x' + process.stdout.rows); setTimeout(() => process.exit(0), 20); });",
+      "console.log('READY ' + process.stdout.columns + 'x' + process.stdout.rows);",
+      "setTimeout(() => {}, 10000);",
+    ].join("\n");
+    const p = spawn(process.execPath, ["-e", script]);
+    const out = output(p);
+    await waitFor(() => out.text().includes("READY 100x30"));
+    p.resize({ cols: 132, rows: 43 });
+    await exitOf(p);
+    expect(out.text()).toContain("SIZE 132x43");
+    expect(() => p.resize({ cols: 80, rows: 24 })).not.toThrow();
+  });
+
+  it("C-PERF-06: a PTY paused when its child exits resumes at once and loses no output", async () => {
+    // 12 KiB queued while paused is more than one 4 KiB pty read: the tail used to vanish at hangup.
+    const script = "setTimeout(() => process.stdout.write('y'.repeat(12000) + 'END-MARK\\n', () => process.exit(0)), 300);";
+    const p = spawn(process.execPath, ["-e", script]);
+    const out = output(p);
+    p.pause();
+    const exit = await exitOf(p);
+    expect(exit.exitCode).toBe(0);
+    expect(out.text()).toBe("y".repeat(12000) + "END-MARK\r\n");
+    // Pausing after the exit is a no-op rather than stranding anything.
+    p.pause();
+    p.resume();
+  });
+});
+
+describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
+  async function groupWithSleepers(trapHup: boolean): Promise<{ p: AgentPty; pids: number[] }> {
+    const trap = trapHup ? "trap '' HUP; " : "";
+    // Through the login shell, as agents are launched: `exec` keeps the leader's pid.
+    const p = spawn("/bin/bash", ["-c", `${trap}sleep 300 & sleep 300 & echo STARTED; wait`], true);
+    const out = output(p);
+    await waitFor(() => out.text().includes("STARTED"));
+    const pids = await waitFor(() => {
+      const members = groupMembers(p.pgid);
+      return members.length >= 3 ? members : undefined;
+    });
+    expect(pids).toContain(p.pid);
+    return { p, pids };
+  }
+
+  it("C-LIFE-10: stop() (SIGHUP to the group) leaves no member alive", async () => {
+    const { p, pids } = await groupWithSleepers(false);
+    await p.stop({ graceMs: 2_000 });
+    expect(p.exited).toBe(true);
+    for (const pid of pids) expect(processState(pid)).not.toBe("alive");
+    expect(groupMembers(p.pgid)).toEqual([]);
+  });
+
+  it("C-LIFE-10: stop() escalates to SIGKILL after the grace period when SIGHUP is ignored", async () => {
+    const { p, pids } = await groupWithSleepers(true);
+    const started = Date.now();
+    await p.stop({ graceMs: 300 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(p.exitInfo?.signal).toBe(9);
+    for (const pid of pids) expect(processState(pid)).not.toBe("alive");
+    expect(groupMembers(p.pgid)).toEqual([]);
+  });
+
+  it("C-LIFE-10: kill() SIGKILLs the group immediately", async () => {
+    const { p, pids } = await groupWithSleepers(true);
+    await p.kill();
+    expect(p.exitInfo?.signal).toBe(9);
+    for (const pid of pids) expect(processState(pid)).not.toBe("alive");
+  });
+
+  it("C-LIFE-10: after the leader exited on its own, stop()/kill() still reap its surviving group", async () => {
+    // The background child ignores the hangup the leader's exit sends, so it outlives the leader.
+    const p = spawn("/bin/bash", ["-c", "(trap '' HUP; exec sleep 300) & echo CHILD=$!"]);
+    const out = output(p);
+    await exitOf(p);
+    const child = Number(/CHILD=(\d+)/.exec(out.text())?.[1]);
+    expect(child).toBeGreaterThan(1);
+    expect(processState(child)).toBe("alive");
+    expect(groupMembers(p.pgid)).toEqual([child]);
+    await p.stop();
+    expect(processState(child)).not.toBe("alive");
+    // A dead/empty group is a no-op for every entry point.
+    await p.kill();
+    expect(await reapGroup(p.pgid)).toBe(true);
+    expect(groupMembers(p.pgid)).toEqual([]);
+  });
+
+  it("refuses to signal pid-less groups", () => {
+    expect(signalGroup(0, "SIGKILL")).toBe(false);
+    expect(signalGroup(1, "SIGKILL")).toBe(false);
+    expect(signalGroup(process.pid, 0)).toBe(false);
+    expect(groupMembers(1)).toEqual([]);
+  });
+});

@@ -1,0 +1,525 @@
+#!/usr/bin/env node
+// @ts-check
+// Simulated Claude Code / Codex TUI for integration tests: captured screens, real hook commands, a JSONL log of input.
+import { appendFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { KeyDecoder } from "./sim-input.mjs";
+import { hookCommands, loadHookConfig, runHooks } from "./sim-hooks.mjs";
+import { BOLD, DIM, INVERSE_CELL, Painter, RESET, fg, fit, osc0, osc7501, rightAligned, rule } from "./sim-screen.mjs";
+
+const argv = process.argv.slice(2);
+const arg = (/** @type {string} */ name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const CLAUDE = arg("--flavour") !== "codex";
+const version = process.env.ELWOOD_SIM_VERSION || (CLAUDE ? "2.1.332" : "0.171.0");
+if (argv.includes("--version")) {
+  process.stdout.write(CLAUDE ? `${version} (Claude Code)\n` : `codex-cli ${version}\n`);
+  process.exit(0);
+}
+/** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
+const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
+/** @type {{ turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number }} */
+const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
+const turnMs = script.turnMs ?? 150;
+const cwd = process.cwd();
+const repo = path.basename(cwd);
+const sessionId = arg("--session-id") ?? randomUUID();
+const model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : "fake-model");
+const transcriptPath = path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
+const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
+const logFile = process.env.ELWOOD_SIM_LOG;
+const log = (/** @type {object} */ rec) => { if (logFile) appendFileSync(logFile, `${JSON.stringify({ t: Date.now(), ...rec })}\n`); };
+const out = (/** @type {string} */ s) => { process.stdout.write(s); };
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+const INTERRUPTED = { t: "  ⎿  Interrupted · What should Claude do instead?", s: DIM };
+const CODEX_INTERRUPTED = { t: "■ Conversation interrupted - use /feedback if something went wrong", s: fg(203) };
+const SLOW_TEXT = "This is a slow streamed reply from the fake model.";
+const SPIN = ["·", "✢", "*", "✶", "✻", "✽"];
+const BRAILLE = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/**
+ * @typedef {{ t: string, s?: string, i?: number }} Line
+ * @typedef {{ t?: string, chip?: string, content?: string }} Segment
+ * @typedef {{ n: number, id: string, counted: boolean, dead: boolean, started: number, label: string, partial: string,
+ *   live: Line | null, status: string, outcome?: string, wakers: Set<() => void> }} Turn
+ * @typedef {{ kind: "permission" | "trust", options: string[], values: string[], numbered: boolean, sel: number,
+ *   escValue: string, keys: Record<string, number>, cmd: string, resolve: (v: string) => void }} Dialog
+ */
+const S = {
+  phase: "starting", // starting | trust | ready | exiting
+  /** @type {Line[]} */ lines: [],
+  /** @type {Segment[]} */ comp: [],
+  /** @type {string[]} */ queued: [],
+  /** @type {Turn | null} */ turn: null,
+  /** @type {Dialog | null} */ dialog: null,
+  chipN: 0, turnN: 0, tick: 0, composerAt: 0, lastTypedAt: 0, ctrlCAt: 0, pasted: false,
+  title: "", lastTitle: "", pendingStart: "startup", pasteTick: false,
+  /** @type {NodeJS.Timeout | undefined} */ ticker: undefined,
+};
+const painter = new Painter(out);
+
+// ---- hooks -------------------------------------------------------------------------------------------------
+/** @param {string} event @param {object} extra @param {string} [matchValue] */
+async function hook(event, extra, matchValue) {
+  const payload = { session_id: sessionId, transcript_path: transcriptPath, cwd, hook_event_name: event,
+    ...(CLAUDE ? {} : { model, permission_mode: "default" }), ...extra };
+  log({ kind: "hook", event, commands: hookCommands(hookConfig, event).length });
+  const capSeconds = !CLAUDE && (event === "SessionEnd" || event === "Interrupt") ? 3 : undefined;
+  return runHooks(hookConfig, event, payload, { cwd, matchValue, capSeconds });
+}
+/** Folds several hook results into one verdict; any deny (or exit 2) wins, as in both CLIs. @param {import("./sim-hooks.mjs").HookResult[]} rs @param {(j: any) => string | undefined} pick */
+function decide(rs, pick) {
+  /** @type {{ d: string, reason?: string } | undefined} */
+  let verdict;
+  for (const r of rs) {
+    const d = r.code === 2 ? "deny" : r.json ? pick(r.json) : undefined;
+    const h = r.json?.hookSpecificOutput;
+    if (d === "deny") return { d, reason: r.code === 2 ? r.stderr.trim() : r.json.reason ?? h?.permissionDecisionReason ?? h?.decision?.message };
+    if (d === "allow") verdict = { d };
+  }
+  return verdict;
+}
+const blockPick = (/** @type {any} */ j) => (j.decision === "block" ? "deny" : undefined);
+const prePick = (/** @type {any} */ j) => j.hookSpecificOutput?.permissionDecision ?? ({ block: "deny", approve: "allow" })[String(j.decision)];
+const permPick = (/** @type {any} */ j) => j.hookSpecificOutput?.decision?.behavior;
+const turnKeys = (/** @type {Turn} */ turn, /** @type {object} */ extra) => (CLAUDE ? { prompt_id: turn.id, ...extra } : { turn_id: turn.id, ...extra });
+
+// ---- rendering ---------------------------------------------------------------------------------------------
+const size = () => ({ cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+const secs = () => (S.turn ? Math.floor((Date.now() - S.turn.started) / 1000) : 0);
+const display = () => S.comp.map((c) => c.chip ?? c.t ?? "").join("");
+const actual = () => S.comp.map((c) => c.content ?? c.t ?? "").join("");
+
+function header() {
+  if (!CLAUDE) return [{ t: `  >_ OpenAI Codex (v${version})`, s: BOLD }, { t: `     ${cwd}`, s: DIM }, { t: "" }];
+  const logo = legacy ? [" ▐▛███▜▌ ", "▝▜█████▛▘", "  ▘▘ ▝▝  "] : [" ▐▛███▛█ ", "▝▜██████▀", " ▝▝   ▝▝ "];
+  const text = [`Claude Code v${version}`, `${legacy ? "Opus 4.8 (1M context)" : "Opus 5.5"} · API Usage Billing`, cwd];
+  return [...logo.map((l, k) => ({ t: `${l}  ${text[k]}`, s: k === 0 ? "" : DIM })), { t: "" }];
+}
+
+/** Composer rows with the prompt glyph, hanging indent and (Claude) an inverse-video cursor cell. */
+function composerRows(/** @type {number} */ cols) {
+  const glyph = CLAUDE ? "❯\u00a0" : "› ";
+  const text = display();
+  if (!CLAUDE && !text) return [`› ${DIM}Ask Codex to do anything${RESET}`];
+  const rows = text.split("\n").flatMap((l, k) => fit({ t: (k === 0 ? glyph : "  ") + l }, cols));
+  const last = rows.length - 1;
+  if (CLAUDE) {
+    if ([...(rows[last] ?? "")].length < cols) rows[last] += INVERSE_CELL;
+    else rows.push(`  ${INVERSE_CELL}`);
+  }
+  return rows;
+}
+
+function dialogRows(/** @type {Dialog} */ d, /** @type {number} */ cols) {
+  const opts = d.options.map((o, k) => {
+    const label = d.numbered ? `${k + 1}. ${o}` : o;
+    const mark = CLAUDE ? (k === d.sel ? " ❯ " : "   ") : (k === d.sel ? "› " : "  ");
+    return { t: mark + label, s: k === d.sel ? fg(153) : "", i: CLAUDE ? 3 : 2 };
+  });
+  /** @type {Line[]} */
+  let body;
+  if (d.kind === "trust") {
+    body = [{ t: " Accessing workspace:", s: BOLD }, { t: "" }, { t: ` ${cwd}` }, { t: "" },
+      { t: " Quick safety check: Is this a project you created or one you trust? (Like your own code, a well-known open source project, or work from your team). If not, take a moment to review what's in this folder first.", i: 1 },
+      { t: "" }, { t: " Claude Code'll be able to read, edit, and execute files here." }, { t: "" }, { t: " Security guide", s: DIM }, { t: "" },
+      ...opts, { t: "" }, { t: " Enter to confirm · Esc to cancel", s: DIM }];
+  } else if (!CLAUDE) {
+    body = [{ t: `• Running ${d.cmd}` }, { t: "  Would you like to run the following command?", s: BOLD }, { t: "" },
+      { t: "  Environment: local" }, { t: "  Reason: Sim model wants to run a command" }, { t: "" }, { t: `  $ ${d.cmd}` }, { t: "" },
+      ...opts, { t: "" }, { t: "  Press enter to confirm or esc to cancel", s: DIM }];
+    return body.flatMap((l) => fit(l, cols));
+  } else if (legacy) {
+    body = [{ t: " Bash command", s: BOLD + fg(153) }, { t: "" }, { t: `   ${d.cmd}` }, { t: "   Run scripted command", s: DIM }, { t: "" },
+      { t: " Do you want to proceed?" }, ...opts, { t: "" }, { t: " Esc to cancel · Tab to amend · ctrl+e to explain", s: DIM }];
+  } else {
+    body = [{ t: " Bash command", s: BOLD + fg(153) }, { t: " Tip: auto mode handles these prompts for you — choose \"switch to auto mode\" below", s: BOLD },
+      { t: " Run scripted command", s: DIM }, { t: "╌".repeat(cols), s: fg(239) }, { t: ` ${d.cmd}` }, { t: "╌".repeat(cols), s: fg(239) },
+      { t: " Do you want to proceed?" }, ...opts, { t: "" }, { t: " Esc to cancel · Tab to amend", s: DIM }];
+  }
+  return [rule(cols, "─", d.kind === "trust" ? 244 : 153), ...body.flatMap((l) => fit(l, cols))];
+}
+
+/** @returns {{ rows: string[], cursorUp?: number, cursorCol?: number }} bottom block, cursor counted from the last row */
+function bottom(/** @type {number} */ cols) {
+  const t = S.turn;
+  if (S.dialog) return { rows: dialogRows(S.dialog, cols) };
+  const queued = S.queued.map((q) => fit({ t: `${CLAUDE ? "❯" : "›"} ${q.split("\n")[0]}`, s: DIM }, cols)[0] ?? "");
+  const comp = composerRows(cols);
+  if (CLAUDE) {
+    const rows = [...queued];
+    if (t) {
+      const status = t.status ? `${t.status} · ` : "";
+      rows.push(...fit({ t: `${SPIN[Math.floor(S.tick / 2) % SPIN.length]} ${t.label}… (${status}${secs()}s · ↓ ${Math.ceil(t.partial.length / 4)} tokens)`, s: fg(174) }, cols));
+    }
+    if (!legacy) rows.push(rightAligned("◐ medium · /effort", cols));
+    const hasChip = S.comp.some((c) => c.chip);
+    const footer = S.ctrlCAt ? "  Press Ctrl-C again to exit" : t ? "  ⏸ manual mode on · esc to interrupt · ← for agents"
+      : hasChip ? "  paste again to expand" : display() ? "  ⏸ manual mode on" : "  ⏸ manual mode on · ? for shortcuts · ← for agents";
+    rows.push(rule(cols), ...comp, rule(cols), legacy ? rightAligned("● high · /effort", cols, footer) : DIM + footer + RESET);
+    return { rows };
+  }
+  const rows = [...queued];
+  if (t && !t.partial) rows.push(...fit({ t: `${S.tick % 2 ? "◦" : "•"} ${t.label} (${secs()}s • esc to interrupt)` }, cols));
+  rows.push("", ...comp);
+  const compEnd = rows.length;
+  rows.push(...fit({ t: `  ${model} default · ${cwd}${S.title ? ` · ${S.title}` : ""}`, s: DIM }, cols));
+  if (!display()) rows.push(`${DIM}  ← for agents · ? for shortcuts${RESET}`);
+  const lastLen = [...(comp[comp.length - 1] ?? "")].length;
+  return { rows, cursorUp: rows.length - compEnd, cursorCol: display() ? Math.min(cols, lastLen + 1) : 3 };
+}
+
+function setTitle() {
+  const phase = Math.floor(S.tick / 10) % 2;
+  let title;
+  if (CLAUDE) title = S.turn && !S.dialog ? `${legacy ? (phase ? "⠐" : "⠂") : phase ? "◑" : "◐"} Claude Code` : "✳ Claude Code";
+  else {
+    const base = S.title ? `${S.title} | ${repo}` : repo;
+    title = S.dialog ? `[ ${S.tick % 10 < 5 ? "!" : "."} ] Action Required | ${base}` : S.turn ? `${BRAILLE[S.tick % 10]} ${base}` : base;
+  }
+  if (title !== S.lastTitle) out(osc0(title));
+  S.lastTitle = title;
+}
+
+function paint() {
+  if (S.phase === "exiting") return;
+  const { cols, rows } = size();
+  setTitle();
+  const top = S.phase === "trust" ? [] : [...header(), ...S.lines].flatMap((l) => fit(l, cols));
+  const b = S.phase === "ready" || S.phase === "trust" ? bottom(cols) : { rows: [] };
+  const room = Math.max(0, rows - b.rows.length);
+  const visible = top.slice(Math.max(0, top.length - room));
+  while (visible.length < room) visible.push("");
+  const screen = [...visible, ...b.rows].slice(-rows);
+  const cursor = b.cursorUp !== undefined && b.cursorCol !== undefined ? { row: rows - b.cursorUp, col: b.cursorCol } : null;
+  painter.present(screen, cursor);
+}
+
+// ---- transcript helpers ------------------------------------------------------------------------------------
+const gap = () => { if (S.lines.length && S.lines[S.lines.length - 1]?.t !== "") S.lines.push({ t: "" }); };
+const add = (/** @type {(Line | string)[]} */ ls) => { gap(); for (const l of ls) S.lines.push(typeof l === "string" ? { t: l } : l); };
+const fakeReply = (/** @type {string} */ text) => {
+  const flat = `FAKE-REPLY: ${text.replace(/\s+/g, " ").trim()}`;
+  return flat.length > 80 ? flat.slice(0, 80) : flat;
+};
+
+// ---- turns -------------------------------------------------------------------------------------------------
+function beginTurn(/** @type {string} */ text, counted = true, label = CLAUDE ? "Thinking" : "Working") {
+  /** @type {Turn} */
+  const turn = { n: counted ? ++S.turnN : 0, id: randomUUID(), counted, dead: false, started: Date.now(), label, partial: "", live: null, status: "", wakers: new Set() };
+  S.turn = turn;
+  if (!CLAUDE && counted && !S.title) S.title = text.split("\n")[0]?.slice(0, 40) ?? "";
+  const [first = "", ...rest] = text.split("\n");
+  add([{ t: `${CLAUDE ? "❯" : "›"} ${first}`, s: CLAUDE ? "\x1b[48;5;237m" : BOLD }, ...rest.map((l) => ({ t: `  ${l}` }))]);
+  if (!CLAUDE && !legacy) out(osc7501("state=working:app=codex"));
+  S.ticker = setInterval(() => { S.tick++; paint(); }, 100);
+  paint();
+  return turn;
+}
+/** Resolves after `ms` or as soon as the turn is interrupted; `ms` null waits for the interrupt only (HANG). */
+function wait(/** @type {Turn} */ turn, /** @type {number | null} */ ms) {
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); turn.wakers.delete(done); resolve(undefined); };
+    const timer = ms === null ? undefined : setTimeout(done, ms);
+    turn.wakers.add(done);
+  });
+}
+function endTurn(/** @type {Turn} */ turn, /** @type {string} */ outcome) {
+  turn.dead = true;
+  for (const w of [...turn.wakers]) w();
+  clearInterval(S.ticker);
+  S.turn = null;
+  if (turn.counted) log({ kind: "turn", n: turn.n, outcome });
+  if (!CLAUDE && !legacy) out(osc7501(outcome === "stop" ? "state=done:app=codex" : "state=idle:app=codex") + (outcome === "stop" ? osc7501("state=idle:app=codex") : ""));
+  paint();
+  const next = S.queued.shift();
+  if (next !== undefined) setImmediate(() => { void submit(next); });
+}
+/** Streams `text` into a live reply row over `ms`; resolves early if interrupted. */
+async function stream(/** @type {Turn} */ turn, /** @type {string | null} */ text, /** @type {number} */ ms) {
+  if (text === null) return wait(turn, null);
+  const t0 = Date.now();
+  turn.live = { t: CLAUDE ? "● " : "• " };
+  add([turn.live]);
+  for (;;) {
+    const frac = ms <= 0 ? 1 : Math.min(1, (Date.now() - t0) / ms);
+    turn.partial = text.slice(0, Math.floor(text.length * frac));
+    turn.live.t = (CLAUDE ? "● " : "• ") + turn.partial;
+    paint();
+    if (frac >= 1 || turn.dead) return;
+    await wait(turn, Math.min(100, ms));
+    if (turn.dead) return;
+  }
+}
+
+async function submit(/** @type {string} */ text) {
+  log({ kind: "submit", text });
+  const cmd = text.trim();
+  if (cmd === "/exit" || cmd === "/quit") { add([`${CLAUDE ? "❯" : "›"} ${cmd}`]); return exitSim(CLAUDE ? "prompt_input_exit" : "other", 0); }
+  if (cmd === "/compact") return compact();
+  const turn = beginTurn(text);
+  if (!CLAUDE && S.pendingStart) {
+    const source = S.pendingStart;
+    S.pendingStart = "";
+    await hook("SessionStart", { source }, source);
+    if (turn.dead) return;
+  }
+  const ups = decide(await hook("UserPromptSubmit", turnKeys(turn, { prompt: text, permission_mode: "default" })), blockPick);
+  if (turn.dead) return;
+  if (ups) { add([{ t: `  ⎿  UserPromptSubmit operation blocked by hook: ${ups.reason ?? ""}`, s: DIM }]); return endTurn(turn, "blocked"); }
+  const bash = /RUNBASH:(.*)/.exec(text);
+  /** @type {string | null} */
+  let reply = text.includes("HANG") ? null : text.includes("SLOW") ? SLOW_TEXT : fakeReply(text);
+  if (bash) {
+    reply = await toolFlow(turn, (bash[1] ?? "").trim());
+    if (reply === null) return;
+  }
+  await stream(turn, reply, text.includes("SLOW") ? script.slowMs ?? 20_000 : turnMs);
+  if (turn.dead || reply === null) return;
+  let active = false;
+  for (let k = 0; ; k++) {
+    turn.live = null;
+    turn.status = "running Stop hook";
+    paint();
+    const extra = CLAUDE ? { effort: { level: "medium" }, background_tasks: [], session_crons: [] } : {};
+    const stop = decide(await hook("Stop", turnKeys(turn, { stop_hook_active: active, last_assistant_message: reply, ...extra })), blockPick);
+    if (turn.dead) return;
+    turn.status = "";
+    if (!stop || k >= 9) break; // a blocking Stop hook continues the turn; cap it so a broken hook cannot loop forever
+    active = true;
+    reply = fakeReply(stop.reason ?? "continue");
+    await stream(turn, reply, turnMs);
+    if (turn.dead) return;
+  }
+  const took = Math.floor((Date.now() - turn.started) / 1000);
+  add([CLAUDE ? { t: `✻ Worked for ${took}s`, s: DIM } : { t: `  Worked for ${took < 1 ? "<1" : took}s`, s: DIM }]);
+  endTurn(turn, turn.outcome ?? "stop");
+}
+
+/** Bash tool call: PreToolUse, PermissionRequest, then the dialog unless a hook decided. Returns the reply, or null when the turn ended. */
+async function toolFlow(/** @type {Turn} */ turn, /** @type {string} */ cmd) {
+  await wait(turn, Math.floor(turnMs / 2));
+  if (turn.dead) return null;
+  const input = { command: cmd, description: "Run scripted command" };
+  const tool = { tool_name: "Bash", tool_input: input, tool_use_id: `toolu_sim_${turn.n}` };
+  gap();
+  const at = S.lines.length;
+  if (CLAUDE) add(legacy ? [`● Bash(${cmd})`, { t: "  ⎿  Waiting…", s: DIM }] : ["● Running scripted command", { t: `  ⎿  $ ${cmd}`, s: DIM }]);
+  paint();
+  let verdict = decide(await hook("PreToolUse", turnKeys(turn, tool), "Bash"), prePick);
+  if (turn.dead) return null;
+  if (!verdict) {
+    const suggestions = CLAUDE ? { permission_suggestions: [{ type: "addDirectories", directories: [cwd], destination: "session" }] } : {};
+    verdict = decide(await hook("PermissionRequest", turnKeys(turn, { tool_name: "Bash", tool_input: input, ...suggestions }), "Bash"), permPick);
+    if (turn.dead) return null;
+  }
+  const choice = verdict?.d ?? await askPermission(cmd);
+  if (turn.dead) return null;
+  S.lines.length = at;
+  if (choice === "allow") {
+    const response = CLAUDE ? { tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false }, duration_ms: 1 } : { tool_response: "" };
+    await hook("PostToolUse", turnKeys(turn, { ...tool, ...response }), "Bash");
+    if (turn.dead) return null;
+    add(CLAUDE ? (legacy ? [`● Bash(${cmd})`, { t: "  ⎿  Done", s: DIM }] : ["  Ran 1 shell command"])
+      : [`✔ You approved codex to run ${cmd} this time`, "", `• Ran ${cmd}`, { t: "  └ (no output)", s: DIM }]);
+    return "Tool finished.";
+  }
+  if (choice === "deny") { // a hook denied: the model sees the error and answers, so the turn still ends with Stop
+    add(CLAUDE ? [`● Bash(${cmd})`, { t: `  ⎿  Error: ${verdict?.reason || "Blocked by hook"}`, s: fg(203) }] : [`✗ Command blocked by hook: ${verdict?.reason || cmd}`]);
+    turn.outcome = "denied";
+    return "Tool denied.";
+  }
+  add(CLAUDE ? (legacy ? [`● Bash(${cmd})`, INTERRUPTED] : ["  Did not run 1 call", { t: `  ⎿  $ ${cmd}`, s: DIM }, INTERRUPTED])
+    : [`✗ You canceled the request to run ${cmd}`, "", `• Exited (status 1) ${cmd}`, { t: "  └ (no output)", s: DIM }, "", CODEX_INTERRUPTED]);
+  if (!CLAUDE && !legacy) void hook("Interrupt", turnKeys(turn, {}));
+  endTurn(turn, "rejected");
+  return null;
+}
+
+/** Shows the permission / approval dialog and resolves "allow" or "reject". */
+function askPermission(/** @type {string} */ cmd) {
+  return new Promise((resolve) => {
+    const options = !CLAUDE ? ["Yes, proceed (y)", `Yes, and don't ask again for commands that start with \`${cmd}\` (p)`, "No, and tell Codex what to do differently (esc)"]
+      : legacy ? ["Yes", `Yes, and always allow access to ${repo}/ from this project`, "No"]
+        : ["Yes", `Yes, and always allow access to ${cwd} from this project`, "Yes, and switch to auto mode · auto mode handles these prompts for you", "No"];
+    const values = options.map((_, k) => (k === options.length - 1 ? "reject" : "allow"));
+    S.dialog = { kind: "permission", options, values, numbered: true, sel: 0, escValue: "reject", cmd, resolve, keys: CLAUDE ? {} : { y: 0, p: 1, n: 2 } };
+    if (!CLAUDE && !legacy) out(osc7501("state=blocked:app=codex:kind=permission"));
+    paint();
+  });
+}
+
+function dialogKey(/** @type {string} */ key) {
+  const d = /** @type {Dialog} */ (S.dialog);
+  let pick = -1;
+  if (key === "up" || key === "down") d.sel = Math.max(0, Math.min(d.options.length - 1, d.sel + (key === "up" ? -1 : 1)));
+  else if (key === "enter") pick = d.sel;
+  else if (d.numbered && /^[1-9]$/.test(key) && Number(key) <= d.options.length) pick = Number(key) - 1;
+  else if (d.keys[key] !== undefined) pick = d.keys[key] ?? -1;
+  if (key === "escape" || key === "ctrl+c") { S.dialog = null; d.resolve(d.escValue); return; }
+  if (pick >= 0) { S.dialog = null; if (!CLAUDE && !legacy && d.kind === "permission") out(osc7501("state=working:app=codex")); d.resolve(d.values[pick] ?? d.escValue); return; }
+  paint();
+}
+
+async function compact() {
+  const turn = beginTurn("/compact", false, CLAUDE ? "Compacting conversation" : "Working");
+  if (CLAUDE) await hook("PreCompact", { trigger: "manual", custom_instructions: null }, "manual");
+  else await hook("PreCompact", turnKeys(turn, { trigger: "manual" }), "manual");
+  await wait(turn, turnMs);
+  if (turn.dead) return;
+  if (CLAUDE) {
+    await hook("SubagentStop", { agent_id: randomUUID(), agent_type: "", agent_transcript_path: transcriptPath, last_assistant_message: "<summary>Sim summary.</summary>" });
+    await hook("SessionStart", { source: "compact", model }, "compact");
+    await hook("PostCompact", { trigger: "manual", compact_summary: "Sim summary." }, "manual");
+    const ran = ["PreCompact", "PostCompact"].flatMap((e) => hookCommands(hookConfig, e).map((c) => `     ${e} [${c}] completed successfully`));
+    S.lines.push({ t: "  ⎿  Compacted (ctrl+o to see full summary)", s: DIM }, ...ran.map((t) => ({ t, s: DIM })));
+  } else {
+    await hook("PostCompact", turnKeys(turn, { trigger: "manual" }), "manual");
+    S.pendingStart = "compact"; // Codex fires SessionStart(source=compact) lazily at the next prompt
+    add(["• Context compacted · 0s"]);
+  }
+  if (!turn.dead) endTurn(turn, "compact");
+}
+
+function interrupt() {
+  const turn = S.turn;
+  if (!turn) return;
+  if (turn.live && !turn.partial) S.lines.splice(S.lines.indexOf(turn.live), 1);
+  if (CLAUDE) S.lines.push(INTERRUPTED);
+  else { add([CODEX_INTERRUPTED]); if (!legacy) void hook("Interrupt", turnKeys(turn, {})); }
+  endTurn(turn, "interrupted");
+}
+
+// ---- input -------------------------------------------------------------------------------------------------
+function typeText(/** @type {string} */ text) {
+  const last = S.comp[S.comp.length - 1];
+  if (last && last.t !== undefined) last.t += text;
+  else S.comp.push({ t: text });
+  paint();
+}
+function backspace() {
+  const last = S.comp[S.comp.length - 1];
+  if (!last) return;
+  if (last.chip || !last.t || [...last.t].length <= 1) S.comp.pop();
+  else last.t = [...last.t].slice(0, -1).join("");
+  paint();
+}
+function onPaste(/** @type {string} */ raw) {
+  if (S.phase !== "ready" || S.dialog) return;
+  const text = raw.replace(/\r\n?/g, "\n");
+  S.lastTypedAt = 0; // a bracketed paste ends any typing burst, so Enter after it submits
+  const first = !S.pasted;
+  S.pasted = true;
+  // Codex cold-start race: the very first paste right after the composer paints can vanish.
+  if (first && script.swallowFirstPaste && Date.now() - S.composerAt < (script.swallowWindowMs ?? script.startupMs ?? 1000)) {
+    log({ kind: "paste-swallowed" });
+    return;
+  }
+  const lines = text.split("\n").length;
+  if (CLAUDE && (lines >= 4 || text.length >= 1200)) {
+    const n = ++S.chipN;
+    S.comp.push({ chip: lines >= 4 ? `[Pasted text #${n} +${lines - 1} lines]` : `[Pasted text #${n}]`, content: text });
+    paint();
+  } else if (!CLAUDE && text.length > 1000) {
+    S.comp.push({ chip: `[Pasted Content ${text.length} chars]`, content: text });
+    paint();
+  } else typeText(text);
+}
+function onEnter() {
+  // Codex paste-burst heuristic: Enter right after live typed text is a newline, not a submit.
+  if (!CLAUDE && Date.now() - S.lastTypedAt < (script.pasteBurstMs ?? 30)) return typeText("\n");
+  const text = actual();
+  if (!text.trim()) return;
+  S.comp = [];
+  if (S.turn) { S.queued.push(text); log({ kind: "queued", text }); paint(); return; }
+  void submit(text);
+}
+function onCtrlC() {
+  if (S.turn) return interrupt();
+  if (S.comp.length) { S.comp = []; S.lastTypedAt = 0; paint(); return; }
+  if (!CLAUDE || (S.ctrlCAt && Date.now() - S.ctrlCAt < 2000)) { void exitSim(CLAUDE ? "prompt_input_exit" : "other", 0); return; }
+  S.ctrlCAt = Date.now();
+  paint();
+  setTimeout(() => { S.ctrlCAt = 0; paint(); }, 2000);
+}
+function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
+  if (ev.type === "report") return;
+  if (ev.type === "paste") {
+    log({ kind: "paste", text: ev.text });
+    S.pasteTick = true; // an Enter in the same stdin chunk as the paste end
+    setImmediate(() => { S.pasteTick = false; });
+    onPaste(ev.text);
+    return;
+  }
+  log({ kind: "key", key: ev.key });
+  if (ev.key === "enter" && S.pasteTick && script.eatEnterAfterPaste) return; // the paste boundary ate it
+  if (S.dialog) return dialogKey(ev.key);
+  if (S.phase !== "ready") return; // keys before the composer exists are lost, like a cold TUI
+  if (ev.text) { S.lastTypedAt = Date.now(); return typeText(ev.text); }
+  if (ev.key === "enter") return onEnter();
+  if (ev.key === "escape") { if (S.turn) interrupt(); else if (CLAUDE && S.comp.length) { S.comp = []; paint(); } return; }
+  if (ev.key === "ctrl+c") return onCtrlC();
+  if (ev.key === "backspace") return backspace();
+  if (ev.key === "ctrl+j" || ev.key === "shift+enter") return typeText("\n");
+}
+
+// ---- lifecycle ---------------------------------------------------------------------------------------------
+const MODES_ON = `\x1b[?1049h\x1b[?2004h\x1b[?1004h\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1006h\x1b[?25l`;
+const MODES_OFF = `\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?1004l\x1b[?2004l\x1b[?25h\x1b[?1049l`;
+
+/** @param {string | undefined} reason SessionEnd reason, undefined when no session started @param {number} code @param {string} [message] */
+async function exitSim(reason, code, message) {
+  if (S.phase === "exiting") return;
+  S.phase = "exiting";
+  clearInterval(S.ticker);
+  if (reason && (CLAUDE || !legacy)) await hook("SessionEnd", { reason });
+  out(MODES_OFF + (CLAUDE ? "" : osc0("") + osc7501("state=clear")));
+  if (message) out(message);
+  else if (CLAUDE && !legacy && reason) out(`Resume this session with:\r\nclaude --resume ${sessionId}\r\n`);
+  log({ kind: "exit", code });
+  process.stdout.write("", () => process.exit(code));
+}
+
+async function trustGate() {
+  const mode = process.env.ELWOOD_SIM_TRUST;
+  if (!CLAUDE || (mode !== "cursor" && mode !== "numbered")) return true;
+  S.phase = "trust";
+  const numbered = mode === "numbered";
+  const answer = await new Promise((resolve) => {
+    const options = numbered ? ["Yes, I trust this folder", "No, exit"] : ["No, exit", "Yes, I trust this folder"];
+    S.dialog = { kind: "trust", options, values: numbered ? ["yes", "no"] : ["no", "yes"], numbered, sel: 0, escValue: "no", keys: {}, cmd: "", resolve };
+    paint();
+  });
+  if (answer === "yes") return true;
+  await exitSim(undefined, 1, "Claude Code didn't start because this folder isn't trusted.\r\n");
+  return false;
+}
+
+async function main() {
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  const decoder = new KeyDecoder(onKey, script.escTimeoutMs ?? 50);
+  process.stdin.on("data", (buf) => { log({ kind: "input", bytes: buf.toString("base64") }); decoder.feed(buf); });
+  process.stdout.on("resize", () => { painter.invalidate(); paint(); });
+  process.on("SIGTERM", () => { out(MODES_OFF); process.exit(143); });
+  out(MODES_ON);
+  if (!(await trustGate())) return;
+  S.phase = "starting";
+  painter.invalidate();
+  paint();
+  if (CLAUDE) await hook("SessionStart", { source: "startup", model }, "startup");
+  await sleep(script.startupMs ?? 100);
+  if (S.phase !== "starting") return;
+  S.phase = "ready";
+  S.composerAt = Date.now();
+  paint();
+  log({ kind: "composer" });
+  if (!CLAUDE && !legacy) out(osc7501("state=idle:app=codex"));
+  const delay = script.instructionsLoadedDelayMs ?? 150;
+  if (CLAUDE && delay >= 0) {
+    setTimeout(() => { void hook("InstructionsLoaded", { file_path: path.join(cwd, "CLAUDE.md"), memory_type: "Project", load_reason: "session_start" }); }, delay);
+  }
+}
+
+void main();

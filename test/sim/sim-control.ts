@@ -1,0 +1,99 @@
+// Typed helpers for tests that drive the simulated agent (test/sim/sim-agent.mjs) and read its JSONL log.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** Absolute path of the simulated CLI; spawn it as `process.execPath simAgentPath [...args]`. */
+export const simAgentPath: string = fileURLToPath(new URL("./sim-agent.mjs", import.meta.url));
+
+export type SimFlavour = "claude" | "codex";
+
+/**
+ * How a turn ended. `stop`: reply + Stop hook. `interrupted`: Escape / Ctrl+C while working (no Stop).
+ * `denied`: a PreToolUse/PermissionRequest hook denied the tool; the model still answered, so Stop fired.
+ * `rejected`: the human answered No / Esc in the permission dialog (no Stop). `blocked`: UserPromptSubmit blocked.
+ */
+export type SimOutcome = "stop" | "interrupted" | "denied" | "rejected" | "blocked";
+
+interface Stamped { readonly t: number }
+export type SimLogRecord = Stamped & (
+  | { readonly kind: "input"; readonly bytes: string }
+  | { readonly kind: "paste"; readonly text: string }
+  | { readonly kind: "paste-swallowed" }
+  | { readonly kind: "key"; readonly key: string }
+  | { readonly kind: "submit"; readonly text: string }
+  | { readonly kind: "queued"; readonly text: string }
+  | { readonly kind: "turn"; readonly n: number; readonly outcome: SimOutcome }
+  | { readonly kind: "hook"; readonly event: string; readonly commands: number }
+  | { readonly kind: "composer" }
+  | { readonly kind: "exit"; readonly code: number }
+);
+export type SimLogKind = SimLogRecord["kind"];
+
+/** ELWOOD_SIM_SCRIPT knobs (all optional; times in ms). */
+export interface SimScript {
+  readonly turnMs?: number;
+  readonly slowMs?: number;
+  readonly startupMs?: number;
+  /** Negative disables the InstructionsLoaded hook. */
+  readonly instructionsLoadedDelayMs?: number;
+  readonly swallowFirstPaste?: boolean;
+  readonly swallowWindowMs?: number;
+  readonly escTimeoutMs?: number;
+  /** Drop an Enter that arrives in the same stdin chunk as a paste end (the real paste boundary can eat it). */
+  readonly eatEnterAfterPaste?: boolean;
+  /** Codex paste-burst window: Enter this soon after a live typed char inserts a newline (default 30). */
+  readonly pasteBurstMs?: number;
+}
+
+/** Reads every record of a sim log; a missing file is an empty log. */
+export function readSimLog(file: string): SimLogRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as SimLogRecord);
+}
+
+/** The records of one kind, narrowed. */
+export function simRecords<K extends SimLogKind>(records: readonly SimLogRecord[], kind: K): Extract<SimLogRecord, { kind: K }>[] {
+  return records.filter((r): r is Extract<SimLogRecord, { kind: K }> => r.kind === kind);
+}
+
+export interface SimEnvOptions {
+  readonly log?: string;
+  readonly script?: SimScript;
+  /** Overrides the reported version (e.g. "2.1.215" for the braille title and 3-option dialog). */
+  readonly version?: string;
+  /** Claude startup trust dialog layout. */
+  readonly trust?: "cursor" | "numbered";
+}
+
+/** Environment variables that configure the sim (merge into the child env). */
+export function simEnv(opts: SimEnvOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (opts.log !== undefined) env["ELWOOD_SIM_LOG"] = opts.log;
+  if (opts.script !== undefined) env["ELWOOD_SIM_SCRIPT"] = JSON.stringify(opts.script);
+  if (opts.version !== undefined) env["ELWOOD_SIM_VERSION"] = opts.version;
+  if (opts.trust !== undefined) env["ELWOOD_SIM_TRUST"] = opts.trust;
+  return env;
+}
+
+/** Arguments for `process.execPath`: the sim script, its flavour and an optional settings file. */
+export function simArgs(opts: { readonly flavour?: SimFlavour; readonly settings?: string; readonly extra?: readonly string[] } = {}): string[] {
+  return [simAgentPath, "--flavour", opts.flavour ?? "claude", ...(opts.settings ? ["--settings", opts.settings] : []), ...(opts.extra ?? [])];
+}
+
+/** Writes a settings file that runs `command` for each event (Claude `--settings` / Codex hooks.json shape). */
+export function writeHookSettings(file: string, events: readonly string[], command: string, timeoutSeconds = 30): void {
+  const hooks = Object.fromEntries(events.map((e) => [e, [{ matcher: "*", hooks: [{ type: "command", command, timeout: timeoutSeconds }] }]]));
+  writeFileSync(file, JSON.stringify({ hooks }, null, 2));
+}
+
+/** A hook command that appends its stdin JSON as one line to `file` (one write, so concurrent hooks do not interleave). */
+export function appendStdinCommand(file: string): string {
+  return `p=$(cat); printf '%s\\n' "$p" >> '${file.replace(/'/g, "'\\''")}'`;
+}
+
+/** Parses a file written by appendStdinCommand into hook payloads. */
+export function readHookPayloads(file: string): Array<Record<string, unknown> & { hook_event_name: string }> {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown> & { hook_event_name: string });
+}
