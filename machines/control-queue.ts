@@ -82,9 +82,11 @@ export interface ControlQueueInput {
   readonly timing?: Partial<SubmissionTiming>;
 }
 
-interface ControlQueueContext {
+export interface ControlQueueContext {
   readonly ops: readonly QueuedOp[];
   readonly active: QueuedOp | null;
+  /** The active op's submitting Enter has been written. */
+  readonly activeEntered: boolean;
   readonly status: ElwoodSessionStatus;
   readonly initialReady: boolean;
   /** The current ready period has not been used by a turn-starting op yet. */
@@ -113,6 +115,39 @@ function notRunning(): ElwoodError {
   return new ElwoodError("session_not_running", "the session ended before this operation ran");
 }
 
+type ParentParams = { readonly events: readonly ControlQueueParentEvent[] };
+type Args = { readonly context: ControlQueueContext; readonly event: ControlQueueEvent };
+
+function failed(opId: string, error: ElwoodError): QueueOpFailedEvent {
+  return { type: "queue.opFailed", opId, error };
+}
+
+/** Parent-facing reports, computed from the event at hand (pure; the `toParent` action sends them). */
+const report = {
+  cancelledPending: ({ context, event }: Args): ParentParams =>
+    event.type === "queue.cancel" && context.ops.some((op) => op.opId === event.opId)
+      ? { events: [failed(event.opId, event.error)] }
+      : { events: [] },
+  closeAll: ({ context, event }: Args): ParentParams => {
+    const error = event.type === "queue.close" ? event.error : notRunning();
+    const ops = context.active ? [context.active, ...context.ops] : context.ops;
+    return { events: ops.map((op) => failed(op.opId, error)) };
+  },
+  late: ({ context, event }: Args): ParentParams =>
+    event.type === "queue.enqueue" ? { events: [failed(event.op.opId, context.closeError ?? notRunning())] } : { events: [] },
+  childWrite: ({ event }: Args): ParentParams => (event.type === "io.write" ? { events: [event] } : { events: [] }),
+  written: ({ event }: Args): ParentParams =>
+    event.type === "submission.pasted" ? { events: [{ type: "queue.opWritten", opId: event.opId }] } : { events: [] },
+  entered: ({ event }: Args): ParentParams =>
+    event.type === "submission.entered" ? { events: [{ type: "queue.opEntered", opId: event.opId }] } : { events: [] },
+  done: (context: ControlQueueContext, output: SubmissionOutput): ParentParams => {
+    if (output.outcome === "confirmed" || output.outcome === "unconfirmed") {
+      return { events: [{ type: "queue.opDone", opId: output.opId, outcome: output.outcome }] };
+    }
+    return { events: [failed(output.opId, output.error ?? context.cancelError ?? notRunning())] };
+  },
+};
+
 export const controlQueueMachine = setup({
   types: {
     context: {} as ControlQueueContext,
@@ -128,7 +163,7 @@ export const controlQueueMachine = setup({
     takeNext: assign(({ context }) => {
       const index = pickNext(context.ops, readyUsable(context));
       const op = context.ops[index] ?? null;
-      return { active: op, ops: context.ops.filter((_, i) => i !== index), cancelError: null };
+      return { active: op, activeEntered: false, ops: context.ops.filter((_, i) => i !== index), cancelError: null };
     }),
     append: assign({
       ops: ({ context, event }) => (event.type === "queue.enqueue" ? [...context.ops, event.op] : context.ops),
@@ -142,48 +177,38 @@ export const controlQueueMachine = setup({
         readyAvailable: enteredReady ? true : event.to === "ready" ? context.readyAvailable : false,
       };
     }),
-    dropPending: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "queue.cancel" || !context.ops.some((op) => op.opId === event.opId)) return;
-      enqueue.assign({ ops: context.ops.filter((op) => op.opId !== event.opId) });
-      enqueue.sendParent({ type: "queue.opFailed", opId: event.opId, error: event.error } satisfies QueueOpFailedEvent);
+    /** Every event to the session goes through here, so graph traversal can stub the one side effect. */
+    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly ControlQueueParentEvent[] }) => {
+      for (const event of params.events) enqueue.sendParent(event);
+    }),
+    dropPending: assign({
+      ops: ({ context, event }) => (event.type === "queue.cancel" ? context.ops.filter((op) => op.opId !== event.opId) : context.ops),
     }),
     cancelActive: enqueueActions(({ event, enqueue }) => {
       if (event.type !== "queue.cancel") return;
       enqueue.assign({ cancelError: event.error });
       enqueue.sendTo("submission", { type: "submission.cancel" });
     }),
-    failEverything: enqueueActions(({ context, event, enqueue }) => {
-      const error = event.type === "queue.close" ? event.error : notRunning();
-      for (const op of context.active ? [context.active, ...context.ops] : context.ops) {
-        enqueue.sendParent({ type: "queue.opFailed", opId: op.opId, error } satisfies QueueOpFailedEvent);
-      }
-      enqueue.assign({ ops: [], active: null, closeError: error });
-    }),
-    rejectLate: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "queue.enqueue") return;
-      const error = context.closeError ?? notRunning();
-      enqueue.sendParent({ type: "queue.opFailed", opId: event.op.opId, error } satisfies QueueOpFailedEvent);
-    }),
+    clearAll: assign(({ event }) => ({
+      ops: [],
+      active: null,
+      closeError: event.type === "queue.close" ? event.error : notRunning(),
+    })),
     forwardToSubmission: sendTo("submission", ({ event }) => event),
-    forwardToParent: enqueueActions(({ event, enqueue }) => {
-      if (event.type === "io.write") enqueue.sendParent(event);
-    }),
-    reportWritten: enqueueActions(({ event, enqueue }) => {
-      if (event.type === "submission.pasted") enqueue.sendParent({ type: "queue.opWritten", opId: event.opId } satisfies QueueOpWrittenEvent);
-    }),
-    reportEntered: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "submission.entered") return;
+    markEntered: assign(({ context }) => ({
+      activeEntered: true,
       // Readiness is used up only when the turn-starting Enter is really written, so an op that
       // fails or is cancelled before its Enter leaves the ready transition for the next one.
-      if (context.active?.consumesReady) enqueue.assign({ readyAvailable: false });
-      enqueue.sendParent({ type: "queue.opEntered", opId: event.opId } satisfies QueueOpEnteredEvent);
-    }),
+      readyAvailable: context.active?.consumesReady ? false : context.readyAvailable,
+    })),
+    finishActive: assign({ active: null, activeEntered: false, cancelError: null }),
   },
 }).createMachine({
   id: "controlQueue",
   context: ({ input }) => ({
     ops: [],
     active: null,
+    activeEntered: false,
     status: input.status ?? "starting",
     initialReady: input.initialReady ?? input.status === "ready",
     readyAvailable: input.status === "ready",
@@ -195,8 +220,15 @@ export const controlQueueMachine = setup({
   on: {
     "queue.enqueue": { actions: "append", description: "Queue the op behind everything already waiting." },
     "status.changed": { actions: "trackStatus", description: "Track status; entering ready re-arms one ready transition." },
-    "queue.cancel": { actions: "dropPending", description: "Remove a pending op so it never executes later." },
-    "queue.close": { target: ".closed", actions: "failEverything", description: "Session ended: reject every op." },
+    "queue.cancel": {
+      actions: [{ type: "toParent", params: report.cancelledPending }, "dropPending"],
+      description: "Remove a pending op so it never executes later.",
+    },
+    "queue.close": {
+      target: ".closed",
+      actions: [{ type: "toParent", params: report.closeAll }, "clearAll"],
+      description: "Session ended: reject every op, the in-flight one included.",
+    },
   },
   states: {
     idle: {
@@ -216,24 +248,18 @@ export const controlQueueMachine = setup({
         }),
         onDone: {
           target: "idle",
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            const output: SubmissionOutput = event.output;
-            if (output.outcome === "confirmed" || output.outcome === "unconfirmed") {
-              enqueue.sendParent({ type: "queue.opDone", opId: output.opId, outcome: output.outcome } satisfies QueueOpDoneEvent);
-            } else {
-              const error = output.error ?? context.cancelError ?? notRunning();
-              enqueue.sendParent({ type: "queue.opFailed", opId: output.opId, error } satisfies QueueOpFailedEvent);
-            }
-            enqueue.assign({ active: null, cancelError: null });
-          }),
+          actions: [{ type: "toParent", params: ({ context, event }) => report.done(context, event.output) }, "finishActive"],
           description: "Submission finished: report it and look for the next op.",
         },
       },
       on: {
         "queue.cancel": { guard: "isActive", actions: "cancelActive", description: "Deadline hit the in-flight op: cancel it." },
-        "io.write": { actions: "forwardToParent", description: "The submission asks the edge to write." },
-        "submission.pasted": { actions: "reportWritten", description: "First physical write of the op." },
-        "submission.entered": { actions: "reportEntered", description: "Submitting Enter written; consumes readiness for turn-starting ops." },
+        "io.write": { actions: { type: "toParent", params: report.childWrite }, description: "The submission asks the edge to write." },
+        "submission.pasted": { actions: { type: "toParent", params: report.written }, description: "First physical write of the op." },
+        "submission.entered": {
+          actions: ["markEntered", { type: "toParent", params: report.entered }],
+          description: "Submitting Enter written; consumes readiness for turn-starting ops.",
+        },
         "io.written": { actions: "forwardToSubmission" },
         "io.held": { actions: "forwardToSubmission" },
         "io.failed": { actions: "forwardToSubmission" },
@@ -245,7 +271,7 @@ export const controlQueueMachine = setup({
     closed: {
       description: "Session ended: anything enqueued now fails at once.",
       on: {
-        "queue.enqueue": { actions: "rejectLate", description: "Reject an op enqueued after close." },
+        "queue.enqueue": { actions: { type: "toParent", params: report.late }, description: "Reject an op enqueued after close." },
         "queue.close": {},
         "queue.cancel": {},
       },

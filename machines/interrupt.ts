@@ -31,7 +31,7 @@ export interface InterruptInput {
   readonly initialReady?: boolean;
 }
 
-interface InterruptContext {
+export interface InterruptContext {
   readonly status: ElwoodSessionStatus;
   readonly initialReady: boolean;
   /** Callers waiting on the one in-flight Escape. */
@@ -44,6 +44,36 @@ interface InterruptContext {
 function notRunning(): ElwoodError {
   return new ElwoodError("session_not_running", "the session is not running");
 }
+
+type ParentParams = { readonly events: readonly InterruptParentEvent[] };
+type Args = { readonly context: InterruptContext; readonly event: InterruptEvent };
+type FailReason = "timeout" | "ended" | "write";
+
+function failure(reason: FailReason): ElwoodError {
+  if (reason === "ended") return notRunning();
+  return new ElwoodError(
+    "interrupt_failed",
+    reason === "timeout" ? "the session did not reach ready in time" : "the Escape could not be written",
+  );
+}
+
+/** Parent-facing events, computed purely (the `toParent` action sends them). */
+const report = {
+  resolveAlone: ({ event }: Args): ParentParams =>
+    event.type === "interrupt.request" ? { events: [{ type: "interrupt.resolved", ids: [event.id] }] } : { events: [] },
+  failAlone: ({ event }: Args): ParentParams =>
+    event.type === "interrupt.request"
+      ? { events: [{ type: "interrupt.failed", ids: [event.id], error: notRunning() }] }
+      : { events: [] },
+  // guardDialog false: Escape is how a human dismisses the permission dialog that blocks the turn.
+  escape: ({ context }: Args): ParentParams => ({
+    events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", data: ESCAPE, purpose: "escape", guardDialog: false }],
+  }),
+  resolveAll: ({ context }: Args): ParentParams => ({ events: [{ type: "interrupt.resolved", ids: context.ids }] }),
+  failAll:
+    (reason: FailReason) =>
+    ({ context }: Args): ParentParams => ({ events: [{ type: "interrupt.failed", ids: context.ids, error: failure(reason) }] }),
+};
 
 export const interruptMachine = setup({
   types: {
@@ -69,13 +99,9 @@ export const interruptMachine = setup({
         ? { status: event.to, initialReady: context.initialReady || event.initial || event.to === "ready" }
         : {},
     ),
-    resolveAlone: enqueueActions(({ event, enqueue }) => {
-      if (event.type === "interrupt.request") enqueue.sendParent({ type: "interrupt.resolved", ids: [event.id] } satisfies InterruptResolvedEvent);
-    }),
-    failAlone: enqueueActions(({ event, enqueue }) => {
-      if (event.type === "interrupt.request") {
-        enqueue.sendParent({ type: "interrupt.failed", ids: [event.id], error: notRunning() } satisfies InterruptFailedEvent);
-      }
+    /** Every event to the session goes through here, so graph traversal can stub the one side effect. */
+    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly InterruptParentEvent[] }) => {
+      for (const event of params.events) enqueue.sendParent(event);
     }),
     begin: assign(({ event }) =>
       event.type === "interrupt.request"
@@ -85,25 +111,9 @@ export const interruptMachine = setup({
     join: assign({
       ids: ({ context, event }) => (event.type === "interrupt.request" ? [...context.ids, event.id] : context.ids),
     }),
-    requestEscape: enqueueActions(({ context, enqueue }) => {
-      const requestId = `interrupt:${context.seq + 1}`;
-      enqueue.assign({ seq: context.seq + 1, pendingRequestId: requestId });
-      // guardDialog false: Escape is how a human dismisses the permission dialog that blocks the turn.
-      enqueue.sendParent({ type: "io.write", requestId, data: ESCAPE, purpose: "escape", guardDialog: false } satisfies IoWriteRequest);
-    }),
+    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `interrupt:${context.seq + 1}` })),
     clearRequest: assign({ pendingRequestId: null }),
-    resolveAll: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendParent({ type: "interrupt.resolved", ids: context.ids } satisfies InterruptResolvedEvent);
-      enqueue.assign({ ids: [], pendingRequestId: null });
-    }),
-    failAll: enqueueActions(({ context, enqueue }, params: { readonly reason: "timeout" | "ended" | "write" }) => {
-      const error =
-        params.reason === "ended"
-          ? notRunning()
-          : new ElwoodError("interrupt_failed", params.reason === "timeout" ? "the session did not reach ready in time" : "the Escape could not be written");
-      enqueue.sendParent({ type: "interrupt.failed", ids: context.ids, error } satisfies InterruptFailedEvent);
-      enqueue.assign({ ids: [], pendingRequestId: null });
-    }),
+    settle: assign({ ids: [], pendingRequestId: null }),
   },
 }).createMachine({
   id: "interrupt",
@@ -123,9 +133,9 @@ export const interruptMachine = setup({
     idle: {
       on: {
         "interrupt.request": [
-          { guard: "sessionEnded", actions: "failAlone", description: "Already terminal: session_not_running." },
+          { guard: "sessionEnded", actions: { type: "toParent", params: report.failAlone }, description: "Already terminal: session_not_running." },
           { guard: "turnInFlight", target: "pending", actions: "begin", description: "A real turn runs: send one Escape." },
-          { actions: "resolveAlone", description: "No turn in flight: resolve now and write nothing (Escape is not neutral)." },
+          { actions: { type: "toParent", params: report.resolveAlone }, description: "No turn in flight: resolve now and write nothing (Escape is not neutral)." },
         ],
         "session.ended": { target: "ended", description: "Session terminated." },
       },
@@ -134,24 +144,24 @@ export const interruptMachine = setup({
       description: "One Escape requested; every caller waits for the next ready.",
       initial: "writing",
       after: {
-        interruptTimeout: { target: "idle", actions: { type: "failAll", params: { reason: "timeout" } }, description: "No ready within the first caller's timeout: interrupt_failed." },
+        interruptTimeout: { target: "idle", actions: [{ type: "toParent", params: report.failAll("timeout") }, "settle"], description: "No ready within the first caller's timeout: interrupt_failed." },
       },
       on: {
         "interrupt.request": { actions: "join", description: "Coalesce: no second Escape." },
         "status.changed": [
-          { guard: "becameReady", target: "idle", actions: ["trackStatus", "resolveAll"], description: "Next ready: the interrupt took effect." },
-          { guard: "becameTerminal", target: "ended", actions: ["trackStatus", { type: "failAll", params: { reason: "ended" } }], description: "Session terminated first." },
+          { guard: "becameReady", target: "idle", actions: ["trackStatus", { type: "toParent", params: report.resolveAll }, "settle"], description: "Next ready: the interrupt took effect." },
+          { guard: "becameTerminal", target: "ended", actions: ["trackStatus", { type: "toParent", params: report.failAll("ended") }, "settle"], description: "Session terminated first." },
           { actions: "trackStatus" },
         ],
-        "session.ended": { target: "ended", actions: { type: "failAll", params: { reason: "ended" } }, description: "Session terminated first." },
+        "session.ended": { target: "ended", actions: [{ type: "toParent", params: report.failAll("ended") }, "settle"], description: "Session terminated first." },
       },
       states: {
         writing: {
-          entry: "requestEscape",
+          entry: ["nextRequest", { type: "toParent", params: report.escape }],
           on: {
             "io.written": { guard: "isOurs", target: "awaitingReady", actions: "clearRequest", description: "Escape written." },
             "io.held": { guard: "isOurs", target: "held", actions: "clearRequest", description: "Screen not observed yet: nothing written, retry." },
-            "io.failed": { guard: "isOurs", target: "#interrupt.idle", actions: { type: "failAll", params: { reason: "write" } }, description: "The Escape write failed." },
+            "io.failed": { guard: "isOurs", target: "#interrupt.idle", actions: [{ type: "toParent", params: report.failAll("write") }, "settle"], description: "The Escape write failed." },
           },
         },
         held: {
@@ -162,7 +172,7 @@ export const interruptMachine = setup({
     },
     ended: {
       description: "Terminal: every request fails with session_not_running.",
-      on: { "interrupt.request": { actions: "failAlone", description: "Session already ended." } },
+      on: { "interrupt.request": { actions: { type: "toParent", params: report.failAlone }, description: "Session already ended." } },
     },
   },
 });

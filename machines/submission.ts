@@ -71,7 +71,7 @@ export type SubmissionOutput = {
   readonly error?: ElwoodError;
 };
 
-interface SubmissionContext extends SubmissionTiming {
+export interface SubmissionContext extends SubmissionTiming {
   readonly opId: string;
   readonly text: string;
   readonly framing: SubmissionFraming;

@@ -48,8 +48,10 @@ export interface AgentPty {
   onData(listener: (data: string) => void): Unsubscribe;
   /** Called once; subscribing after the exit calls the listener on the next microtask. */
   onExit(listener: (exit: PtyExit) => void): Unsubscribe;
-  stop(opts?: StopOptions): Promise<void>;
-  kill(): Promise<void>;
+  /** Resolves true once the group has no live member; false if survivors outlasted the reap bound. */
+  stop(opts?: StopOptions): Promise<boolean>;
+  /** Same result as stop(); never rejects. */
+  kill(): Promise<boolean>;
 }
 
 /** While paused, how often the leader is checked for exit (so the pause cannot strand its last output). */
@@ -189,7 +191,7 @@ class NodeAgentPty implements AgentPty {
    * has not yet exec'd the agent ignores SIGTERM but not SIGHUP. After `graceMs` the group is
    * SIGKILLed. Resolves once the leader's exit was observed and the group has no live member.
    */
-  async stop(opts: StopOptions = {}): Promise<void> {
+  async stop(opts: StopOptions = {}): Promise<boolean> {
     if (this.exit === undefined) {
       this.releaseForTeardown();
       signalGroup(this.pgid, "SIGHUP");
@@ -200,17 +202,17 @@ class NodeAgentPty implements AgentPty {
         await Promise.race([this.exitPromise, delay(EXIT_AFTER_KILL_MS)]);
       }
     }
-    await reapGroup(this.pgid);
+    return reapGroup(this.pgid);
   }
 
   /** SIGKILL the whole group now; resolves once the leader exit was observed and the group is empty. */
-  async kill(): Promise<void> {
+  async kill(): Promise<boolean> {
     if (this.exit === undefined) {
       this.releaseForTeardown();
       signalGroup(this.pgid, "SIGKILL");
       await Promise.race([this.exitPromise, delay(EXIT_AFTER_KILL_MS)]);
     }
-    await reapGroup(this.pgid);
+    return reapGroup(this.pgid);
   }
 
   /** Teardown must let node-pty read to EIO, or it would wait out its socket timeout. */

@@ -4,14 +4,19 @@ import { createActor, setup, SimulatedClock, type AnyActorLogic, type AnyActorRe
 import type { IoWriteRequest } from "../../machines/events.js";
 import { ElwoodError } from "../../src/errors.js";
 
+/** An event with any payload (EventObject alone rejects payload fields on object literals). */
+export type AnyEvent = EventObject & Readonly<Record<string, unknown>>;
+
 export interface HostedChild {
   readonly clock: SimulatedClock;
   /** Every event the child sent to its parent, in order. */
   readonly received: EventObject[];
-  send(event: EventObject): void;
+  send(event: AnyEvent): void;
   advance(ms: number): void;
   /** The child's current state value (its final one once it is done). */
   value(): unknown;
+  /** The child's current context. */
+  context(): unknown;
   /** The child's done output, or undefined while it runs. */
   output(): unknown;
   writes(): IoWriteRequest[];
@@ -58,6 +63,7 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
     send: (event) => child.send(event),
     advance: (ms) => advanceClock(clock, ms),
     value: () => (child.getSnapshot() as { value: unknown }).value,
+    context: () => (child.getSnapshot() as { context: unknown }).context,
     output: () => output,
     writes,
     lastWrite,
