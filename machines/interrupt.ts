@@ -11,7 +11,11 @@ export const INTERRUPT_DEFAULT_TIMEOUT_MS = 10_000;
 export const INTERRUPT_HOLD_RETRY_MS = 100;
 
 // ---- events this machine receives ----
-export type InterruptRequestEvent = { readonly type: "interrupt.request"; readonly id: string; readonly timeoutMs?: number };
+export type InterruptRequestEvent = {
+  readonly type: "interrupt.request";
+  readonly id: string;
+  readonly timeoutMs?: number | undefined;
+};
 export type SessionEndedEvent = { readonly type: "session.ended" };
 export type InterruptEvent =
   | InterruptRequestEvent

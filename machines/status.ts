@@ -53,7 +53,7 @@ export type StatusEvent =
   | { readonly type: "lifecycle.closing"; readonly as: ClosingAs }
   | LifecycleEvent;
 
-interface StatusContext {
+export interface StatusContext {
   readonly status: ElwoodSessionStatus;
   readonly initialReady: boolean;
   readonly decisions: readonly ElwoodStatusDecision[];

@@ -25,7 +25,7 @@ export type TrustEvent =
   | IoFailedEvent
   | { readonly type: "session.ended" };
 
-interface TrustContext {
+export interface TrustContext {
   readonly enabled: boolean;
   readonly kinds: readonly DialogKind[];
   readonly affirmatives: Partial<Record<DialogKind, RegExp>>;

@@ -21,7 +21,7 @@ export type TurnEvent =
   | { readonly type: "submission.entered"; readonly opId: string }
   | { readonly type: "submission.written"; readonly opId: string };
 
-interface TurnContext {
+export interface TurnContext {
   readonly resumed: boolean;
   readonly noEvidenceEndMs: number;
   readonly quietFrames: number;
