@@ -101,7 +101,7 @@ export interface ResolvedClaudeOptions {
   readonly shell: string | undefined;
 }
 
-type Check<T> = T | ElwoodError;
+export type Check<T> = T | ElwoodError;
 
 const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
   new ElwoodError("invalid_argument", message, details);
@@ -360,13 +360,13 @@ function jsonProblem(value: unknown, path: string, seen: Set<object>): string | 
   return undefined;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
 }
 
-function validateEnv(value: unknown): Check<Readonly<Record<string, string>>> {
+export function validateEnv(value: unknown): Check<Readonly<Record<string, string>>> {
   if (value === undefined) return Object.freeze({});
   if (!isPlainObject(value)) return invalid("env must be an object of string values", { option: "env" });
   const env: Record<string, string> = {};
@@ -378,14 +378,14 @@ function validateEnv(value: unknown): Check<Readonly<Record<string, string>>> {
   return Object.freeze(env);
 }
 
-function optionalBoolean(o: Record<string, unknown>, key: string): Check<boolean | undefined> {
+export function optionalBoolean(o: Record<string, unknown>, key: string): Check<boolean | undefined> {
   const v = o[key];
   if (v === undefined || typeof v === "boolean") return v;
   return invalid(`${key} must be a boolean`, { option: key });
 }
 
 /** Free text forwarded as one argv word: non-empty, no control characters (argv cannot carry NUL). */
-function optionalText(o: Record<string, unknown>, key: string): Check<string | undefined> {
+export function optionalText(o: Record<string, unknown>, key: string): Check<string | undefined> {
   const v = o[key];
   if (v === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
@@ -395,14 +395,14 @@ function optionalText(o: Record<string, unknown>, key: string): Check<string | u
   return v;
 }
 
-function optionalPath(o: Record<string, unknown>, key: string): Check<string | undefined> {
+export function optionalPath(o: Record<string, unknown>, key: string): Check<string | undefined> {
   const v = o[key];
   if (v === undefined) return undefined;
   if (typeof v !== "string" || v === "" || v.includes("\0")) return invalid(`${key} must be a non-empty path string`, { option: key });
   return v;
 }
 
-function optionalAbsolutePath(o: Record<string, unknown>, key: string): Check<string | undefined> {
+export function optionalAbsolutePath(o: Record<string, unknown>, key: string): Check<string | undefined> {
   const v = optionalPath(o, key);
   if (v === undefined || v instanceof ElwoodError) return v;
   if (!isAbsolute(v)) return invalid(`${key} must be an absolute path`, { option: key });

@@ -6,14 +6,11 @@ import {
   isFullWidthRule,
   joinComposerRows,
   lastContentRow,
-  matchGateGrammar,
-  parseOptionRows,
-  regionTexts,
-  testRegion,
   trimmedRows,
   windowStart,
   type GateGrammar,
 } from "../screen-regions.js";
+import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
 import { CLAUDE_UNKNOWN_GATE_RULE, claudeDialogKinds, claudeScreenRules } from "./screen-rules.js";
 
 const rule = indexRules(claudeScreenRules);
@@ -93,45 +90,20 @@ function findComposer(rows: readonly string[], bottomRule: number, top: number, 
   return { topRule, bottomRule, text, rowsText: parts.join("\n"), placeholderId };
 }
 
-/** Bottom-up from `bound`: a banner before any prompt row belongs to the latest turn. */
-function latestTurnInterrupted(rows: readonly string[], bound: number, top: number, matched: Set<string>): boolean {
-  for (let r = bound - 1; r >= top; r -= 1) {
-    const row = rows[r] ?? "";
-    if (PROMPT_ROW.test(row)) {
-      matched.add("claude-prompt-row");
-      return false;
-    }
-    if (INTERRUPT_BANNER.test(row)) {
-      matched.add("claude-interrupt-banner");
-      return true;
-    }
-  }
-  return false;
-}
+const TURN_MARKERS: TurnMarkers = {
+  promptRow: PROMPT_ROW,
+  promptRowId: "claude-prompt-row",
+  banner: INTERRUPT_BANNER,
+  bannerId: "claude-interrupt-banner",
+};
 
-function readDialog(rows: readonly string[], start: number, end: number, matched: Set<string>): DialogFact | undefined {
-  if (start > end) return undefined;
-  const { rowText, flatText } = regionTexts(rows, start, end);
-  for (const kind of claudeDialogKinds) {
-    const headers = kind.headerRuleIds.filter((id) => testRegion(rule(id), rowText, flatText));
-    if (headers.length === 0) continue;
-    const details = kind.detailRuleIds.filter((id) => testRegion(rule(id), rowText, flatText));
-    const ruleIds = [...headers, ...details].sort();
-    for (const id of ruleIds) matched.add(id);
-    const parsed = parseOptionRows(rows, start, end, { cursorGlyphs: "❯" });
-    return { kind: kind.kind, blocking: kind.blocking, ruleIds, options: parsed.options, layout: parsed.layout };
-  }
-  const gate = matchGateGrammar(rows, start, end, GRAMMAR);
-  if (gate === undefined) return undefined;
-  matched.add(CLAUDE_UNKNOWN_GATE_RULE);
-  return {
-    kind: "unknown_gate",
-    blocking: true,
-    ruleIds: [CLAUDE_UNKNOWN_GATE_RULE],
-    options: gate.parsed.options,
-    layout: gate.parsed.layout,
-  };
-}
+const DIALOGS: DialogReaderConfig = {
+  kinds: claudeDialogKinds,
+  rule,
+  cursorGlyphs: "❯",
+  grammar: GRAMMAR,
+  unknownGateRuleId: CLAUDE_UNKNOWN_GATE_RULE,
+};
 
 export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
   const rows = trimmedRows(snapshot.lines);
@@ -219,14 +191,14 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
         break;
       }
     }
-    if (!conversation) dialog = readDialog(rows, start, last, matched);
+    if (!conversation) dialog = readDialogRegion(DIALOGS, rows, start, last, matched);
     if (dialog !== undefined) {
       if (lastRule >= 0) matched.add("claude-dialog-rule");
       transcriptBound = lastRule >= 0 ? lastRule : start;
     }
   }
 
-  const interruptBanner = last >= 0 && latestTurnInterrupted(rows, transcriptBound, top, matched);
+  const interruptBanner = last >= 0 && latestTurnInterrupted(TURN_MARKERS, rows, transcriptBound, top, matched);
 
   const facts: ScreenFacts = {
     composer: composer !== undefined,

@@ -1,5 +1,5 @@
 // Claude `--version` preflight through the login shell: parse, classify failures, memoise once per process, decide on the result.
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../../src/errors.js";
 import type { ElwoodWarningCode } from "../../src/public-types.js";
 import {
   execCommandLine,
@@ -76,12 +76,32 @@ async function runVersionProbe(
   return { version: parseClaudeVersion(raw), raw, resolvedExecutable: executable };
 }
 
+/** Which CLI a probe ran, so the same failure classification yields that CLI's error codes and wording. */
+export interface ProbeAgent {
+  readonly displayName: string;
+  readonly defaultExecutable: string;
+  readonly notFound: ElwoodErrorName;
+  readonly startFailed: ElwoodErrorName;
+}
+
+export const CLAUDE_PROBE_AGENT: ProbeAgent = {
+  displayName: "Claude Code",
+  defaultExecutable: "claude",
+  notFound: "claude_not_found",
+  startFailed: "claude_start_failed",
+};
+
 /** Map a finished probe to the spec's error codes; undefined means the probe succeeded. */
-export function classifyProbeFailure(result: ProbeResult, shell: string, executable: string): ElwoodError | undefined {
+export function classifyProbeFailure(
+  result: ProbeResult,
+  shell: string,
+  executable: string,
+  agent: ProbeAgent = CLAUDE_PROBE_AGENT,
+): ElwoodError | undefined {
   const stderr = boundedStderr(result.stderr);
   if (result.spawnError) {
-    // The login shell itself could not start: that is a start failure, not a missing Claude.
-    return new ElwoodError("claude_start_failed", `could not start login shell ${shell}: ${result.spawnError.message}`, {
+    // The login shell itself could not start: that is a start failure, not a missing CLI.
+    return new ElwoodError(agent.startFailed, `could not start login shell ${shell}: ${result.spawnError.message}`, {
       cause: result.spawnError.message,
       errno: result.spawnError.code,
       syscall: result.spawnError.syscall,
@@ -89,14 +109,14 @@ export function classifyProbeFailure(result: ProbeResult, shell: string, executa
     });
   }
   if (result.timedOut) {
-    return new ElwoodError("claude_start_failed", `\`${executable} --version\` did not finish in time`, {
+    return new ElwoodError(agent.startFailed, `\`${executable} --version\` did not finish in time`, {
       cause: "probe timed out",
       errno: "ETIMEDOUT",
       stderr,
     });
   }
   if (result.truncated) {
-    return new ElwoodError("claude_start_failed", `\`${executable} --version\` produced too much output`, {
+    return new ElwoodError(agent.startFailed, `\`${executable} --version\` produced too much output`, {
       cause: "probe output exceeded its cap",
       errno: "E2BIG",
       stderr,
@@ -107,14 +127,14 @@ export function classifyProbeFailure(result: ProbeResult, shell: string, executa
   // consulted only after a nonzero exit, because `bash -i` without a terminal always prints job-control noise.
   if (result.code === 127 || result.code === 126 || /command not found/i.test(stderr)) {
     return new ElwoodError(
-      "claude_not_found",
-      executable === "claude"
-        ? "Claude Code (`claude`) was not found in the login shell's PATH; install it or pass `executable`"
-        : `Claude Code executable ${executable} was not found or is not executable`,
+      agent.notFound,
+      executable === agent.defaultExecutable
+        ? `${agent.displayName} (\`${executable}\`) was not found in the login shell's PATH; install it or pass \`executable\``
+        : `${agent.displayName} executable ${executable} was not found or is not executable`,
       { executable, shell, exitCode: result.code, stderr },
     );
   }
-  return new ElwoodError("claude_start_failed", `\`${executable} --version\` failed`, {
+  return new ElwoodError(agent.startFailed, `\`${executable} --version\` failed`, {
     cause: result.signal ? `killed by ${result.signal}` : `exit code ${String(result.code)}`,
     exitCode: result.code,
     stderr,

@@ -5,14 +5,11 @@ import {
   indexRules,
   joinComposerRows,
   lastContentRow,
-  matchGateGrammar,
-  parseOptionRows,
-  regionTexts,
-  testRegion,
   trimmedRows,
   windowStart,
   type GateGrammar,
 } from "../screen-regions.js";
+import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
 import { CODEX_UNKNOWN_GATE_RULE, codexDialogKinds, codexScreenRules } from "./screen-rules.js";
 
 const rule = indexRules(codexScreenRules);
@@ -82,50 +79,25 @@ function findComposer(rows: readonly string[], footerRow: number, top: number, c
   return { row: first, text: placeholder ? "" : joined, rowsText: parts.join("\n"), placeholder };
 }
 
-function latestTurnInterrupted(rows: readonly string[], bound: number, top: number, matched: Set<string>): boolean {
-  for (let r = bound - 1; r >= top; r -= 1) {
-    const row = rows[r] ?? "";
-    if (PROMPT_ROW.test(row)) {
-      matched.add("codex-prompt-row");
-      return false;
-    }
-    if (INTERRUPT_BANNER.test(row)) {
-      matched.add("codex-interrupt-banner");
-      return true;
-    }
-  }
-  return false;
-}
+const TURN_MARKERS: TurnMarkers = {
+  promptRow: PROMPT_ROW,
+  promptRowId: "codex-prompt-row",
+  banner: INTERRUPT_BANNER,
+  bannerId: "codex-interrupt-banner",
+};
 
-function readDialog(rows: readonly string[], start: number, end: number, matched: Set<string>): DialogFact | undefined {
-  if (start > end) return undefined;
-  const { rowText, flatText } = regionTexts(rows, start, end);
+const DIALOGS: DialogReaderConfig = {
+  kinds: codexDialogKinds,
+  rule,
+  cursorGlyphs: CURSOR_GLYPHS,
+  grammar: GRAMMAR,
+  unknownGateRuleId: CODEX_UNKNOWN_GATE_RULE,
   // Native Codex dialogs put their selection cursor at column 0 (`› 1.`, `> 1.`); transcript cells
   // indent every continuation row, so a quoted dialog never has one. The update banner blocks
   // before its options paint, so it alone is exempt.
-  const nativeCursor = NATIVE_CURSOR_ROW.test(rowText);
-  for (const kind of codexDialogKinds) {
-    if (!nativeCursor && kind.kind !== "update") continue;
-    const headers = kind.headerRuleIds.filter((id) => testRegion(rule(id), rowText, flatText));
-    if (headers.length === 0) continue;
-    const details = kind.detailRuleIds.filter((id) => testRegion(rule(id), rowText, flatText));
-    const ruleIds = [...headers, ...details].sort();
-    for (const id of ruleIds) matched.add(id);
-    const parsed = parseOptionRows(rows, start, end, { cursorGlyphs: CURSOR_GLYPHS });
-    return { kind: kind.kind, blocking: kind.blocking, ruleIds, options: parsed.options, layout: parsed.layout };
-  }
-  if (!nativeCursor) return undefined;
-  const gate = matchGateGrammar(rows, start, end, GRAMMAR);
-  if (gate === undefined) return undefined;
-  matched.add(CODEX_UNKNOWN_GATE_RULE);
-  return {
-    kind: "unknown_gate",
-    blocking: true,
-    ruleIds: [CODEX_UNKNOWN_GATE_RULE],
-    options: gate.parsed.options,
-    layout: gate.parsed.layout,
-  };
-}
+  allowKind: (kind, rowText) => kind.kind === "update" || NATIVE_CURSOR_ROW.test(rowText),
+  allowGate: (rowText) => NATIVE_CURSOR_ROW.test(rowText),
+};
 
 export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
   const rows = trimmedRows(snapshot.lines);
@@ -173,7 +145,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
         break;
       }
     }
-    dialog = readDialog(rows, start, last, matched);
+    dialog = readDialogRegion(DIALOGS, rows, start, last, matched);
     if (dialog !== undefined) transcriptBound = start;
   }
 
@@ -189,7 +161,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
     }
   }
 
-  const interruptBanner = last >= 0 && latestTurnInterrupted(rows, transcriptBound, top, matched);
+  const interruptBanner = last >= 0 && latestTurnInterrupted(TURN_MARKERS, rows, transcriptBound, top, matched);
 
   const facts: ScreenFacts = {
     composer: composer !== undefined,

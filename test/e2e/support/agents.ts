@@ -16,6 +16,8 @@ export interface E2ELaunchOptions {
 export interface E2EHome {
   readonly root: string;
   readonly project: string;
+  /** Complete CLI environment of the sandbox (HOME, config dir, model server URL, offline proxies). */
+  readonly env: Readonly<Record<string, string>>;
   /** Fingerprints of the user's settings/config files (compare before/after for byte identity). */
   userFiles(): Promise<Map<string, string>>;
   cleanup(): Promise<void>;
@@ -42,8 +44,21 @@ export interface E2EAgent {
   readonly permissionYesKeys: string;
   /** How the workspace-trust dialog offers its affirmative option. */
   readonly trustLayout: "numbered" | "cursor";
-  /** Creates the sandbox home and starts the session through the public API. */
-  launch(server: ModelServer, options: E2ELaunchOptions): Promise<E2ELaunch>;
+  /** Creates a sandbox home wired to the model server (projectTrusted is read here). */
+  createHome(server: ModelServer, options: E2ELaunchOptions): Promise<E2EHome>;
+  /** Starts a session in an existing home through the public API. */
+  start(home: E2EHome, options: E2ELaunchOptions): Promise<AgentSession>;
+}
+
+/** Creates a home and starts a session in it; the home is removed again if the start fails. */
+export async function launch(agent: E2EAgent, server: ModelServer, options: E2ELaunchOptions): Promise<E2ELaunch> {
+  const home = await agent.createHome(server, options);
+  try {
+    return { session: await agent.start(home, options), home };
+  } catch (error) {
+    await home.cleanup();
+    throw error;
+  }
 }
 
 function claudeAgent(version: string, executable: string): E2EAgent {
@@ -59,26 +74,19 @@ function claudeAgent(version: string, executable: string): E2EAgent {
     permissionYesKeys: "1",
     // 2.1.215 numbers the trust options; 2.1.332 shows a cursor list with "No, exit" preselected.
     trustLayout: version === "2.1.215" ? "numbered" : "cursor",
-    async launch(server, options) {
-      const home = await createClaudeHome({ modelServerUrl: server.url, projectTrusted: options.projectTrusted ?? true });
-      try {
-        const session = await startClaude({
-          cwd: home.project,
-          // The login shell resets PATH, so the pinned binary is named absolutely.
-          executable,
-          // The harness env wins over everything inherited (HOME, CLAUDE_CONFIG_DIR, proxies, API key).
-          env: home.env,
-          // 2.1.332 defaults to auto mode, which would approve tools by itself; "default" asks like 2.1.215.
-          permissionMode: "default",
-          ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
-          ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
-        });
-        return { session, home };
-      } catch (error) {
-        await home.cleanup();
-        throw error;
-      }
-    },
+    createHome: (server, options) => createClaudeHome({ modelServerUrl: server.url, projectTrusted: options.projectTrusted ?? true }),
+    start: (home, options) =>
+      startClaude({
+        cwd: home.project,
+        // The login shell resets PATH, so the pinned binary is named absolutely.
+        executable,
+        // The harness env wins over everything inherited (HOME, CLAUDE_CONFIG_DIR, proxies, API key).
+        env: home.env,
+        // 2.1.332 defaults to auto mode, which would approve tools by itself; "default" asks like 2.1.215.
+        permissionMode: "default",
+        ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
+        ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
+      }),
   };
 }
 

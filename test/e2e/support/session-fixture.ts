@@ -3,7 +3,7 @@ import type { TestContext } from "vitest";
 import type { AgentSession, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodStatusDecision } from "../../../src/index.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer, type RecordedRequest } from "../model-server/index.js";
-import type { E2EAgent, E2EHome, E2ELaunchOptions } from "./agents.js";
+import { launch, type E2EAgent, type E2EHome, type E2ELaunchOptions } from "./agents.js";
 import { formatDiagnostics } from "./diagnostics.js";
 
 export interface TimedHook {
@@ -78,7 +78,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
   const server = await startModelServer();
   let launched;
   try {
-    launched = await agent.launch(server, options);
+    launched = await launch(agent, server, options);
   } catch (error) {
     await server.close();
     throw error;

@@ -1,0 +1,35 @@
+// Turns a state machine into the inspector's graph (nodes + merged edges) using xstate/graph's toDirectedGraph.
+
+import type { AnyStateMachine } from "xstate";
+import { toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
+import type { GraphEdge, GraphNode, MachineGraph } from "./protocol.js";
+
+/** `xstate.after.<delay>.<state id>` is unreadable in a small drawing; show it as `after <delay>`. */
+export function edgeLabel(eventType: string): string {
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (after) return `after ${after[1]}`;
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
+  if (done) return `done ${done[1]}`;
+  return eventType;
+}
+
+export function machineGraph(machine: AnyStateMachine): MachineGraph {
+  const nodes: GraphNode[] = [];
+  const edges = new Map<string, { source: string; target: string; events: Set<string> }>();
+  const visit = (node: DirectedGraphNode, parent: string | null): void => {
+    const state = node.stateNode;
+    const parentNode = state.parent;
+    const initialKey = parentNode?.initial?.target?.[0]?.key;
+    nodes.push({ id: node.id, key: state.key, parent, final: state.type === "final", initial: initialKey === state.key });
+    for (const edge of node.edges) {
+      const key = `${edge.source.id}\u0000${edge.target.id}`;
+      const entry = edges.get(key) ?? { source: edge.source.id, target: edge.target.id, events: new Set<string>() };
+      entry.events.add(edgeLabel(edge.label.text));
+      edges.set(key, entry);
+    }
+    for (const child of node.children) visit(child, node.id);
+  };
+  visit(toDirectedGraph(machine), null);
+  const merged: GraphEdge[] = [...edges.values()].map((e) => ({ source: e.source, target: e.target, events: [...e.events] }));
+  return { machineId: machine.id, nodes, edges: merged };
+}
