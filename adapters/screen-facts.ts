@@ -45,6 +45,57 @@ export interface DialogFact {
   readonly layout: "numbered" | "cursor" | "none";
 }
 
+/** One row of a CLI's own `/model` picker, parsed from the live dialog region (never from transcript). */
+export interface ModelPickerRowFact {
+  /** Stable lowercase selector: Claude's option label (`haiku`), Codex's slug (`gpt-5.4`) or effort level (`medium`). */
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly isCurrent: boolean;
+  readonly isDefault: boolean;
+  /** The row carries the selection cursor. */
+  readonly selected: boolean;
+  /** The row's text as rendered (continuation rows joined by a space). */
+  readonly raw: string;
+}
+
+/** The live `/model` picker: which step it shows, its visible rows and the apply keys its footer offers. */
+export interface ModelPickerFact {
+  /** `model` = the model list; `effort` = Codex's reasoning-level step after a model row was chosen. */
+  readonly stage: "model" | "effort";
+  readonly rows: readonly ModelPickerRowFact[];
+  /** The footer offers a session-only apply key `s` (Claude 2.1.x, Codex 0.171 effort step). */
+  readonly sessionKey: boolean;
+  /** Scroll markers: more rows exist above / below the visible window (Codex). */
+  readonly moreAbove: boolean;
+  readonly moreBelow: boolean;
+}
+
+/** Claude's `Switch model?` / `Change effort level?` cache warning, when it carries the standard copy. */
+export interface ModelSwitchFact {
+  /** The dialog body is Claude's own cache-warning copy (not a PreModelSwitch hook's question). */
+  readonly standardCopy: boolean;
+  /** Index of the affirmative row in the dialog's options, -1 when none was recognized. */
+  readonly affirmative: number;
+  /** Index of the row carrying the cursor, -1 when none. */
+  readonly selected: number;
+}
+
+/** Stage markers of Claude's `/login` panel visible in the live dialog region. */
+export interface LoginFact {
+  /** `Select login method:` with its rows. */
+  readonly methodList: boolean;
+  readonly methods: readonly DialogOption[];
+  /** The browser authorization URL as scraped (unvalidated; the login machine validates it). */
+  readonly url?: string;
+  /** `Paste code here if prompted` box. */
+  readonly pastePrompt: boolean;
+  /** Explicit failure copy (`✘ OAuth error: …`, `Press Enter to retry`). */
+  readonly failure: boolean;
+  /** Success copy (`Login successful`). */
+  readonly success: boolean;
+}
+
 export interface ScreenFacts {
   /** A native input composer is visible (prompt glyph row between rules / at bottom). */
   readonly composer: boolean;
@@ -61,6 +112,12 @@ export interface ScreenFacts {
   /** Number of `[Image #N]` chips in the composer region. */
   readonly imageChips: number;
   readonly dialog?: DialogFact;
+  /** The live `/model` picker, when the bottom-most dialog is one (machines/model-picker drives it). */
+  readonly modelPicker?: ModelPickerFact;
+  /** The live model-switch cache warning, when the bottom-most dialog is one. */
+  readonly modelSwitch?: ModelSwitchFact;
+  /** The live `/login` panel, when the bottom-most dialog is one. */
+  readonly login?: LoginFact;
   /** Every rule id that matched this frame, sorted. */
   readonly ruleIds: readonly string[];
 }

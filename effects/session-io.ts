@@ -63,7 +63,12 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       const observed = await settledWithin(terminal, OBSERVE_QUIET_LIMIT_MS);
       if (closed) return;
       // Same tick as the check: no further PTY output is parsed between observing and writing.
-      if (request.guardDialog) {
+      if (request.requireDialog !== undefined) {
+        if (!observed || terminal.renderFailed || readScreen(terminal.snapshot()).dialog?.kind !== request.requireDialog) {
+          sendBack({ type: "io.held", requestId: request.requestId });
+          return;
+        }
+      } else if (request.guardDialog) {
         if (!observed || terminal.renderFailed) {
           sendBack({ type: "io.held", requestId: request.requestId });
           return;

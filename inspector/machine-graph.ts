@@ -2,16 +2,8 @@
 
 import type { AnyStateMachine } from "xstate";
 import { toDirectedGraph, type DirectedGraphNode } from "xstate/graph";
+import { eventLabel } from "./labels.js";
 import type { GraphEdge, GraphNode, MachineGraph } from "./protocol.js";
-
-/** `xstate.after.<delay>.<state id>` is unreadable in a small drawing; show it as `after <delay>`. */
-export function edgeLabel(eventType: string): string {
-  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (after) return `after ${after[1]}`;
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (done) return `done ${done[1]}`;
-  return eventType;
-}
 
 export function machineGraph(machine: AnyStateMachine): MachineGraph {
   const nodes: GraphNode[] = [];
@@ -24,7 +16,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
     for (const edge of node.edges) {
       const key = `${edge.source.id}\u0000${edge.target.id}`;
       const entry = edges.get(key) ?? { source: edge.source.id, target: edge.target.id, events: new Set<string>() };
-      entry.events.add(edgeLabel(edge.label.text));
+      entry.events.add(eventLabel(edge.label.text));
       edges.set(key, entry);
     }
     for (const child of node.children) visit(child, node.id);

@@ -42,12 +42,12 @@ export interface TransitionInfo {
   readonly machineId: string;
   readonly eventType: string;
   readonly source: string;
-  /** Empty for a targetless (self) transition. */
+  /** The states it targets (targetless transitions are not reported). */
   readonly targets: readonly string[];
   readonly at: number;
 }
 
-export type TimelineKind = "hook" | "frame" | "status" | "activity" | "event" | "warning" | "exit";
+export type TimelineKind = "hook" | "frame" | "status" | "activity" | "event" | "warning" | "error" | "exit";
 
 export interface TimelineEntry {
   readonly seq: number;

@@ -1,6 +1,7 @@
 // The control queue: readiness-waiting vs immediate ops, FIFO with overtaking, exactly one submission in flight.
 
 import { assign, enqueueActions, sendTo, setup } from "xstate";
+import type { ScreenFacts } from "../adapters/screen-facts.js";
 import { ElwoodError } from "../src/errors.js";
 import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/public-types.js";
 import type {
@@ -22,10 +23,23 @@ import {
   type SubmissionRawInputEvent,
   type SubmissionTiming,
 } from "./submission.js";
+import { modelPickerMachine, type ModelPickerInput } from "./model-picker.js";
+import { loginMachine, type LoginInput } from "./login.js";
+import { imageAttachMachine, type ImageAttachInput } from "./image-attach.js";
+import type { EffectRequestEvent, EffectResultEvent, TransactionOutput } from "./transaction.js";
 
 export type QueueOpKind = "message" | "prompt" | "guidance" | "command";
 /** readiness = may only reach the terminal at a ready transition; immediate = as soon as nothing is in flight. */
 export type QueueOpClass = "readiness" | "immediate";
+
+/**
+ * An exclusive transaction the op runs instead of (model picker, login) or before (image attach) its text
+ * submission. The queue owns the slot for the whole transaction: nothing else reaches the terminal meanwhile.
+ */
+export type QueueTransaction =
+  | { readonly kind: "modelPicker"; readonly input: Omit<ModelPickerInput, "opId" | "facts"> }
+  | { readonly kind: "login"; readonly input: Omit<LoginInput, "opId" | "facts" | "status"> }
+  | { readonly kind: "imageAttach"; readonly input: Omit<ImageAttachInput, "opId" | "facts"> };
 
 export interface QueuedOp {
   readonly opId: string;
@@ -36,6 +50,7 @@ export interface QueuedOp {
   readonly consumesReady: boolean;
   readonly text: string;
   readonly framing: SubmissionFraming;
+  readonly transaction?: QueueTransaction;
 }
 
 // ---- events this machine receives ----
@@ -55,10 +70,13 @@ export type ControlQueueEvent =
   | IoHeldEvent
   | IoFailedEvent
   | SubmissionRawInputEvent
+  | EffectResultEvent
   // from the submission child:
   | IoWriteRequest
   | SubmissionPastedEvent
-  | SubmissionEnteredEvent;
+  | SubmissionEnteredEvent
+  // from a transaction child:
+  | EffectRequestEvent;
 
 // ---- events this machine sends to its parent (besides forwarded io.write requests) ----
 export type QueueOpWrittenEvent = { readonly type: "queue.opWritten"; readonly opId: string };
@@ -67,6 +85,8 @@ export type QueueOpDoneEvent = {
   readonly type: "queue.opDone";
   readonly opId: string;
   readonly outcome: "confirmed" | "unconfirmed";
+  /** A transaction's result for the caller (listModels rows). */
+  readonly result?: unknown;
 };
 export type QueueOpFailedEvent = { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError };
 export type ControlQueueParentEvent =
@@ -74,7 +94,8 @@ export type ControlQueueParentEvent =
   | QueueOpWrittenEvent
   | QueueOpEnteredEvent
   | QueueOpDoneEvent
-  | QueueOpFailedEvent;
+  | QueueOpFailedEvent
+  | EffectRequestEvent;
 
 export interface ControlQueueInput {
   readonly status?: ElwoodSessionStatus;
@@ -94,6 +115,8 @@ export interface ControlQueueContext {
   readonly timing: Partial<SubmissionTiming>;
   readonly cancelError: ElwoodError | null;
   readonly closeError: ElwoodError | null;
+  /** Latest screen facts, handed to each submission as its starting view of the screen. */
+  readonly facts: ScreenFacts | null;
 }
 
 /**
@@ -140,6 +163,14 @@ const report = {
     event.type === "submission.pasted" ? { events: [{ type: "queue.opWritten", opId: event.opId }] } : { events: [] },
   entered: ({ event }: Args): ParentParams =>
     event.type === "submission.entered" ? { events: [{ type: "queue.opEntered", opId: event.opId }] } : { events: [] },
+  childEffect: ({ event }: Args): ParentParams => (event.type === "effect.request" ? { events: [event] } : { events: [] }),
+  transactionDone: (output: TransactionOutput): ParentParams => {
+    if (output.ok) {
+      const done: QueueOpDoneEvent = { type: "queue.opDone", opId: output.opId, outcome: "confirmed" };
+      return { events: [output.result === undefined ? done : { ...done, result: output.result }] };
+    }
+    return { events: [failed(output.opId, output.error ?? notRunning())] };
+  },
   done: (context: ControlQueueContext, output: SubmissionOutput): ParentParams => {
     if (output.outcome === "confirmed" || output.outcome === "unconfirmed") {
       return { events: [{ type: "queue.opDone", opId: output.opId, outcome: output.outcome }] };
@@ -148,15 +179,36 @@ const report = {
   },
 };
 
+/** What a transaction state forwards to (and from) its child; status is tracked here too (state handlers shadow the root's). */
+const TRANSACTION_ROUTES = {
+  "queue.cancel": { guard: "isActive", actions: "cancelTransaction", description: "Deadline hit the transaction: it cleans up, then fails." },
+  "io.write": { actions: { type: "toParent", params: report.childWrite }, description: "The transaction asks the edge to write." },
+  "effect.request": { actions: { type: "toParent", params: report.childEffect }, description: "The transaction needs an effect performed." },
+  "effect.result": { actions: "forwardToTransaction" },
+  "status.changed": { actions: ["trackStatus", "forwardToTransaction"] },
+  "io.written": { actions: "forwardToTransaction" },
+  "io.held": { actions: "forwardToTransaction" },
+  "io.failed": { actions: "forwardToTransaction" },
+  frame: { actions: ["recordFacts", "forwardToTransaction"] },
+  "hook.*": { actions: "forwardToTransaction" },
+  "submission.rawInput": { actions: "forwardToTransaction" },
+} as const;
+
 export const controlQueueMachine = setup({
   types: {
     context: {} as ControlQueueContext,
     events: {} as ControlQueueEvent,
     input: {} as ControlQueueInput,
   },
-  actors: { submission: submissionMachine },
+  actors: { submission: submissionMachine, modelPicker: modelPickerMachine, login: loginMachine, imageAttach: imageAttachMachine },
   guards: {
     canDispatch: ({ context }) => !TERMINAL_STATUSES.has(context.status) && pickNext(context.ops, readyUsable(context)) >= 0,
+    nextIs: ({ context }, params: { readonly kind: QueueTransaction["kind"] }) => {
+      if (TERMINAL_STATUSES.has(context.status)) return false;
+      const op = context.ops[pickNext(context.ops, readyUsable(context))];
+      return op?.transaction?.kind === params.kind;
+    },
+    transactionOk: ({ event }) => "output" in event && (event.output as TransactionOutput).ok,
     isActive: ({ context, event }) => event.type === "queue.cancel" && context.active?.opId === event.opId,
   },
   actions: {
@@ -195,6 +247,11 @@ export const controlQueueMachine = setup({
       closeError: event.type === "queue.close" ? event.error : notRunning(),
     })),
     forwardToSubmission: sendTo("submission", ({ event }) => event),
+    forwardToTransaction: sendTo("transaction", ({ event }) => event),
+    cancelTransaction: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== "queue.cancel") return;
+      enqueue.sendTo("transaction", { type: "transaction.cancel", error: event.error });
+    }),
     markEntered: assign(({ context }) => ({
       activeEntered: true,
       // Readiness is used up only when the turn-starting Enter is really written, so an op that
@@ -202,6 +259,7 @@ export const controlQueueMachine = setup({
       readyAvailable: context.active?.consumesReady ? false : context.readyAvailable,
     })),
     finishActive: assign({ active: null, activeEntered: false, cancelError: null }),
+    recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
   },
 }).createMachine({
   id: "controlQueue",
@@ -215,11 +273,13 @@ export const controlQueueMachine = setup({
     timing: input.timing ?? {},
     cancelError: null,
     closeError: null,
+    facts: null,
   }),
   initial: "idle",
   on: {
     "queue.enqueue": { actions: "append", description: "Queue the op behind everything already waiting." },
     "status.changed": { actions: "trackStatus", description: "Track status; entering ready re-arms one ready transition." },
+    frame: { actions: "recordFacts", description: "Remember the screen for the next submission's first judgement." },
     "queue.cancel": {
       actions: [{ type: "toParent", params: report.cancelledPending }, "dropPending"],
       description: "Remove a pending op so it never executes later.",
@@ -233,7 +293,12 @@ export const controlQueueMachine = setup({
   states: {
     idle: {
       description: "Nothing in flight; dispatch as soon as an op is eligible.",
-      always: { guard: "canDispatch", target: "submitting", actions: "takeNext", description: "Head is eligible, or an immediate op overtakes a waiting head." },
+      always: [
+        { guard: { type: "nextIs", params: { kind: "modelPicker" } }, target: "picking", actions: "takeNext", description: "A /model transaction takes the slot." },
+        { guard: { type: "nextIs", params: { kind: "login" } }, target: "loggingIn", actions: "takeNext", description: "A /login transaction takes the slot." },
+        { guard: { type: "nextIs", params: { kind: "imageAttach" } }, target: "attaching", actions: "takeNext", description: "Attach images before the text." },
+        { guard: "canDispatch", target: "submitting", actions: "takeNext", description: "Head is eligible, or an immediate op overtakes a waiting head." },
+      ],
     },
     submitting: {
       description: "Exactly one submission in flight; its paste and Enters never interleave with another op.",
@@ -245,6 +310,7 @@ export const controlQueueMachine = setup({
           opId: context.active?.opId ?? "",
           text: context.active?.text ?? "",
           framing: context.active?.framing ?? "paste",
+          facts: context.facts,
         }),
         onDone: {
           target: "idle",
@@ -263,10 +329,67 @@ export const controlQueueMachine = setup({
         "io.written": { actions: "forwardToSubmission" },
         "io.held": { actions: "forwardToSubmission" },
         "io.failed": { actions: "forwardToSubmission" },
-        frame: { actions: "forwardToSubmission" },
+        frame: { actions: ["recordFacts", "forwardToSubmission"] },
         "hook.*": { actions: "forwardToSubmission" },
         "submission.rawInput": { actions: "forwardToSubmission" },
       },
+    },
+    picking: {
+      description: "A /model transaction owns the slot until it has opened, driven and closed the picker.",
+      invoke: {
+        id: "transaction",
+        src: "modelPicker",
+        input: ({ context }): ModelPickerInput => {
+          const t = context.active?.transaction;
+          const base = t?.kind === "modelPicker" ? t.input : { mode: "list" as const, flavour: "claude" as const };
+          return { ...base, opId: context.active?.opId ?? "", facts: context.facts };
+        },
+        onDone: {
+          target: "idle",
+          actions: [{ type: "toParent", params: ({ event }) => report.transactionDone(event.output) }, "finishActive"],
+          description: "Picker transaction finished: report its rows / failure and look for the next op.",
+        },
+      },
+      on: TRANSACTION_ROUTES,
+    },
+    loggingIn: {
+      description: "An exclusive /login transaction: nothing interleaves with its keys, code or Enter.",
+      invoke: {
+        id: "transaction",
+        src: "login",
+        input: ({ context }): LoginInput => {
+          const t = context.active?.transaction;
+          const base = t?.kind === "login" ? t.input : {};
+          return { ...base, opId: context.active?.opId ?? "", facts: context.facts, status: context.status };
+        },
+        onDone: {
+          target: "idle",
+          actions: [{ type: "toParent", params: ({ event }) => report.transactionDone(event.output) }, "finishActive"],
+          description: "Login finished: report and look for the next op.",
+        },
+      },
+      on: TRANSACTION_ROUTES,
+    },
+    attaching: {
+      description: "Attach the op's images, each confirmed by its chip, before its text is submitted.",
+      invoke: {
+        id: "transaction",
+        src: "imageAttach",
+        input: ({ context }): ImageAttachInput => {
+          const t = context.active?.transaction;
+          const base = t?.kind === "imageAttach" ? t.input : { paths: [], via: "paste" as const };
+          return { ...base, opId: context.active?.opId ?? "", facts: context.facts };
+        },
+        onDone: [
+          { guard: "transactionOk", target: "submitting", description: "Every chip confirmed: submit the text in the same slot (one turn)." },
+          {
+            target: "idle",
+            actions: [{ type: "toParent", params: ({ event }) => report.transactionDone(event.output) }, "finishActive"],
+            description: "Attach failed: no text is submitted.",
+          },
+        ],
+      },
+      on: TRANSACTION_ROUTES,
     },
     closed: {
       description: "Session ended: anything enqueued now fails at once.",

@@ -1,6 +1,6 @@
 // The one event vocabulary every machine, the inspector timeline and statusDecisions speak.
 
-import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { DialogKind, ScreenFacts } from "../adapters/screen-facts.js";
 import type { ElwoodError } from "../src/errors.js";
 import type { ElwoodSessionStatus } from "../src/public-types.js";
 
@@ -19,6 +19,11 @@ export type HookEvent = {
   readonly type: `hook.${string}`;
   readonly name: string;
   readonly payload: Readonly<Record<string, unknown>>;
+  /**
+   * The parent handler's salient decision, for events delivered after their handler answered (Claude `Stop`:
+   * "block" keeps the turn running; `PermissionRequest`: "allow"/"deny", absent when a human must decide).
+   */
+  readonly handlerDecision?: string;
 };
 
 // ---- between machines ----
@@ -48,6 +53,11 @@ export type IoWriteRequest = {
   readonly purpose: WritePurpose;
   /** When true the edge refuses to write while a blocking dialog is visible (held → `io.held`). */
   readonly guardDialog: boolean;
+  /**
+   * Write only while this dialog kind is the live one (held otherwise), re-checked by the edge right before
+   * writing. Lets a first-party policy own its specific screen (Claude's cache warning, the /login panel).
+   */
+  readonly requireDialog?: DialogKind;
 };
 export type IoWrittenEvent = { readonly type: "io.written"; readonly requestId: string };
 export type IoHeldEvent = { readonly type: "io.held"; readonly requestId: string };

@@ -3,7 +3,7 @@
 
 import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate";
 import { factsKey, type ScreenFacts } from "../adapters/screen-facts.js";
-import type { AgentAdapter } from "../adapters/adapter.js";
+import { answeredDialogKinds, type AgentAdapter } from "../adapters/adapter.js";
 import { ElwoodError } from "../src/errors.js";
 import type { ElwoodSessionStatus } from "../src/public-types.js";
 import type {
@@ -22,6 +22,7 @@ import { turnMachine } from "./turn.js";
 import { controlQueueMachine, type QueuedOp } from "./control-queue.js";
 import { interruptMachine } from "./interrupt.js";
 import { trustResponderMachine } from "./trust-responder.js";
+import type { EffectRequestEvent, EffectResultEvent } from "./transaction.js";
 
 export interface SessionInput {
   readonly elwoodSessionId: string;
@@ -38,6 +39,7 @@ export type SessionCommand =
   | { readonly type: "cmd.cancel"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "cmd.interrupt"; readonly id: string; readonly timeoutMs: number }
   | { readonly type: "cmd.rawInput" }
+  | { readonly type: "cmd.effectResult"; readonly result: EffectResultEvent }
   | { readonly type: "cmd.closing"; readonly as: ClosingAs }
   | { readonly type: "cmd.closed"; readonly as: ClosingAs };
 
@@ -48,7 +50,9 @@ export type SessionPublicEvent =
   | { readonly type: "public.frame"; readonly seq: number; readonly facts: ScreenFacts }
   | { readonly type: "public.turn"; readonly edge: "started" | "ended"; readonly source: string }
   | { readonly type: "public.startupPrompt"; readonly label: string; readonly text: string }
-  | { readonly type: "public.op"; readonly opId: string; readonly phase: "written" | "entered" | "done" }
+  | { readonly type: "public.op"; readonly opId: string; readonly phase: "written" | "entered" | "done"; readonly result?: unknown }
+  /** A transaction needs an effect performed by the facade (clipboard, config snapshot, login callbacks). */
+  | { readonly type: "public.effect"; readonly request: EffectRequestEvent }
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
   | { readonly type: "public.exit"; readonly exitCode: number; readonly signal?: number };
@@ -64,7 +68,8 @@ type ChildEvent =
   | { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError }
   | { readonly type: "queue.opWritten"; readonly opId: string }
   | { readonly type: "queue.opEntered"; readonly opId: string }
-  | { readonly type: "queue.opDone"; readonly opId: string }
+  | { readonly type: "queue.opDone"; readonly opId: string; readonly result?: unknown }
+  | EffectRequestEvent
   | { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
@@ -131,7 +136,7 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
         src: "status",
         input: ({ context }) => ({
           readiness: context.input.adapter.readiness,
-          autoAnswered: context.input.autotrust ? context.input.adapter.trustDialogs : [],
+          autoAnswered: answeredDialogKinds(context.input.adapter, context.input.autotrust),
         }),
       },
       { id: "turn", src: "turn", input: ({ context }) => ({ resumed: context.input.resumed, noEvidenceEndMs: 4000 }) },
@@ -141,9 +146,10 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
         id: "trust",
         src: "trust",
         input: ({ context }) => ({
-          enabled: context.input.autotrust,
-          kinds: context.input.adapter.trustDialogs,
+          enabled: answeredDialogKinds(context.input.adapter, context.input.autotrust).length > 0,
+          kinds: answeredDialogKinds(context.input.adapter, context.input.autotrust),
           affirmatives: context.input.adapter.trustAffirmatives,
+          enterWhenSelected: context.input.adapter.trustEnterWhenSelected ?? false,
         }),
       },
     ],
@@ -170,6 +176,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           enqueue.emit({ type: "public.hook", name: hook.name, payload: hook.payload });
           if (context.ended) return;
           if (!context.initialReady && context.input.adapter.readiness.hookEvents.includes(hook.name)) {
+            enqueue.sendTo("status", hook);
+          } else if (context.input.adapter.statusHooks?.includes(hook.name) === true) {
             enqueue.sendTo("status", hook);
           }
           enqueue.sendTo("turn", hook);
@@ -215,7 +223,16 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "entered" as const })),
         ],
       },
-      "queue.opDone": { actions: emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "done" as const })) },
+      "queue.opDone": {
+        actions: emit(({ event }) => ({
+          type: "public.op" as const,
+          opId: event.opId,
+          phase: "done" as const,
+          ...(event.result === undefined ? {} : { result: event.result }),
+        })),
+      },
+      "effect.request": { actions: emit(({ event }) => ({ type: "public.effect" as const, request: event })) },
+      "cmd.effectResult": { actions: sendTo("queue", ({ event }) => event.result) },
       "queue.opFailed": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.opId, error: event.error })) },
       "interrupt.resolved": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids })) },
       "interrupt.failed": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids, error: event.error })) },

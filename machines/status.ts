@@ -64,6 +64,8 @@ export interface StatusContext {
   readonly closingAs: ClosingAs | undefined;
   /** The readiness deadline passed while a dialog held readiness. */
   readonly deadlinePassed: boolean;
+  /** Blocked by an undecided PermissionRequest hook whose dialog has not been painted yet. */
+  readonly awaitingDialog: boolean;
 }
 
 type DecideParams = { readonly reason: string; readonly to?: ElwoodSessionStatus };
@@ -137,6 +139,8 @@ export const statusMachine = setup({
       }
     }),
     markDeadline: assign({ deadlinePassed: true }),
+    awaitDialog: assign({ awaitingDialog: true }),
+    dialogSeen: assign({ awaitingDialog: false }),
     closing: assign(({ event }) => ({ closingAs: event.type === "lifecycle.closing" ? event.as : undefined })),
   },
   guards: {
@@ -162,6 +166,10 @@ export const statusMachine = setup({
     deadlineHeldAndIdle: ({ context, event }) => context.deadlinePassed && idleComposer(factsOf(event)),
     workingAfterReady: ({ context, event }) => context.initialReady && workingFrame(factsOf(event)),
     initialReady: ({ context }) => context.initialReady,
+    // PermissionRequest fires when Claude is about to ask a human; a handler decision means no dialog follows.
+    undecidedPermission: ({ event }) =>
+      event.type === "hook.PermissionRequest" && (event as HookEvent).handlerDecision === undefined,
+    workingBeforeDialog: ({ context, event }) => context.awaitingDialog && workingFrame(factsOf(event)),
     closingStopped: ({ context }) => context.closingAs === "stopped",
     closingKilled: ({ context }) => context.closingAs === "killed",
     closingTornDown: ({ context }) => context.closingAs === "torn_down",
@@ -181,6 +189,7 @@ export const statusMachine = setup({
     facts: undefined,
     closingAs: undefined,
     deadlinePassed: false,
+    awaitingDialog: false,
   }),
   initial: "starting",
   on: {
@@ -194,6 +203,7 @@ export const statusMachine = setup({
     "lifecycle.stopped": { target: ".stopped", actions: [decide("stop() finished reaping the process group", "stopped")] },
     "lifecycle.killed": { target: ".killed", actions: [decide("kill() finished reaping the process group", "killed")] },
     "lifecycle.tornDown": { target: ".torn_down", actions: [decide("teardown() finished", "torn_down")] },
+    "hook.SessionEnd": { actions: [decide("SessionEnd hook: the agent is ending its session; the process exit decides the status")] },
     "*": { actions: [decide("no transition for this evidence in the current status")] },
   },
   states: {
@@ -230,6 +240,10 @@ export const statusMachine = setup({
         ],
         "turn.started": { actions: [decide("already running")] },
         "submission.written": { actions: [decide("caller submission written; stays running")] },
+        "hook.PermissionRequest": [
+          { guard: "undecidedPermission", target: "blocked", actions: [decide("PermissionRequest hook with no handler decision: a human decides", "blocked"), "awaitDialog"] },
+          { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
+        ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
       },
       states: {
@@ -273,13 +287,19 @@ export const statusMachine = setup({
         "turn.started": { target: "running.turn", actions: [decide("turn started", "running")] },
         "submission.written": { target: "running.turn", actions: [decide("caller submission written", "running")] },
         "turn.ended": { actions: [decide("already ready (idempotent turn end)")] },
+        "hook.PermissionRequest": [
+          { guard: "undecidedPermission", target: "blocked", actions: [decide("PermissionRequest hook with no handler decision: a human decides", "blocked"), "awaitDialog"] },
+          { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
+        ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
       },
     },
     blocked: {
+      exit: "dialogSeen",
       on: {
         frame: [
-          { guard: "heldDialog", actions: [decide("dialog still visible")] },
+          { guard: "heldDialog", actions: [decide("dialog still visible"), "dialogSeen"] },
+          { guard: "workingBeforeDialog", actions: [decide("PermissionRequest pending; its dialog is not painted yet: block kept")] },
           { guard: "workingAfterReady", target: "running.turn", actions: [decide("dialog cleared and the agent is working", "running")] },
           { guard: "idleComposer", target: "ready", actions: [decide("dialog cleared; idle composer visible", "ready")] },
           { actions: [decide("dialog gone but no verified composer yet: block kept")] },

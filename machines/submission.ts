@@ -2,7 +2,7 @@
 
 import { assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../adapters/screen-facts.js";
-import type { ElwoodError } from "../src/errors.js";
+import { ElwoodError } from "../src/errors.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -26,6 +26,13 @@ export interface SubmissionTiming {
   readonly confirmIntervalMs: number;
   /** Back-off before re-requesting a write the edge held (dialog visible or screen not observed). */
   readonly holdRetryMs: number;
+  /**
+   * Pastes need positive acceptance (Codex): an empty composer is not proof, only a prompt/Stop hook, live
+   * work, OSC 7501 working or an approval dialog is. An unaccepted paste is replayed at the idle composer.
+   */
+  readonly positiveAcceptance: boolean;
+  /** Replays of an unaccepted paste (with positiveAcceptance) before failing with wait_timeout. */
+  readonly replays: number;
 }
 
 export const SUBMISSION_DEFAULTS: SubmissionTiming = {
@@ -33,6 +40,8 @@ export const SUBMISSION_DEFAULTS: SubmissionTiming = {
   enterRetries: 3,
   confirmIntervalMs: 400,
   holdRetryMs: 100,
+  positiveAcceptance: false,
+  replays: 0,
 };
 
 export type SubmissionInput = {
@@ -40,6 +49,8 @@ export type SubmissionInput = {
   /** Already sanitized by the caller of the queue (sanitizeSubmissionText); framing re-sanitizes anyway. */
   readonly text: string;
   readonly framing: SubmissionFraming;
+  /** The latest screen facts when the op was dispatched (an unchanged screen sends no frame to judge by). */
+  readonly facts?: ScreenFacts | null;
 } & Partial<SubmissionTiming>;
 
 // ---- events this machine receives ----
@@ -78,6 +89,8 @@ export interface SubmissionContext extends SubmissionTiming {
   readonly seq: number;
   readonly pendingRequestId: string | null;
   readonly recoveryEnters: number;
+  /** Replays of an unaccepted paste so far. */
+  readonly replayed: number;
   /** Interval ticks spent without any staged/confirmed evidence; bounds the wait when no frame arrives. */
   readonly quietChecks: number;
   readonly entered: boolean;
@@ -112,6 +125,18 @@ export function factsConfirm(facts: ScreenFacts, text: string): boolean {
   return emptyComposer || facts.working || facts.titleSpinner;
 }
 
+/** Evidence that the CLI took the submission as a turn (positive acceptance): live work, not just an empty composer. */
+export function frameAccepts(event: FrameEvent, text: string): boolean {
+  const facts = event.facts;
+  if (stagedInComposer(facts, text)) return false;
+  return facts.working || facts.titleSpinner || event.oscState.includes("working") || facts.dialog?.kind === "permission";
+}
+
+/** An idle composer holding nothing: the only screen a replayed paste may be written into. */
+function idleEmptyComposer(facts: ScreenFacts | null): boolean {
+  return !!facts && facts.composer && facts.composerText === "" && !facts.pastedChip && !facts.working && !facts.titleSpinner && !facts.dialog;
+}
+
 /** The io.write for the request id `nextRequest` just allocated. */
 function writeRequest(context: SubmissionContext, what: "staged" | "enter", purpose: WritePurpose): { events: SubmissionParentEvent[] } {
   const data = what === "enter" ? ENTER : context.framing === "paste" ? frameBracketedPaste(context.text) : context.text;
@@ -136,7 +161,13 @@ export const submissionMachine = setup({
   },
   guards: {
     isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
-    frameConfirms: ({ context, event }) => event.type === "frame" && factsConfirm(event.facts, context.text),
+    frameConfirms: ({ context, event }) =>
+      event.type === "frame" &&
+      (context.positiveAcceptance && context.framing === "paste" ? frameAccepts(event, context.text) : factsConfirm(event.facts, context.text)),
+    stopConfirms: ({ context }) => context.positiveAcceptance && context.framing === "paste",
+    canReplay: ({ context }) =>
+      context.positiveAcceptance && context.framing === "paste" && context.replayed < context.replays && idleEmptyComposer(context.lastFacts),
+    mustBeAccepted: ({ context }) => context.positiveAcceptance && context.framing === "paste",
     revoked: ({ context }) => context.rawInput,
     stagedWithRetriesLeft: ({ context }) =>
       context.lastFacts !== null &&
@@ -157,6 +188,11 @@ export const submissionMachine = setup({
     markRawInput: assign({ rawInput: true }),
     countRecovery: assign({ recoveryEnters: ({ context }) => context.recoveryEnters + 1 }),
     countQuietCheck: assign({ quietChecks: ({ context }) => context.quietChecks + 1 }),
+    countReplay: assign(({ context }) => ({ replayed: context.replayed + 1, quietChecks: 0, recoveryEnters: 0 })),
+    recordNotAccepted: assign({
+      error: ({ context }) =>
+        new ElwoodError("wait_timeout", `the agent never accepted the submission (replayed ${context.replayed} times)`, { replays: context.replayed }),
+    }),
     recordError: assign({ error: ({ context, event }) => (event.type === "io.failed" ? event.error : context.error) }),
   },
 }).createMachine({
@@ -167,10 +203,11 @@ export const submissionMachine = setup({
     seq: 0,
     pendingRequestId: null,
     recoveryEnters: 0,
+    replayed: 0,
     quietChecks: 0,
     entered: false,
     rawInput: false,
-    lastFacts: null,
+    lastFacts: input.facts ?? null,
     outcome: null,
     error: null,
   }),
@@ -216,6 +253,7 @@ export const submissionMachine = setup({
       on: {
         frame: { guard: "frameConfirms", target: "confirmed", description: "Composer empty (or work started) with nothing staged." },
         "hook.UserPromptSubmit": { target: "confirmed", description: "The CLI reported the prompt as submitted." },
+        "hook.Stop": { guard: "stopConfirms", target: "confirmed", description: "A whole turn already ran (positive acceptance)." },
         "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input revokes recovery: finish without more Enters." },
       },
       after: {
@@ -224,6 +262,8 @@ export const submissionMachine = setup({
           { guard: "stagedWithRetriesLeft", target: "recovering", actions: "countRecovery", description: "Composer still shows the staged text: re-send Enter." },
           { guard: "stillStaged", target: "unconfirmed", description: "Recovery Enters exhausted with the text still staged." },
           { guard: "quietChecksLeft", target: "confirming", reenter: true, actions: "countQuietCheck", description: "No decisive frame yet: keep watching." },
+          { guard: "canReplay", target: "staging", actions: "countReplay", description: "Never accepted and the composer is idle and empty: replay the same paste." },
+          { guard: "mustBeAccepted", target: "failed", actions: "recordNotAccepted", description: "Still unaccepted after the replays: wait_timeout, never a false success." },
           { target: "unconfirmed", description: "No evidence either way within the bound: release the queue." },
         ],
       },

@@ -15,6 +15,8 @@ export interface TrustInput {
   readonly kinds: readonly DialogKind[];
   /** Affirmative option label per dialog kind (matched against parsed option labels). */
   readonly affirmatives: Partial<Record<DialogKind, RegExp>>;
+  /** Navigate numbered lists by arrows and confirm the selected affirmative with Enter (Codex 0.171 ignores digits). */
+  readonly enterWhenSelected?: boolean;
 }
 
 export type TrustEvent =
@@ -29,10 +31,13 @@ export interface TrustContext {
   readonly enabled: boolean;
   readonly kinds: readonly DialogKind[];
   readonly affirmatives: Partial<Record<DialogKind, RegExp>>;
+  readonly enterWhenSelected: boolean;
   readonly dialog: DialogFact | undefined;
   readonly seq: number;
   readonly pendingRequest: string | undefined;
   readonly answered: DialogKind | undefined;
+  /** An answer key was written for the current dialog generation (only then may clearance be announced). */
+  readonly wrote: boolean;
 }
 
 /** Labels a startup_prompt activity uses for each dialog kind Elwood may answer. */
@@ -45,12 +50,13 @@ const LABELS: Partial<Record<DialogKind, string>> = {
 export type TrustPlan = { readonly keys: string; readonly confirms: boolean } | undefined;
 
 /** Decides the next keys for a dialog: a digit (numbered), Enter when the affirmative is selected, else one arrow. */
-export function planTrustKeys(dialog: DialogFact, affirmative: RegExp | undefined): TrustPlan {
+export function planTrustKeys(dialog: DialogFact, affirmative: RegExp | undefined, enterWhenSelected = false): TrustPlan {
   if (!affirmative) return undefined;
   const index = dialog.options.findIndex((o) => affirmative.test(o.label));
   const target = dialog.options[index];
   if (!target) return undefined;
-  if (dialog.layout === "numbered" && target.number !== undefined) {
+  // Navigation mode (Codex): move the cursor to the affirmative by arrows, then Enter; no digits at all.
+  if (!enterWhenSelected && dialog.layout === "numbered" && target.number !== undefined) {
     return { keys: String(target.number), confirms: true };
   }
   if (target.selected) return { keys: "\r", confirms: true };
@@ -77,22 +83,28 @@ export const trustResponderMachine = setup({
     selectionMoved: ({ context, event }) => {
       const d = frameDialog(event);
       if (!d || d.kind !== context.dialog?.kind) return false;
+      // Only a moved cursor is new evidence. A repaint of a numbered dialog is not: re-planning on it would type
+      // the digit again, and a second digit lands in the composer once the first one was consumed.
       const now = d.options.findIndex((o) => o.selected);
       const before = context.dialog.options.findIndex((o) => o.selected);
-      return now !== before || d.layout === "numbered";
+      return now !== before;
     },
     dialogGone: ({ context, event }) => event.type === "frame" && frameDialog(event)?.kind !== context.dialog?.kind,
+    wrote: ({ context }) => context.wrote,
     isOurWrite: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequest,
     plannable: ({ context, event }) => {
       const d = frameDialog(event) ?? context.dialog;
-      return !!d && planTrustKeys(d, context.affirmatives[d.kind]) !== undefined;
+      return !!d && planTrustKeys(d, context.affirmatives[d.kind], context.enterWhenSelected) !== undefined;
     },
   },
   actions: {
     remember: assign(({ context, event }) => ({ dialog: frameDialog(event) ?? context.dialog })),
+    newGeneration: assign(({ event }) => ({ dialog: frameDialog(event), wrote: false })),
+    markWrote: assign({ wrote: true }),
+    forget: assign({ pendingRequest: undefined, wrote: false }),
     writePlan: sendParent(({ context }) => {
       const d = context.dialog as DialogFact;
-      const plan = planTrustKeys(d, context.affirmatives[d.kind]);
+      const plan = planTrustKeys(d, context.affirmatives[d.kind], context.enterWhenSelected);
       return {
         type: "io.write" as const,
         requestId: context.pendingRequest ?? "trust-unknown",
@@ -116,16 +128,18 @@ export const trustResponderMachine = setup({
     enabled: input.enabled,
     kinds: input.kinds,
     affirmatives: input.affirmatives,
+    enterWhenSelected: input.enterWhenSelected ?? false,
     dialog: undefined,
     seq: 0,
     pendingRequest: undefined,
     answered: undefined,
+    wrote: false,
   }),
   initial: "watching",
   on: { "session.ended": ".done" },
   states: {
     watching: {
-      on: { frame: { guard: "trustDialog", target: "answering", actions: "remember" } },
+      on: { frame: { guard: "trustDialog", target: "answering", actions: "newGeneration" } },
     },
     answering: {
       initial: "deciding",
@@ -148,7 +162,7 @@ export const trustResponderMachine = setup({
         writing: {
           entry: "writePlan",
           on: {
-            "io.written": { guard: "isOurWrite", target: "awaitingEffect" },
+            "io.written": { guard: "isOurWrite", target: "awaitingEffect", actions: "markWrote" },
             "io.held": { guard: "isOurWrite", target: "waitingFrame" },
             "io.failed": { guard: "isOurWrite", target: "#trust.gaveUp", actions: "fallback" },
           },
@@ -165,8 +179,10 @@ export const trustResponderMachine = setup({
       },
     },
     verifyingClear: {
-      entry: ["markAnswered", "announce"],
-      always: "watching",
+      always: [
+        { guard: "wrote", target: "watching", actions: ["markAnswered", "announce"], description: "our answer cleared the dialog" },
+        { target: "watching", actions: "forget", description: "cleared without an Elwood write (a human answered): nothing to announce" },
+      ],
     },
     gaveUp: {
       on: { frame: { guard: "dialogGone", target: "watching" } },

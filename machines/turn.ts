@@ -1,6 +1,6 @@
 // The turn watcher: after initial readiness, turns rendered screen facts and hooks into idempotent turn edges.
 
-import { and, assign, emit, setup } from "xstate";
+import { and, assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../adapters/screen-facts.js";
 import type { FrameEvent, HookEvent, StatusChangedEvent, TurnEndedEvent, TurnSource, TurnStartedEvent } from "./events.js";
 
@@ -25,6 +25,8 @@ export interface TurnContext {
   readonly resumed: boolean;
   readonly noEvidenceEndMs: number;
   readonly quietFrames: number;
+  /** turn.started was announced for the open turn (a prompt hook then the spinner must not announce twice). */
+  readonly startAnnounced: boolean;
 }
 
 function frameFacts(event: TurnEvent): ScreenFacts | undefined {
@@ -55,9 +57,20 @@ export const turnMachine = setup({
     emitted: {} as TurnStartedEvent | TurnEndedEvent,
   },
   actions: {
-    started: emit((_, params: { source: TurnSource }) => ({ type: "turn.started" as const, source: params.source })),
-    startedFromFrame: emit(({ event }) => ({ type: "turn.started" as const, source: workSource(frameFacts(event)) })),
-    ended: emit((_, params: { source: TurnSource }) => ({ type: "turn.ended" as const, source: params.source })),
+    started: enqueueActions(({ context, enqueue }, params: { source: TurnSource }) => {
+      if (context.startAnnounced) return;
+      enqueue.assign({ startAnnounced: true });
+      enqueue.emit({ type: "turn.started", source: params.source });
+    }),
+    startedFromFrame: enqueueActions(({ context, event, enqueue }) => {
+      if (context.startAnnounced) return;
+      enqueue.assign({ startAnnounced: true });
+      enqueue.emit({ type: "turn.started", source: workSource(frameFacts(event)) });
+    }),
+    ended: enqueueActions(({ enqueue }, params: { source: TurnSource }) => {
+      enqueue.assign({ startAnnounced: false });
+      enqueue.emit({ type: "turn.ended", source: params.source });
+    }),
     countQuiet: assign(({ context }) => ({ quietFrames: context.quietFrames + 1 })),
     resetQuiet: assign({ quietFrames: 0 }),
   },
@@ -72,7 +85,8 @@ export const turnMachine = setup({
     },
     quietEnough: ({ context, event }) =>
       isQuietComposer(frameFacts(event)) && context.quietFrames + 1 >= QUIET_FRAMES_REQUIRED,
-    stopHook: ({ event }) => hookNamed(event, "Stop"),
+    // A Stop the parent handler blocked is not a turn end: Claude keeps working on the handler's reason (C-HOOK-11).
+    stopHook: ({ event }) => hookNamed(event, "Stop") && (event as HookEvent).handlerDecision !== "block",
     promptHook: ({ event }) => hookNamed(event, "UserPromptSubmit"),
   },
   delays: {
@@ -80,7 +94,7 @@ export const turnMachine = setup({
   },
 }).createMachine({
   id: "turn",
-  context: ({ input }) => ({ resumed: input.resumed, noEvidenceEndMs: input.noEvidenceEndMs, quietFrames: 0 }),
+  context: ({ input }) => ({ resumed: input.resumed, noEvidenceEndMs: input.noEvidenceEndMs, quietFrames: 0, startAnnounced: false }),
   initial: "dormant",
   states: {
     dormant: {

@@ -9,11 +9,15 @@ import type { AgentPty } from "../effects/pty/agent-pty.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import type { TerminalSnapshot } from "../effects/terminal/types.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
-import type { QueuedOp } from "../machines/control-queue.js";
+import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
+import { clipboardBackend } from "../effects/clipboard.js";
+import { materializeImages, validateImages, type ImageInput } from "../effects/image-files.js";
+import { TransactionEffects, type LoginCallbacks } from "./transaction-effects.js";
 import type { SessionMachine, SessionPublicEvent } from "../machines/session.js";
 import { ElwoodError, rejectWith } from "./errors.js";
 import {
   isTerminalStatus,
+  type AgentModelOption,
   type AgentKind,
   type ElwoodActivityEvent,
   type ElwoodSessionStatus,
@@ -32,6 +36,8 @@ export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 export const DEFAULT_STOP_GRACE_MS = 3_000;
+/** listModels / setModel deadline (queue wait + picker), when the caller gives none. */
+export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 
 export interface HookEventRecord {
   readonly name: string;
@@ -42,6 +48,8 @@ export interface HookErrorEvent {
   readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
   readonly hookEventName?: string;
   readonly message: string;
+  /** The handler deadline, only on genuine timeouts (spec B §7.6). */
+  readonly timeoutMs?: number;
 }
 
 export interface ElwoodStatusEvent {
@@ -80,7 +88,8 @@ export interface ElwoodTerminal {
 }
 
 export interface SendOptions {
-  readonly images?: readonly unknown[];
+  /** Ordered images attached to this submission through the CLI's own path, before its text (C-API-44). */
+  readonly images?: readonly ImageInput[];
 }
 
 /** Everything a started session runs on; built by src/launch-session.ts. */
@@ -128,7 +137,10 @@ export class AgentSession {
   private initialReady = false;
   private latestFacts: ScreenFacts | undefined;
   private closing: Promise<void> | undefined;
-  private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: () => void; reject: (e: ElwoodError) => void }>();
+  private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: (result?: unknown) => void; reject: (e: ElwoodError) => void }>();
+  /** Login callbacks per op, read by the transaction effects (never stored in a machine). */
+  protected readonly loginCallbacks = new Map<string, LoginCallbacks>();
+  protected readonly effects: TransactionEffects;
   private readonly pendingInterrupts = new Map<string, { resolve: () => void; reject: (e: ElwoodError) => void }>();
 
   constructor(runtime: SessionRuntime) {
@@ -171,6 +183,12 @@ export class AgentSession {
     this.status$ = new Observable((sub) => this.on("status", (e) => sub.next(e.status)));
     this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));
     this.frames$ = new Observable((sub) => this.frameEmitter.on("frame", (f) => sub.next(f)));
+    this.effects = new TransactionEffects({
+      warn: (code, message, details) => this.emitWarning(code, message, details),
+      codexConfigPath: () => this.codexConfigPath(),
+      login: (opId) => this.loginCallbacks.get(opId),
+      processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
+    });
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
   }
 
@@ -295,6 +313,79 @@ export class AgentSession {
     return "/compact";
   }
 
+  /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
+  listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]> {
+    return this.runTransaction(
+      { kind: "modelPicker", input: { mode: "list", flavour: this.agent } },
+      options?.timeoutMs,
+      DEFAULT_MODEL_TIMEOUT_MS,
+      (ms) => new ElwoodError("model_automation_failed", `listModels did not finish within ${ms} ms`, { timeoutMs: ms }),
+    ).then((rows) => (Array.isArray(rows) ? (rows as AgentModelOption[]) : []));
+  }
+
+  /** Switches this session's model through the picker, session-only (never a new saved default). */
+  setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
+    if (typeof id !== "string" || id.trim() === "") return rejectWith("invalid_argument", "setModel takes a non-empty model id");
+    return this.runTransaction(
+      { kind: "modelPicker", input: { mode: "set", target: id, flavour: this.agent } },
+      options?.timeoutMs,
+      DEFAULT_MODEL_TIMEOUT_MS,
+      (ms) => new ElwoodError("model_automation_failed", `setModel did not finish within ${ms} ms`, { timeoutMs: ms }),
+    ).then(() => undefined);
+  }
+
+  /** Codex sessions name their config.toml (the picker writes it); Claude has none. */
+  protected codexConfigPath(): string | undefined {
+    return undefined;
+  }
+
+  /**
+   * Runs one exclusive queue transaction (immediate class, never consuming readiness). The deadline covers
+   * the queue wait and the transaction; the transaction still cleans up its own screen after a timeout.
+   */
+  protected runTransaction(
+    transaction: QueueTransaction,
+    timeoutMs: number | undefined,
+    fallbackMs: number,
+    timeoutError: (ms: number) => ElwoodError,
+    klass: QueuedOp["klass"] = "immediate",
+    hooks: { readonly prepare?: (opId: string) => void; readonly settled?: (opId: string) => void } = {},
+  ): Promise<unknown> {
+    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    const timeout = validTimeout(timeoutMs, fallbackMs);
+    if (timeout instanceof ElwoodError) return Promise.reject(timeout);
+    const opId = randomUUID();
+    const onSettled = hooks.settled;
+    hooks.prepare?.(opId);
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const error = timeoutError(timeout);
+        this.runtime.actor.send({ type: "cmd.cancel", opId, error });
+        if (this.pendingOps.delete(opId)) {
+          onSettled?.(opId);
+          reject(error);
+        }
+      }, timeout);
+      const settle = (): void => {
+        clearTimeout(timer);
+        onSettled?.(opId);
+      };
+      this.pendingOps.set(opId, {
+        phase: "done",
+        resolve: (result) => {
+          settle();
+          resolve(result);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      const op: QueuedOp = { opId, kind: "command", klass, consumesReady: false, text: "", framing: "typed", transaction };
+      this.runtime.actor.send({ type: "cmd.enqueue", op });
+    });
+  }
+
   stop(): Promise<void> {
     return this.close("stopped", async () => {
       await this.runtime.pty.stop({ graceMs: this.runtime.stopGraceMs });
@@ -345,10 +436,31 @@ export class AgentSession {
     if (options !== undefined && (typeof options !== "object" || options === null)) {
       return rejectWith("invalid_argument", "options must be an object");
     }
-    if (options?.images !== undefined && (!Array.isArray(options.images) || options.images.length > 0)) {
-      return rejectWith("invalid_image", "image attachments are not supported by this build yet");
-    }
     const clean = sanitizeSubmissionText(text);
+    if (options?.images !== undefined) return this.submitWithImages(kind, clean, options.images);
+    return this.enqueueSubmission(kind, clean);
+  }
+
+  /** Validate every image first (nothing is written on failure), materialize bytes, then attach + submit as one op. */
+  private async submitWithImages(kind: "prompt" | "message" | "guidance", clean: string, images: unknown): Promise<void> {
+    const checked = await validateImages(images, this.cwd);
+    if (checked instanceof ElwoodError) throw checked;
+    if (checked.length === 0) return this.enqueueSubmission(kind, clean);
+    if (this.agent === "codex" && clipboardBackend(process.platform, process.env) === undefined) {
+      throw new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
+    }
+    const files = await materializeImages(checked);
+    if (files instanceof ElwoodError) throw files;
+    try {
+      if (isTerminalStatus(this.currentStatus)) throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
+      const via = this.agent === "claude" ? ("paste" as const) : ("clipboard" as const);
+      await this.enqueueSubmission(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via } });
+    } finally {
+      await files.cleanup();
+    }
+  }
+
+  private enqueueSubmission(kind: "prompt" | "message" | "guidance", clean: string, transaction?: QueueTransaction): Promise<void> {
     const immediateGuidance =
       kind === "guidance" && this.initialReady && this.currentStatus === "running" && !this.latestFacts?.dialog?.blocking;
     const op: QueuedOp = {
@@ -358,9 +470,10 @@ export class AgentSession {
       consumesReady: true,
       text: clean,
       framing: "paste",
+      ...(transaction === undefined ? {} : { transaction }),
     };
     return new Promise<void>((resolve, reject) => {
-      this.pendingOps.set(op.opId, { phase: "entered", resolve, reject });
+      this.pendingOps.set(op.opId, { phase: "entered", resolve: () => resolve(), reject });
       this.runtime.actor.send({ type: "cmd.enqueue", op });
     });
   }
@@ -404,10 +517,13 @@ export class AgentSession {
         if (!pending) break;
         if (event.phase === pending.phase || (pending.phase === "entered" && event.phase === "done")) {
           this.pendingOps.delete(event.opId);
-          pending.resolve();
+          pending.resolve(event.result);
         }
         break;
       }
+      case "public.effect":
+        void this.effects.run(event.request).then((result) => this.runtime.actor.send({ type: "cmd.effectResult", result }));
+        break;
       case "public.opFailed": {
         const pending = this.pendingOps.get(event.opId);
         if (!pending) break;
@@ -456,6 +572,8 @@ export class AgentSession {
   }
 
   private rejectAllPending(): void {
+    // Locks and snapshots a stopped transaction still holds are released (config restored after exit).
+    void this.effects.sessionEnded();
     const error = new ElwoodError("session_not_running", `the session ended (${this.currentStatus})`);
     for (const [id, pending] of this.pendingOps) {
       this.pendingOps.delete(id);

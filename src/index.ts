@@ -2,6 +2,12 @@
 
 export { startClaude, type StartClaudeOptions } from "./start-claude.js";
 export { ClaudeSession, type ClaudeSessionApi } from "./claude-session.js";
+export { startCodex, type StartCodexOptions } from "./start-codex.js";
+export { CodexSession, type CodexSessionApi } from "./codex-session.js";
+export type { ElwoodAgentSession, ElwoodAgentSessionMember } from "./agent-session-api.js";
+export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";
+export type { CodexHookHandlers, CodexHookPayloads, CodexHookResponses, CodexToolName } from "../adapters/codex/hook-types.js";
+export type { CodexHookEventName } from "../adapters/codex/hook-events.js";
 export {
   AgentSession,
   type ElwoodTerminal,
@@ -16,3 +22,4 @@ export {
 export { ElwoodError, isElwoodError, type ElwoodErrorName, type ElwoodErrorDetails } from "./errors.js";
 export * from "./public-types.js";
 export { subscribeInspection, type InspectionListener } from "./inspection-hub.js";
+export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";

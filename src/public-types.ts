@@ -93,3 +93,17 @@ export interface TerminalExitEvent {
 }
 
 export type Unsubscribe = () => void;
+
+/** One row of a CLI's own model picker (`listModels`, `listClaudeModels`, `listCodexModels`). */
+export interface AgentModelOption {
+  /** Stable lowercase selector: the Claude option label (`haiku`) or the Codex slug (`gpt-5.4`). */
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  /** The model this session uses now. */
+  readonly isCurrent: boolean;
+  /** The CLI's configured default. */
+  readonly isDefault: boolean;
+  /** The row as rendered. */
+  readonly raw: string;
+}

@@ -6,7 +6,7 @@ import type { AgentSession, HookErrorEvent } from "./agent-session.js";
 import type { ElwoodWarningEvent } from "./public-types.js";
 
 type Pending =
-  | { readonly kind: "hook"; readonly name: string; readonly payload: Readonly<Record<string, unknown>> }
+  | { readonly kind: "hook"; readonly name: string; readonly payload: Readonly<Record<string, unknown>>; readonly handlerDecision?: string }
   | { readonly kind: "hookError"; readonly error: HookErrorEvent }
   | { readonly kind: "hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
   | { readonly kind: "warning"; readonly code: ElwoodWarningEvent["code"]; readonly message: string; readonly details?: Readonly<Record<string, unknown>> };
@@ -16,8 +16,9 @@ export class SessionEventBuffer {
   private session: AgentSession | undefined;
   private actor: Actor<SessionMachine> | undefined;
 
-  hook(name: string, payload: Readonly<Record<string, unknown>>): void {
-    this.push({ kind: "hook", name, payload });
+  /** `handlerDecision` is set for hooks delivered after their handler answered (see HookEvent). */
+  hook(name: string, payload: Readonly<Record<string, unknown>>, handlerDecision?: string): void {
+    this.push(handlerDecision === undefined ? { kind: "hook", name, payload } : { kind: "hook", name, payload, handlerDecision });
   }
 
   hookError(error: HookErrorEvent): void {
@@ -51,7 +52,12 @@ export class SessionEventBuffer {
     if (!session || !actor) return;
     switch (item.kind) {
       case "hook":
-        actor.send({ type: `hook.${item.name}`, name: item.name, payload: item.payload });
+        actor.send({
+          type: `hook.${item.name}`,
+          name: item.name,
+          payload: item.payload,
+          ...(item.handlerDecision === undefined ? {} : { handlerDecision: item.handlerDecision }),
+        });
         break;
       case "hookError":
         session.emitHookError(item.error);

@@ -24,6 +24,8 @@ export const claudeAdapter: AgentAdapter = {
   stopHook: "Stop",
   compactCommand: "/compact",
   trustDialogs: ["workspace_trust", "bypass_permissions"],
+  // PermissionRequest: a human is about to be asked (blocked evidence unless a handler decided); SessionEnd: exit follows.
+  statusHooks: ["PermissionRequest", "SessionEnd"],
   trustAffirmatives: {
     workspace_trust: /^(\d+\.\s*)?Yes, I trust this folder$/,
     bypass_permissions: /^(\d+\.\s*)?Yes, I accept$/,

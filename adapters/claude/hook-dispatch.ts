@@ -1,8 +1,8 @@
 // Claude hook dispatch: validate a bridge request, run the parent's typed handler with a deadline, answer Claude's JSON protocol.
-import { types } from "node:util";
 import { snapshotJson } from "../../effects/hook-bridge/snapshot.js";
 import type { HookBridgeHandler, HookBridgeRequest } from "../../effects/hook-bridge/server.js";
 import type { BridgeReply } from "../../effects/hook-bridge/protocol.js";
+import { describeError as describe, guardObserver as guard, runHookHandler } from "../hook-handler-run.js";
 import { isClaudeHookEventName, type ClaudeHookEventName } from "./hook-events.js";
 import {
   checkFields,
@@ -37,10 +37,6 @@ export type ClaudeHookDispatcherOptions = {
 
 const NO_DECISION: BridgeReply = Object.freeze({ stdout: "", exitCode: 0 });
 const TOOL_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "PermissionDenied"]);
-// Captured once so a patched Promise.prototype.then cannot run inside dispatch.
-const promiseThen = Promise.prototype.then;
-
-type Outcome = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "timeout" } | { readonly kind: "threw"; readonly error: unknown };
 
 export function createClaudeHookDispatcher(opts: ClaudeHookDispatcherOptions): HookBridgeHandler {
   const report = (e: ClaudeHookError): void => {
@@ -74,7 +70,7 @@ export function createClaudeHookDispatcher(opts: ClaudeHookDispatcherOptions): H
       return NO_DECISION;
     }
 
-    const outcome = await runHandler(handler, payload, opts.timeoutMs);
+    const outcome = await runHookHandler(handler, payload, opts.timeoutMs);
     if (outcome.kind === "timeout") {
       report({ category: "timeout", event, message: `hook handler did not answer within ${opts.timeoutMs} ms`, timeoutMs: opts.timeoutMs });
       return NO_DECISION;
@@ -113,30 +109,6 @@ function validateInput(event: ClaudeHookEventName, payload: Readonly<Record<stri
     if (bad !== undefined) return `${event} tool_input: ${bad}`;
   }
   return undefined;
-}
-
-async function runHandler(handler: (p: ClaudeHookPayload) => unknown, payload: ClaudeHookPayload, timeoutMs: number): Promise<Outcome> {
-  let result: unknown;
-  try {
-    result = handler(payload);
-  } catch (error) {
-    return { kind: "threw", error };
-  }
-  // Only genuine Promises are awaited; a thenable object is data (and fails the snapshot, since `then` is a function).
-  if (!types.isPromise(result)) return { kind: "value", value: result };
-  const pending = result as Promise<unknown>;
-  return new Promise<Outcome>((resolve) => {
-    const timer = setTimeout(() => resolve({ kind: "timeout" }), timeoutMs);
-    const settle = (o: Outcome): void => {
-      clearTimeout(timer);
-      resolve(o);
-    };
-    try {
-      promiseThen.call(pending, (value: unknown) => settle({ kind: "value", value }), (error: unknown) => settle({ kind: "threw", error }));
-    } catch (error) {
-      settle({ kind: "threw", error });
-    }
-  });
 }
 
 type Wire = { readonly ok: true; readonly stdout: string } | { readonly ok: false; readonly reason: string };
@@ -213,21 +185,4 @@ function permissionDecision(
     return { ok: true, value: { ...r } };
   }
   return fail('behavior must be "allow" or "deny"');
-}
-
-function guard(fn: () => void): void {
-  try {
-    fn();
-  } catch {
-    // Listener failures are the session's to report (hook_observer_failed); they never change Claude's answer.
-  }
-}
-
-function describe(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  try {
-    return String(e);
-  } catch {
-    return "non-printable error";
-  }
 }

@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import { ElwoodError } from "../../src/errors.js";
 import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../../src/public-types.js";
+import type { ClaudeHookHandlers } from "./hook-types.js";
 
 export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
 export type ClaudeReasoningEffort = (typeof CLAUDE_REASONING_EFFORTS)[number];
@@ -41,8 +42,8 @@ export interface StartClaudeOptions {
   readonly name?: string;
   /** Default 189×48; below 100 columns Claude bootstraps at 100 (see startup-plan.ts). */
   readonly initialSize?: TerminalSize;
-  // TODO(lead): replace with `ClaudeHookHandlers` from ./hook-types.js once that file lands.
-  readonly hooks?: unknown;
+  /** Typed parent handlers per Claude hook event; answers map onto Claude's hook JSON output. */
+  readonly hooks?: ClaudeHookHandlers;
   /** First user message; ≤ 8 MiB UTF-8; not persisted. */
   readonly persona?: string;
   /** Forwarded to `--model` unvalidated (Claude owns model resolution). */
@@ -81,7 +82,7 @@ export interface ResolvedClaudeOptions {
   readonly stateDir: string | undefined;
   readonly name: string | undefined;
   readonly initialSize: TerminalSize;
-  readonly hooks: unknown;
+  readonly hooks: ClaudeHookHandlers | undefined;
   readonly persona: string | undefined;
   readonly model: string | undefined;
   readonly reasoningEffort: ClaudeReasoningEffort | undefined;
@@ -194,7 +195,7 @@ export function validateClaudeOptionsShape(opts: unknown): Check<ResolvedClaudeO
     stateDir: stateDir === undefined ? undefined : resolve(stateDir),
     name,
     initialSize,
-    hooks,
+    hooks: hooks as ClaudeHookHandlers | undefined,
     persona,
     model,
     reasoningEffort,

@@ -12,6 +12,8 @@ import {
 } from "../screen-regions.js";
 import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
 import { CLAUDE_UNKNOWN_GATE_RULE, claudeDialogKinds, claudeScreenRules } from "./screen-rules.js";
+import { parseClaudeModelPicker, parseClaudeModelSwitch } from "./model-picker.js";
+import { parseClaudeLogin } from "./login-screens.js";
 
 const rule = indexRules(claudeScreenRules);
 
@@ -147,6 +149,7 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
   let pastedChip = false;
   let imageChips = 0;
   let dialog: DialogFact | undefined;
+  let panels: Pick<ScreenFacts, "modelPicker" | "modelSwitch" | "login"> = {};
   let transcriptBound = last + 1;
 
   if (composer !== undefined) {
@@ -195,6 +198,11 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
     if (dialog !== undefined) {
       if (lastRule >= 0) matched.add("claude-dialog-rule");
       transcriptBound = lastRule >= 0 ? lastRule : start;
+      // Picker / cache-warning / login details come from the same live region only (machines drive them).
+      const picker = dialog.kind === "model_picker" ? parseClaudeModelPicker(rows, start, last) : undefined;
+      const change = dialog.kind === "model_switch_confirm" ? parseClaudeModelSwitch(rows, start, last, dialog.options) : undefined;
+      const login = dialog.kind === "login" ? parseClaudeLogin(rows, start, last, cols) : undefined;
+      panels = { ...(picker ? { modelPicker: picker } : {}), ...(change ? { modelSwitch: change } : {}), ...(login ? { login } : {}) };
     }
   }
 
@@ -210,5 +218,5 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
     imageChips,
     ruleIds: [...matched].sort(),
   };
-  return dialog === undefined ? facts : { ...facts, dialog };
+  return dialog === undefined ? facts : { ...facts, dialog, ...panels };
 };

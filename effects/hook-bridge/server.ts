@@ -13,6 +13,11 @@ export type HookBridgeError = {
   readonly category: "invalid_input" | "bridge_error";
   readonly event?: string;
   readonly message: string;
+  /**
+   * Oversized and wrong-token calls: unauthenticated IPC noise (spec B §7.4/§7.5). Reported for diagnostics only;
+   * a session does not turn them into public hookError events.
+   */
+  readonly noise?: true;
 };
 
 export type HookBridgeServerOptions = {
@@ -192,9 +197,9 @@ class Connection {
     this.#event = h.event;
     // Size first, before authentication and parsing (spec B §7.5).
     if (h.oversized === true || h.size > this.maxBytes) {
-      return this.#reject("invalid_input", `hook payload over ${this.maxBytes} bytes`);
+      return this.#reject("invalid_input", `hook payload over ${this.maxBytes} bytes`, true);
     }
-    if (!this.hooks.authenticate(h.token)) return this.#reject("bridge_error", "hook call with a wrong token");
+    if (!this.hooks.authenticate(h.token)) return this.#reject("bridge_error", "hook call with a wrong token", true);
     if (!this.hooks.knownEvent(h.event)) return this.#reject("invalid_input", "unknown hook event");
     this.#size = h.size;
     this.#state = "body";
@@ -250,11 +255,12 @@ class Connection {
     );
   }
 
-  #reject(category: HookBridgeError["category"], message: string): false {
+  #reject(category: HookBridgeError["category"], message: string, noise = false): false {
     if (this.#state === "answered") return false;
     this.#state = "answered";
     clearTimeout(this.#deadline);
-    this.hooks.report(this.#event === undefined ? { category, message } : { category, event: this.#event, message });
+    const base: HookBridgeError = this.#event === undefined ? { category, message } : { category, event: this.#event, message };
+    this.hooks.report(noise ? { ...base, noise: true } : base);
     this.#reply(FAIL_OPEN_REPLY);
     return false;
   }

@@ -1,5 +1,5 @@
 // Readiness queue through a real PTY into the simulated Claude: what the agent RECEIVED proves FIFO, one message per ready,
-// the dialog guard and overtaking (C-API-07, C-API-08, C-API-09, C-API-23, C-API-24, C-ATTN-01).
+// the dialog guard and overtaking (C-API-07, C-API-13, C-API-19, C-API-37, C-API-56, C-ATTN-01, C-ATTN-02).
 
 import { afterEach, describe, expect, it } from "vitest";
 import { simRecords, type SimLogRecord } from "../sim/sim-control.js";
@@ -20,7 +20,7 @@ const turns = (records: readonly SimLogRecord[]) => simRecords(records, "turn");
 const submits = (records: readonly SimLogRecord[]) => simRecords(records, "submit").map((r) => r.text);
 
 describe("sendMessage readiness queue (sim through a real PTY)", () => {
-  it("C-API-07: a message sent before readiness is queued and submitted at the first ready", async () => {
+  it("C-API-13/C-API-19: a message sent before readiness is queued and submitted at the first ready", async () => {
     const sim = start();
     const rec = recordSession(sim.session);
     expect(sim.session.status).toBe("starting");
@@ -39,7 +39,7 @@ describe("sendMessage readiness queue (sim through a real PTY)", () => {
     expect(submits(records)).toEqual(["early bird"]);
   });
 
-  it("C-API-08: three back-to-back messages during a slow turn become three later turns, in order, one per ready", async () => {
+  it("C-API-19: three back-to-back messages during a slow turn become three later turns, in order, one per ready", async () => {
     const sim = start({ script: { slowMs: 1500, turnMs: 60 } });
     const rec = recordSession(sim.session);
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
@@ -64,7 +64,7 @@ describe("sendMessage readiness queue (sim through a real PTY)", () => {
 });
 
 describe("dialog guard (sim through a real PTY)", () => {
-  it("C-API-23/C-API-24/C-ATTN-01: a queued message is never pasted into a permission dialog; it runs as its own turn after approval", async () => {
+  it("C-API-56/C-ATTN-01/C-ATTN-02: queued message and guidance are never pasted into a permission dialog; each runs as its own turn after approval", async () => {
     const sim = start({ script: { turnMs: 100 } });
     const rec = recordSession(sim.session);
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
@@ -76,8 +76,10 @@ describe("dialog guard (sim through a real PTY)", () => {
     expect(attention?.text).toMatch(/human decision/);
 
     const queued = sim.session.sendMessage("after the dialog");
+    // Guidance submitted while blocked is readiness-waiting for its whole life (C-API-37).
+    const guidance = sim.session.sendGuidance("guidance while blocked");
     let settled = false;
-    void queued.then(() => (settled = true), () => (settled = true));
+    void Promise.race([queued, guidance]).then(() => (settled = true), () => (settled = true));
     // Hold the dialog up long enough for several guard checks and hold retries.
     await new Promise((r) => setTimeout(r, 1200));
     expect(settled).toBe(false);
@@ -86,18 +88,22 @@ describe("dialog guard (sim through a real PTY)", () => {
 
     // 2.1.332 layout: 1 Yes · 2 always allow · 3 auto mode · 4 No.
     await sim.session.sendKeys("1");
-    await queued;
-    const records = await waitForLog(sim.log, (r) => turns(r).length === 2, "two turns", 20_000);
-    expect(inputTrace(records)).toEqual(["paste:RUNBASH: touch x", "key:enter", "key:1", "paste:after the dialog", "key:enter"]);
-    expect(turns(records).map((t) => t.outcome)).toEqual(["stop", "stop"]);
-    expect(submits(records)).toEqual(["RUNBASH: touch x", "after the dialog"]);
-    // The queued paste arrived after the tool turn ended, not while the dialog (or the tool turn) was up.
-    expect(simRecords(records, "paste")[1]!.t).toBeGreaterThanOrEqual(turns(records)[0]!.t);
+    await Promise.all([queued, guidance]);
+    const records = await waitForLog(sim.log, (r) => turns(r).length === 3, "three turns", 20_000);
+    expect(inputTrace(records)).toEqual([
+      "paste:RUNBASH: touch x", "key:enter", "key:1", "paste:after the dialog", "key:enter", "paste:guidance while blocked", "key:enter",
+    ]);
+    expect(turns(records).map((t) => t.outcome)).toEqual(["stop", "stop", "stop"]);
+    expect(submits(records)).toEqual(["RUNBASH: touch x", "after the dialog", "guidance while blocked"]);
+    // Each queued paste arrived after the previous turn ended, never while the dialog (or the tool turn) was up.
+    const pastes = simRecords(records, "paste");
+    expect(pastes[1]!.t).toBeGreaterThanOrEqual(turns(records)[0]!.t);
+    expect(pastes[2]!.t).toBeGreaterThanOrEqual(turns(records)[1]!.t);
   });
 });
 
 describe("overtaking (sim through a real PTY)", () => {
-  it("C-API-09: sendPrompt overtakes a readiness-waiting message during a turn", async () => {
+  it("C-API-07: sendPrompt overtakes a readiness-waiting message during a turn", async () => {
     const sim = start({ script: { slowMs: 1500, turnMs: 60 } });
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     await sim.session.sendMessage("SLOW first");
@@ -115,7 +121,7 @@ describe("overtaking (sim through a real PTY)", () => {
     ]);
   });
 
-  it("C-API-09: an immediate prompt never interleaves with an in-flight submission's paste and Enter", async () => {
+  it("C-API-07: an immediate prompt never interleaves with an in-flight submission's paste and Enter", async () => {
     const sim = start({ script: { turnMs: 60 } });
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     const a = sim.session.sendMessage("in flight");
@@ -125,7 +131,7 @@ describe("overtaking (sim through a real PTY)", () => {
     expect(inputTrace(records).slice(0, 4)).toEqual(["paste:in flight", "key:enter", "paste:right behind", "key:enter"]);
   });
 
-  it("C-API-10: sendGuidance during a running turn is immediate and resolves after its Enter", async () => {
+  it("C-API-37: sendGuidance during a running turn is immediate and resolves after its Enter", async () => {
     const sim = start({ script: { slowMs: 2000, turnMs: 60 } });
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     await sim.session.sendMessage("SLOW first");
@@ -138,7 +144,7 @@ describe("overtaking (sim through a real PTY)", () => {
     expect(turns(records)).toEqual([]);
   });
 
-  it("C-API-10: sendGuidance before first readiness waits like sendMessage", async () => {
+  it("C-API-37: sendGuidance before first readiness waits like sendMessage", async () => {
     const sim = start();
     const rec = recordSession(sim.session);
     await sim.session.sendGuidance("early guidance");

@@ -11,10 +11,17 @@ import { BOLD, DIM, INVERSE_CELL, Painter, RESET, fg, fit, osc0, osc7501, rightA
 
 const argv = process.argv.slice(2);
 const arg = (/** @type {string} */ name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
-const CLAUDE = arg("--flavour") !== "codex";
+// ELWOOD_SIM_FLAVOUR lets a caller run the sim as a plain executable (startCodex's `executable`) without --flavour.
+const CLAUDE = (arg("--flavour") ?? process.env.ELWOOD_SIM_FLAVOUR) !== "codex";
 const version = process.env.ELWOOD_SIM_VERSION || (CLAUDE ? "2.1.332" : "0.171.0");
 if (argv.includes("--version")) {
   process.stdout.write(CLAUDE ? `${version} (Claude Code)\n` : `codex-cli ${version}\n`);
+  process.exit(0);
+}
+if (argv.includes("--help")) {
+  // Codex advertises the hook-trust bypass in --help (both measured versions); ELWOOD_SIM_NO_BYPASS hides it.
+  const bypass = CLAUDE || process.env.ELWOOD_SIM_NO_BYPASS ? "" : "      --dangerously-bypass-hook-trust\n";
+  process.stdout.write(`Usage: ${CLAUDE ? "claude" : "codex"} [OPTIONS] [PROMPT]\n\nOptions:\n  -c, --config <key=value>\n${bypass}  -h, --help\n`);
   process.exit(0);
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
@@ -28,6 +35,31 @@ const sessionId = arg("--session-id") ?? randomUUID();
 const model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : "fake-model");
 const transcriptPath = path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
 const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
+/** Codex `-c hooks.<Event>=[{hooks=[{type="command",command="…",timeout=N}]}]` session overrides (inline TOML subset). */
+function tomlInlineToJson(/** @type {string} */ src) {
+  let out = "";
+  for (let i = 0; i < src.length;) {
+    const c = src[i] ?? "";
+    if (c === '"') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== '"') j += src[j] === "\\" ? 2 : 1;
+      out += src.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
+    const key = /^[A-Za-z_][A-Za-z0-9_-]*(?=\s*=)/.exec(src.slice(i));
+    if (key) { out += JSON.stringify(key[0]); i += key[0].length; continue; }
+    out += c === "=" ? ":" : c;
+    i += 1;
+  }
+  return JSON.parse(out);
+}
+if (!CLAUDE) {
+  for (let k = 0; k < argv.length - 1; k++) {
+    const m = argv[k] === "-c" ? /^hooks\.([A-Za-z]+)=([\s\S]*)$/.exec(argv[k + 1] ?? "") : null;
+    if (m && m[1] && m[2]) hookConfig[m[1]] = [...(hookConfig[m[1]] ?? []), ...tomlInlineToJson(m[2])];
+  }
+}
 const logFile = process.env.ELWOOD_SIM_LOG;
 const log = (/** @type {object} */ rec) => { if (logFile) appendFileSync(logFile, `${JSON.stringify({ t: Date.now(), ...rec })}\n`); };
 const out = (/** @type {string} */ s) => { process.stdout.write(s); };
@@ -44,7 +76,7 @@ const BRAILLE = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", 
  * @typedef {{ t?: string, chip?: string, content?: string }} Segment
  * @typedef {{ n: number, id: string, counted: boolean, dead: boolean, started: number, label: string, partial: string,
  *   live: Line | null, status: string, outcome?: string, wakers: Set<() => void> }} Turn
- * @typedef {{ kind: "permission" | "trust", options: string[], values: string[], numbered: boolean, sel: number,
+ * @typedef {{ kind: "permission" | "trust" | "codex-trust" | "hooks-review", options: string[], values: string[], numbered: boolean, sel: number,
  *   escValue: string, keys: Record<string, number>, cmd: string, resolve: (v: string) => void }} Dialog
  */
 const S = {
@@ -114,6 +146,7 @@ function composerRows(/** @type {number} */ cols) {
 }
 
 function dialogRows(/** @type {Dialog} */ d, /** @type {number} */ cols) {
+  if (d.kind === "codex-trust" || d.kind === "hooks-review") return codexGateRows(d, cols);
   const opts = d.options.map((o, k) => {
     const label = d.numbered ? `${k + 1}. ${o}` : o;
     const mark = CLAUDE ? (k === d.sel ? " ❯ " : "   ") : (k === d.sel ? "› " : "  ");
@@ -142,6 +175,27 @@ function dialogRows(/** @type {Dialog} */ d, /** @type {number} */ cols) {
   return [rule(cols, "─", d.kind === "trust" ? 244 : 153), ...body.flatMap((l) => fit(l, cols))];
 }
 
+/** Codex startup gates as captured (screens/codex/v171-first-run-02-trust-folder, v144-…-trust-directory, …-hooks-need-review). */
+function codexGateRows(/** @type {Dialog} */ d, /** @type {number} */ cols) {
+  const opts = d.options.map((o, k) => ({ t: `${k === d.sel ? "› " : "  "}${k + 1}. ${o}`, i: 5 }));
+  /** @type {Line[]} */
+  let body;
+  if (d.kind === "hooks-review") {
+    body = [{ t: "  Hooks need review", s: BOLD }, { t: "" }, { t: `  ${hookCount()} hooks are new or changed.` }, { t: "  Hooks can run outside the sandbox after you trust them." },
+      { t: "" }, ...opts, { t: "" }, { t: legacy ? "  Press enter to confirm or esc to go back" : "  enter confirm · esc skip", s: DIM }];
+  } else if (legacy) {
+    body = [{ t: "  Welcome to Codex, OpenAI's command-line coding agent" }, { t: "" }, { t: `> You are in ${cwd}` }, { t: "" },
+      { t: "  Do you trust the contents of this directory? Working with untrusted contents comes with higher risk of prompt injection.", i: 2 },
+      { t: "" }, ...opts, { t: "" }, { t: "  Press enter to continue", s: DIM }];
+  } else {
+    body = [{ t: "  Folder access", s: BOLD }, { t: "" }, { t: `  ${cwd}` }, { t: "" },
+      { t: "  Trust this folder? Codex can read, edit, and run files here, subject to your permission settings.", i: 2 },
+      { t: "" }, ...opts, { t: "" }, { t: "  enter continue · esc back", s: DIM }];
+  }
+  return body.flatMap((l) => fit(l, cols));
+}
+const hookCount = () => Object.values(hookConfig).reduce((n, groups) => n + groups.reduce((m, g) => m + (g.hooks?.length ?? 0), 0), 0);
+
 /** @returns {{ rows: string[], cursorUp?: number, cursorCol?: number }} bottom block, cursor counted from the last row */
 function bottom(/** @type {number} */ cols) {
   const t = S.turn;
@@ -156,9 +210,11 @@ function bottom(/** @type {number} */ cols) {
     }
     if (!legacy) rows.push(rightAligned("◐ medium · /effort", cols));
     const hasChip = S.comp.some((c) => c.chip);
-    const footer = S.ctrlCAt ? "  Press Ctrl-C again to exit" : t ? "  ⏸ manual mode on · esc to interrupt · ← for agents"
+    // Too narrow for the whole working footer, Claude elides its `esc to interrupt` token (the title spinner remains).
+    const working = cols < 52 ? "  ⏸ manual mode on · ← for agents" : "  ⏸ manual mode on · esc to interrupt · ← for agents";
+    const footer = S.ctrlCAt ? "  Press Ctrl-C again to exit" : t ? working
       : hasChip ? "  paste again to expand" : display() ? "  ⏸ manual mode on" : "  ⏸ manual mode on · ? for shortcuts · ← for agents";
-    rows.push(rule(cols), ...comp, rule(cols), legacy ? rightAligned("● high · /effort", cols, footer) : DIM + footer + RESET);
+    rows.push(rule(cols), ...comp, rule(cols), legacy ? rightAligned("● high · /effort", cols, footer) : DIM + [...footer].slice(0, cols).join("") + RESET);
     return { rows };
   }
   const rows = [...queued];
@@ -482,9 +538,35 @@ async function exitSim(reason, code, message) {
   process.stdout.write("", () => process.exit(code));
 }
 
+/** Shows one Codex gate and resolves with the chosen value. */
+function codexGate(/** @type {"codex-trust" | "hooks-review"} */ kind, /** @type {string[]} */ options, /** @type {string[]} */ values, /** @type {string} */ escValue) {
+  S.phase = "trust";
+  return new Promise((resolve) => {
+    S.dialog = { kind, options, values, numbered: true, sel: 0, escValue, keys: {}, cmd: "", resolve };
+    paint();
+  });
+}
+
+/** Codex startup gates: folder trust (ELWOOD_SIM_TRUST set), then hook review (ELWOOD_SIM_HOOKS_REVIEW, no bypass flag). */
+async function codexGates() {
+  if (process.env.ELWOOD_SIM_TRUST) {
+    const answer = await codexGate("codex-trust", legacy ? ["Yes, continue", "No, quit"] : ["Trust and continue", "Back to Agent Command Center"], ["yes", "no"], "no");
+    log({ kind: "key", key: `trust:${answer}` });
+    if (answer !== "yes") { await exitSim(undefined, legacy ? 0 : 1, "Folder not trusted.\r\n"); return false; }
+  }
+  if (process.env.ELWOOD_SIM_HOOKS_REVIEW && !argv.includes("--dangerously-bypass-hook-trust") && hookCount() > 0) {
+    const answer = await codexGate("hooks-review", ["Review hooks", "Trust all and continue", "Continue without trusting (hooks won't run)"], ["review", "trust", "skip"], "skip");
+    log({ kind: "key", key: `hooks-review:${answer}` });
+    if (answer === "skip") for (const k of Object.keys(hookConfig)) delete hookConfig[k];
+  }
+  S.dialog = null;
+  return true;
+}
+
 async function trustGate() {
   const mode = process.env.ELWOOD_SIM_TRUST;
-  if (!CLAUDE || (mode !== "cursor" && mode !== "numbered")) return true;
+  if (!CLAUDE) return codexGates();
+  if (mode !== "cursor" && mode !== "numbered") return true;
   S.phase = "trust";
   const numbered = mode === "numbered";
   const answer = await new Promise((resolve) => {

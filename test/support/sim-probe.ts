@@ -95,6 +95,9 @@ export async function startSimClaude(opts: {
     executable: simAgentPath,
     env: simEnv({ log: logFile, ...(opts.script ? { script: opts.script } : {}), ...(opts.version ? { version: opts.version } : {}) }),
     initialSize: opts.size ?? { cols: 120, rows: 40 },
+    // A plain POSIX login shell: the account's interactive bash runs `pyenv init`, whose rehash lock serializes
+    // every parallel test's probe and launch for up to a minute on this machine.
+    shell: "/bin/sh",
   });
   return {
     session,

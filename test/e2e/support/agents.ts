@@ -1,4 +1,6 @@
 // The agents the e2e scenarios are parameterized by: one entry per pinned real CLI, with its launch recipe and screen facts.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { startClaude, type AgentSession, type TerminalSize } from "../../../src/index.js";
 import { CLAUDE_VERSIONS } from "../harness/cli-paths.js";
 import { createClaudeHome } from "../harness/claude-home.js";
@@ -10,6 +12,8 @@ export interface E2ELaunchOptions {
   readonly autotrust?: boolean;
   /** Seed the project as trusted (default true); false makes the CLI show its workspace-trust dialog. */
   readonly projectTrusted?: boolean;
+  /** Files (project-relative path → content) written into the project before the start. */
+  readonly projectFiles?: Readonly<Record<string, string>>;
 }
 
 /** The sandbox a launch runs in (per-test home, project and temp dirs). */
@@ -54,6 +58,11 @@ export interface E2EAgent {
 export async function launch(agent: E2EAgent, server: ModelServer, options: E2ELaunchOptions): Promise<E2ELaunch> {
   const home = await agent.createHome(server, options);
   try {
+    for (const [rel, content] of Object.entries(options.projectFiles ?? {})) {
+      const file = path.join(home.project, rel);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
     return { session: await agent.start(home, options), home };
   } catch (error) {
     await home.cleanup();

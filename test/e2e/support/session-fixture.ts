@@ -1,6 +1,6 @@
 // Per-test e2e fixture: model server + sandbox home + a real session, with recorded traffic, failure diagnostics and cleanup.
 import type { TestContext } from "vitest";
-import type { AgentSession, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodStatusDecision } from "../../../src/index.js";
+import type { AgentSession, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodStatusDecision, TerminalSize } from "../../../src/index.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer, type RecordedRequest } from "../model-server/index.js";
 import { launch, type E2EAgent, type E2EHome, type E2ELaunchOptions } from "./agents.js";
@@ -23,6 +23,8 @@ export interface E2ESession {
   readonly session: AgentSession;
   readonly server: ModelServer;
   readonly home: E2EHome;
+  /** Physical terminal size right after the start call returned (a bootstrap size shows here). */
+  readonly sizeAtStart: TerminalSize;
   /** Everything observed through the public API, in arrival order. */
   readonly hooks: readonly TimedHook[];
   readonly statuses: readonly TimedStatus[];
@@ -38,6 +40,8 @@ export interface E2ESession {
   untilTransitions(status: ElwoodSessionStatus, count: number, timeoutMs?: number): Promise<void>;
   /** Resolves once a hook named `name` matching `pred` has been seen (already or later). */
   waitForHook(name: string, pred?: (h: TimedHook) => boolean, timeoutMs?: number): Promise<TimedHook>;
+  /** Resolves once an activity matching `pred` has been seen (already or later). */
+  waitForActivity(what: string, pred: (a: ElwoodActivityEvent) => boolean, timeoutMs?: number): Promise<ElwoodActivityEvent>;
   /** Polls the rendered screen until `pred` holds. */
   waitForScreen(what: string, pred: (text: string) => boolean, timeoutMs?: number): Promise<void>;
   /** Rendered screen text (the last one captured before teardown once the session is closed). */
@@ -74,6 +78,7 @@ function waitUntil(what: string, check: () => boolean, subscribe: (wake: () => v
  * thrown error or timeout) the last screen, the status decisions and the model server's request log are printed.
  */
 export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2ELaunchOptions = {}): Promise<E2ESession> {
+  if (typeof ctx?.onTestFailed !== "function") throw new Error("openSession needs the test context (use it/it.for, not it.each)");
   assertLoopbackOnly();
   const server = await startModelServer();
   let launched;
@@ -84,6 +89,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
     throw error;
   }
   const { session, home } = launched;
+  const sizeAtStart = session.terminal.size;
   const hooks: TimedHook[] = [];
   const statuses: TimedStatus[] = [];
   const activities: ElwoodActivityEvent[] = [];
@@ -125,6 +131,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
     session,
     server,
     home,
+    sizeAtStart,
     hooks,
     statuses,
     activities,
@@ -141,6 +148,10 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
       const find = (): TimedHook | undefined => hooks.find((h) => h.name === name && pred(h));
       await waitUntil(`hook ${name}`, () => find() !== undefined, subscribe, timeoutMs);
       return find()!;
+    },
+    waitForActivity: async (what, pred, timeoutMs = DEFAULT_WAIT_MS) => {
+      await waitUntil(`activity ${what}`, () => activities.some(pred), subscribe, timeoutMs);
+      return activities.find(pred)!;
     },
     waitForScreen: async (what, pred, timeoutMs = DEFAULT_WAIT_MS) => {
       const deadline = Date.now() + timeoutMs;

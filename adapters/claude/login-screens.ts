@@ -1,0 +1,94 @@
+// Claude `/login` panel parser and the URL/code checks the login machine applies to untrusted screen and caller input.
+
+import type { DialogOption, LoginFact } from "../screen-facts.js";
+
+/** Verified against claude 2.1.332 (captures login-*.txt); 2.1.215 paints the same copy in onboarding. */
+export const CLAUDE_LOGIN_VERIFIED = ["claude 2.1.332"] as const;
+
+const METHOD_LIST = /Select login method/;
+const PASTE_PROMPT = /Paste code here/;
+/** `✘ OAuth error: …` / `Login failed` / the retry hint under an error. */
+const FAILURE = /(?:✘|✗)\s*(?:OAuth error|Login failed|Error)|Press Enter to retry/i;
+const SUCCESS = /Login successful|Logged in as\b|Successfully logged in/i;
+/** The URL is printed on its own row(s); a long URL wraps at the terminal edge with no indent. */
+const URL_START = /https:\/\/\S+/;
+const OPTION = /^\s*(❯\s*)?(\d)\.\s+(\S.*)$/;
+
+/** Joins the URL's row with directly following rows that continue it (wrapped at the right edge, no spaces). */
+function scrapeUrl(rows: readonly string[], start: number, end: number, cols: number): string | undefined {
+  for (let r = start; r <= end; r += 1) {
+    const row = rows[r] ?? "";
+    const m = URL_START.exec(row);
+    if (m === null) continue;
+    let url = m[0];
+    let full = row.length >= cols;
+    for (let k = r + 1; k <= end && full; k += 1) {
+      const next = rows[k] ?? "";
+      if (!/^\S+$/.test(next)) break;
+      url += next;
+      full = next.length >= cols;
+    }
+    return url;
+  }
+  return undefined;
+}
+
+/** Parses the live `/login` panel in rows[start..end], or undefined when none of its stages is visible. */
+export function parseClaudeLogin(rows: readonly string[], start: number, end: number, cols: number): LoginFact | undefined {
+  const text = rows.slice(start, end + 1).join("\n");
+  const methodList = METHOD_LIST.test(text);
+  const pastePrompt = PASTE_PROMPT.test(text);
+  const failure = FAILURE.test(text);
+  const success = SUCCESS.test(text);
+  const url = scrapeUrl(rows, start, end, cols);
+  if (!methodList && !pastePrompt && !failure && !success && url === undefined) return undefined;
+  const methods: DialogOption[] = [];
+  if (methodList) {
+    for (let r = start; r <= end; r += 1) {
+      const m = OPTION.exec(rows[r] ?? "");
+      if (m !== null) methods.push({ label: (m[3] ?? "").trim(), number: Number(m[2]), selected: m[1] !== undefined });
+    }
+  }
+  const fact: LoginFact = { methodList, methods, pastePrompt, failure, success };
+  return url === undefined ? fact : { ...fact, url };
+}
+
+/** Hosts Claude's own OAuth flow sends the browser to (claude.ai subscription, Console, platform). */
+export const APPROVED_LOGIN_HOSTS: readonly string[] = ["claude.ai", "console.anthropic.com", "platform.claude.com", "claude.com", "anthropic.com"];
+
+/** The scraped URL as a safe string to hand to the caller, or undefined when it must not be trusted. */
+export function validateLoginUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "https:") return undefined;
+  if (url.username !== "" || url.password !== "") return undefined;
+  if (url.port !== "") return undefined;
+  const host = url.hostname.toLowerCase();
+  if (!APPROVED_LOGIN_HOSTS.includes(host)) return undefined;
+  return url.toString();
+}
+
+/** Longest authorization code accepted; real codes are well under 200 characters. */
+export const MAX_LOGIN_CODE_LENGTH = 2048;
+
+/** The human's code, trimmed, or a reason it is rejected (empty, oversized, control-bearing). */
+export function validateLoginCode(code: unknown): { readonly ok: true; readonly code: string } | { readonly ok: false; readonly reason: string } {
+  if (typeof code !== "string") return { ok: false, reason: "the code is not a string" };
+  const trimmed = code.trim();
+  if (trimmed === "") return { ok: false, reason: "the code is empty" };
+  if (trimmed.length > MAX_LOGIN_CODE_LENGTH) return { ok: false, reason: `the code exceeds ${MAX_LOGIN_CODE_LENGTH} characters` };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(trimmed)) return { ok: false, reason: "the code contains control characters" };
+  return { ok: true, code: trimmed };
+}
+
+/** Which method-list row each login method means (matched by label, never by a fixed number). */
+export const LOGIN_METHOD_LABELS: Readonly<Record<"claudeai" | "console" | "third_party", RegExp>> = {
+  claudeai: /^Claude account/i,
+  console: /^Anthropic Console/i,
+  third_party: /^3rd-party platform/i,
+};

@@ -1,0 +1,46 @@
+// The Codex CLI adapter description: screen reader, readiness evidence, positive-acceptance submission, trust dialogs.
+
+import type { AgentAdapter } from "../adapter.js";
+import { readCodexScreen } from "./read-screen.js";
+
+/** Cold-start readiness deadline after the first frame when no explicit signal comes (0.144 has no OSC 7501). */
+export const CODEX_READINESS_DEADLINE_MS = 10_000;
+
+/**
+ * Readiness (research/codex-cli-offline.md §6–§7): SessionStart is lazy — it fires on the first submitted
+ * prompt, never at boot — so no hook proves readiness. The cold composer paints before the input loop
+ * accepts a paste, so a rendered composer is not a signal either. 0.171 announces `OSC 7501 state=idle`;
+ * older versions fall back to the bounded deadline.
+ *
+ * Because a first paste can still vanish, submissions need positive acceptance (a prompt hook, Stop, live
+ * work) and an unaccepted paste is replayed at most twice before the op fails with wait_timeout.
+ *
+ * Ctrl+C is never in Elwood's vocabulary: on an idle Codex composer it exits at once. Interrupt is Escape.
+ */
+export const codexAdapter: AgentAdapter = {
+  kind: "codex",
+  readScreen: readCodexScreen,
+  readiness: {
+    hookEvents: [],
+    composerIsReadySignal: false,
+    composerSettleMs: 250,
+    deadlineMs: CODEX_READINESS_DEADLINE_MS,
+    oscIdleIsReadySignal: true,
+  },
+  // 150 ms between the bracketed paste and Enter stays clear of the ~30–50 ms paste-burst window.
+  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, positiveAcceptance: true, replays: 2 },
+  promptHook: "UserPromptSubmit",
+  stopHook: "Stop",
+  compactCommand: "/compact",
+  trustDialogs: ["workspace_trust"],
+  alwaysAnsweredDialogs: ["hooks_review", "update"],
+  // 0.171's folder trust did not react to its digit (measured); Enter on the selected affirmative works on both.
+  trustEnterWhenSelected: true,
+  trustAffirmatives: {
+    // 0.171 `1. Trust and continue`; 0.144.6 `1. Yes, continue`.
+    workspace_trust: /^(\d+\.\s*)?(Trust and continue|Yes, continue)$/,
+    hooks_review: /^(\d+\.\s*)?Trust all and continue$/,
+    // Never `Update now`: only a skip-shaped row, chosen by its label.
+    update: /^(\d+\.\s*)?(Skip|Skip until next version|Continue without updating|Not now|Later)$/,
+  },
+};

@@ -1,0 +1,218 @@
+// Codex hook dispatch: validate and normalise a bridge request, run the typed handler with a deadline, answer Codex's JSON protocol.
+import { snapshotJson } from "../../effects/hook-bridge/snapshot.js";
+import type { HookBridgeHandler, HookBridgeRequest } from "../../effects/hook-bridge/server.js";
+import type { BridgeReply } from "../../effects/hook-bridge/protocol.js";
+import { describeError, guardObserver, runHookHandler } from "../hook-handler-run.js";
+import { isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
+import type { CodexHookHandlers, CodexHookPayload, CodexToolName } from "./hook-types.js";
+
+export type CodexHookErrorCategory = "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
+export type CodexHookError = {
+  readonly category: CodexHookErrorCategory;
+  readonly event: string;
+  readonly message: string;
+  readonly timeoutMs?: number;
+};
+export type CodexHookResult = { readonly event: string; readonly failedOpen: boolean; readonly response?: unknown };
+
+export type CodexHookDispatcherOptions = {
+  readonly handlers: CodexHookHandlers;
+  readonly timeoutMs: number;
+  readonly onHookError: (e: CodexHookError) => void;
+  readonly onHookResult: (r: CodexHookResult) => void;
+  readonly onEvent: (event: CodexHookEventName, payload: CodexHookPayload) => void;
+};
+
+const NO_DECISION: BridgeReply = Object.freeze({ stdout: "", exitCode: 0 });
+const TOOL_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest", "PostToolUse"]);
+
+type Rec = Readonly<Record<string, unknown>>;
+const isRecord = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === "string";
+const nonEmpty = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+
+/** Required input fields per event beyond the common ones (observed payload keys). */
+const REQUIRED: { readonly [E in CodexHookEventName]: Readonly<Record<string, (v: unknown) => boolean>> } = {
+  PreToolUse: { tool_name: isText, tool_input: isRecord, tool_use_id: isText },
+  PermissionRequest: { tool_name: isText, tool_input: isRecord },
+  PostToolUse: { tool_name: isText, tool_input: isRecord },
+  PreCompact: { trigger: isText },
+  PostCompact: { trigger: isText },
+  SessionStart: { source: isText },
+  SessionEnd: { reason: isText },
+  UserPromptSubmit: { prompt: isText },
+  SubagentStart: {},
+  SubagentStop: {},
+  Stop: { stop_hook_active: (v) => typeof v === "boolean" },
+  Interrupt: {},
+};
+
+/** Codex's raw tool name as Elwood dispatches it (spec B §8.3): known, MCP verbatim, else `unknown:<raw>`. */
+export function normalizeCodexToolName(raw: string): CodexToolName {
+  if (raw === "Bash" || raw === "apply_patch") return raw;
+  if (raw.startsWith("mcp__")) return raw as `mcp__${string}`;
+  return `unknown:${raw}`;
+}
+
+export function validateCodexInput(event: CodexHookEventName, payload: Rec): string | undefined {
+  if (payload["hook_event_name"] !== event) return "hook_event_name does not match the hook command's event";
+  if (!isText(payload["session_id"])) return "hook payload: missing session_id";
+  if (!isText(payload["cwd"])) return "hook payload: missing cwd";
+  const tp = payload["transcript_path"];
+  if (tp !== undefined && tp !== null && !isText(tp)) return "hook payload: transcript_path has the wrong type";
+  for (const [key, ok] of Object.entries(REQUIRED[event])) {
+    if (!ok(payload[key])) return `${event} payload: ${payload[key] === undefined ? "missing" : "wrong type for"} ${key}`;
+  }
+  return undefined;
+}
+
+function ownHandler(handlers: CodexHookHandlers, key: string): ((p: CodexHookPayload) => unknown) | undefined {
+  // Own properties only: "constructor" or "toString" must never resolve to an inherited member.
+  if (!Object.prototype.hasOwnProperty.call(handlers, key)) return undefined;
+  const h = (handlers as Record<string, unknown>)[key];
+  return typeof h === "function" ? (h as (p: CodexHookPayload) => unknown) : undefined;
+}
+
+export function createCodexHookDispatcher(opts: CodexHookDispatcherOptions): HookBridgeHandler {
+  const report = (e: CodexHookError): void => {
+    guardObserver(() => opts.onHookError(e));
+    guardObserver(() => opts.onHookResult({ event: e.event, failedOpen: true }));
+  };
+
+  return async (req: HookBridgeRequest): Promise<BridgeReply> => {
+    const event = req.event;
+    if (!isCodexHookEventName(event)) {
+      report({ category: "invalid_input", event: "Unknown", message: "hook request names no Codex hook event" });
+      return NO_DECISION;
+    }
+    if (!isRecord(req.payload)) {
+      report({ category: "invalid_input", event, message: "hook payload is not an object" });
+      return NO_DECISION;
+    }
+    const invalid = validateCodexInput(event, req.payload);
+    if (invalid !== undefined) {
+      report({ category: "invalid_input", event, message: invalid });
+      return NO_DECISION;
+    }
+    const normalized = TOOL_EVENTS.has(event)
+      ? { ...req.payload, tool_name: normalizeCodexToolName(req.payload["tool_name"] as string) }
+      : req.payload;
+    const frozen = snapshotJson(normalized);
+    if (!frozen.ok) {
+      report({ category: "invalid_input", event, message: `hook payload rejected: ${frozen.reason}` });
+      return NO_DECISION;
+    }
+    const payload = frozen.value as CodexHookPayload;
+    guardObserver(() => opts.onEvent(event, payload));
+
+    const toolKey = event === "PreToolUse" ? `PreToolUse.${String((payload as Rec)["tool_name"])}` : undefined;
+    const keyed = toolKey === undefined ? undefined : ownHandler(opts.handlers, toolKey);
+    const handler = keyed ?? ownHandler(opts.handlers, event);
+    if (handler === undefined) {
+      guardObserver(() => opts.onHookResult({ event, failedOpen: false }));
+      return NO_DECISION;
+    }
+
+    const outcome = await runHookHandler(handler, payload, opts.timeoutMs);
+    if (outcome.kind === "timeout") {
+      report({ category: "timeout", event, message: `hook handler did not answer within ${opts.timeoutMs} ms`, timeoutMs: opts.timeoutMs });
+      return NO_DECISION;
+    }
+    if (outcome.kind === "threw") {
+      report({ category: "handler_error", event, message: `hook handler failed: ${describeError(outcome.error)}` });
+      return NO_DECISION;
+    }
+    // Snapshot first, then validate and serialise that same copy: later mutation by the handler changes nothing.
+    const snap = snapshotJson(outcome.value);
+    if (!snap.ok) {
+      report({ category: "invalid_response", event, message: `hook response is not plain data: ${snap.reason}` });
+      return NO_DECISION;
+    }
+    const wire = codexToWire(event, snap.value, keyed !== undefined);
+    if (!wire.ok) {
+      report({ category: "invalid_response", event, message: wire.reason });
+      return NO_DECISION;
+    }
+    const result: CodexHookResult = snap.value === undefined ? { event, failedOpen: false } : { event, failedOpen: false, response: snap.value };
+    guardObserver(() => opts.onHookResult(result));
+    return { stdout: wire.stdout, exitCode: 0 };
+  };
+}
+
+type Wire = { readonly ok: true; readonly stdout: string } | { readonly ok: false; readonly reason: string };
+const fail = (reason: string): Wire => ({ ok: false, reason });
+const json = (value: unknown): Wire => ({ ok: true, stdout: JSON.stringify(value) });
+
+/** Accepts exactly `allowed` keys (each passing its check) and at least one key. */
+function shape(r: Rec, allowed: Readonly<Record<string, (v: unknown) => boolean>>, event: string): string | undefined {
+  const keys = Object.keys(r);
+  if (keys.length === 0) return `${event} response {} is not a decision (return undefined for none)`;
+  for (const k of keys) {
+    const check = allowed[k];
+    if (check === undefined) return `${event} response has a field Codex does not accept: ${k}`;
+    if (!check(r[k])) return `${event} response field ${k} has the wrong value`;
+  }
+  return undefined;
+}
+
+/**
+ * Map a validated response to what Codex reads on stdout. `undefined` = no decision (empty stdout).
+ * Wire shapes mirror Codex exactly: PreToolUse puts `permissionDecision` beside `hookEventName`;
+ * PermissionRequest nests `{ behavior, message? }` under `decision`.
+ */
+export function codexToWire(event: CodexHookEventName, response: unknown, toolKeyed: boolean): Wire {
+  if (response === undefined) return { ok: true, stdout: "" };
+  if (!isRecord(response)) return fail(`${event} response is not an object`);
+  switch (event) {
+    case "PreToolUse": {
+      const bad = shape(
+        response,
+        {
+          permissionDecision: (v) => v === "allow" || v === "deny",
+          permissionDecisionReason: nonEmpty,
+          additionalContext: nonEmpty,
+          ...(toolKeyed ? { updatedInput: isRecord } : {}),
+        },
+        event,
+      );
+      if (bad !== undefined) return fail(toolKeyed || response["updatedInput"] === undefined ? bad : `${bad} (updatedInput needs a tool-keyed handler such as "PreToolUse.Bash")`);
+      if (response["updatedInput"] !== undefined && response["permissionDecision"] !== "allow") {
+        return fail("PreToolUse updatedInput only goes with permissionDecision \"allow\"");
+      }
+      if (response["permissionDecisionReason"] !== undefined && response["permissionDecision"] === undefined) {
+        return fail("PreToolUse permissionDecisionReason without a permissionDecision");
+      }
+      return json({ hookSpecificOutput: { hookEventName: event, ...response } });
+    }
+    case "PermissionRequest": {
+      const bad = shape(response, { behavior: (v) => v === "allow" || v === "deny", message: nonEmpty }, event);
+      if (bad !== undefined) return fail(bad);
+      if (response["behavior"] === undefined) return fail('PermissionRequest response needs behavior "allow" or "deny"');
+      if (response["message"] !== undefined && response["behavior"] !== "deny") return fail("PermissionRequest message only goes with behavior \"deny\"");
+      return json({ hookSpecificOutput: { hookEventName: event, decision: { ...response } } });
+    }
+    case "Stop":
+    case "SubagentStop": {
+      const context = response["additionalContext"];
+      if (response["decision"] !== undefined) {
+        const bad = shape(response, { decision: (v) => v === "block", reason: nonEmpty, additionalContext: nonEmpty }, event);
+        if (bad !== undefined) return fail(bad);
+        if (response["reason"] === undefined) return fail(`${event} block decision needs a non-empty reason`);
+        return json({ decision: "block", reason: response["reason"], ...(context === undefined ? {} : { hookSpecificOutput: { hookEventName: event, additionalContext: context } }) });
+      }
+      const bad = shape(response, { continue: (v) => v === false, stopReason: nonEmpty, additionalContext: nonEmpty }, event);
+      if (bad !== undefined) return fail(bad);
+      if (response["continue"] !== false || response["stopReason"] === undefined) {
+        return fail(`${event} response must block with a reason or return continue: false with a stopReason`);
+      }
+      return json({ continue: false, stopReason: response["stopReason"], ...(context === undefined ? {} : { hookSpecificOutput: { hookEventName: event, additionalContext: context } }) });
+    }
+    case "SessionStart": {
+      const bad = shape(response, { additionalContext: nonEmpty }, event);
+      if (bad !== undefined) return fail(bad);
+      return json({ hookSpecificOutput: { hookEventName: event, additionalContext: response["additionalContext"] } });
+    }
+    default:
+      return fail(`${event} is observe-only on Codex: return undefined`);
+  }
+}

@@ -1,0 +1,206 @@
+// `StartCodexOptions` and its pre-spawn validation into `ResolvedCodexOptions` (spec B §1); rejects, never throws.
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { ElwoodError } from "../../src/errors.js";
+import type { TerminalSize } from "../../src/public-types.js";
+import {
+  optionalAbsolutePath,
+  optionalBoolean,
+  optionalPath,
+  optionalText,
+  validateEnv,
+  validateHookTimeout,
+  validatePersona,
+  validateTerminalSize,
+  type Check,
+} from "../claude/options.js";
+import type { CodexHookHandlers } from "./hook-types.js";
+
+export const CODEX_REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
+export type CodexReasoningEffort = (typeof CODEX_REASONING_EFFORTS)[number];
+
+export const CODEX_SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
+export type CodexSandboxMode = (typeof CODEX_SANDBOX_MODES)[number];
+
+export const CODEX_APPROVAL_POLICIES = ["untrusted", "on-request", "never"] as const;
+export type CodexApprovalPolicy = (typeof CODEX_APPROVAL_POLICIES)[number];
+
+export interface StartCodexOptions {
+  readonly cwd: string;
+  readonly stateDir?: string;
+  readonly initialSize?: TerminalSize;
+  readonly hooks?: CodexHookHandlers;
+  /** First user message; never persisted. */
+  readonly persona?: string;
+  /** Forwarded to `--model` unvalidated. */
+  readonly model?: string;
+  /** Checked before spawn; sent as the reserved `-c model_reasoning_effort=<value>`. */
+  readonly reasoningEffort?: CodexReasoningEffort;
+  readonly profile?: string;
+  readonly sandbox?: CodexSandboxMode;
+  readonly approvalPolicy?: CodexApprovalPolicy;
+  /** Raw `key=value` Codex config strings; passed through `-c` verbatim (the caller owns TOML validity). */
+  readonly configOverrides?: readonly string[];
+  /** Expands to `danger-full-access` + `never`; conflicts with an explicit sandbox or approvalPolicy. */
+  readonly highTrust?: boolean;
+  readonly autoupdate?: boolean;
+  /** Default false: answer Codex's directory trust prompt. Hook trust is answered regardless. */
+  readonly autotrust?: boolean;
+  readonly hookTimeoutMs?: number;
+  readonly strictVersionCheck?: boolean;
+  /** Elwood extra: absolute path to the Codex CLI (probe and launch). */
+  readonly executable?: string;
+  /** Elwood extra: additional environment, applied after Elwood strips its own variables. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Elwood extra: login shell to launch through. */
+  readonly shell?: string;
+}
+
+export interface ResolvedCodexOptions {
+  readonly cwd: string;
+  readonly stateDir: string | undefined;
+  readonly initialSize: TerminalSize;
+  readonly hooks: CodexHookHandlers;
+  readonly persona: string | undefined;
+  readonly model: string | undefined;
+  readonly reasoningEffort: CodexReasoningEffort | undefined;
+  readonly profile: string | undefined;
+  readonly sandbox: CodexSandboxMode | undefined;
+  readonly approvalPolicy: CodexApprovalPolicy | undefined;
+  readonly configOverrides: readonly string[];
+  readonly highTrust: boolean;
+  readonly autoupdate: boolean;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string>>;
+  readonly shell: string | undefined;
+}
+
+const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
+  new ElwoodError("invalid_argument", message, details);
+
+export async function validateCodexOptions(opts: unknown): Promise<ResolvedCodexOptions> {
+  const resolved = validateCodexOptionsShape(opts);
+  if (resolved instanceof ElwoodError) throw resolved;
+  let isDir = false;
+  try {
+    isDir = (await stat(resolved.cwd)).isDirectory();
+  } catch (error) {
+    throw invalid(`cwd ${resolved.cwd} does not exist`, { option: "cwd", errno: (error as NodeJS.ErrnoException).code });
+  }
+  if (!isDir) throw invalid(`cwd ${resolved.cwd} is not a directory`, { option: "cwd" });
+  return resolved;
+}
+
+function oneOf<T extends string>(value: unknown, values: readonly T[], option: string): Check<T | undefined> {
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && (values as readonly string[]).includes(value)) return value as T;
+  return invalid(`${option} must be one of ${values.join(", ")}`, { option, validValues: [...values] });
+}
+
+export function validateCodexReasoningEffort(value: unknown): Check<CodexReasoningEffort | undefined> {
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && (CODEX_REASONING_EFFORTS as readonly string[]).includes(value)) return value as CodexReasoningEffort;
+  return new ElwoodError("codex_invalid_reasoning_effort", `reasoningEffort must be one of ${CODEX_REASONING_EFFORTS.join(", ")}`, {
+    validValues: [...CODEX_REASONING_EFFORTS],
+  });
+}
+
+/**
+ * One `-c` word each. The value is TOML Elwood never parses, but the entry must look like `key=value`
+ * with a plain dotted key, and carry no control characters a command line cannot hold faithfully.
+ */
+export function validateConfigOverrides(value: unknown): Check<readonly string[]> {
+  if (value === undefined) return Object.freeze([]);
+  if (!Array.isArray(value)) return invalid("configOverrides must be an array of key=value strings", { option: "configOverrides" });
+  const out: string[] = [];
+  for (const [index, entry] of value.entries()) {
+    // eslint-disable-next-line no-control-regex
+    if (typeof entry !== "string" || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(entry)) {
+      return invalid(`configOverrides[${index}] must be a string without control characters`, { option: "configOverrides", index });
+    }
+    if (!/^[A-Za-z0-9_"'.-]+(?:\.[A-Za-z0-9_"'-]+)*\s*=/.test(entry) || entry.startsWith("-")) {
+      return invalid(`configOverrides[${index}] must have the form key=value`, { option: "configOverrides", index });
+    }
+    out.push(entry);
+  }
+  return Object.freeze(out);
+}
+
+export function validateCodexOptionsShape(opts: unknown): Check<ResolvedCodexOptions> {
+  if (typeof opts !== "object" || opts === null || Array.isArray(opts)) return invalid("startCodex options must be an object");
+  const o = opts as Record<string, unknown>;
+  const cwd = o["cwd"];
+  if (typeof cwd !== "string" || cwd === "" || cwd.includes("\0")) {
+    return invalid("cwd is required and must be a non-empty path string", { option: "cwd" });
+  }
+  const stateDir = optionalPath(o, "stateDir");
+  if (stateDir instanceof ElwoodError) return stateDir;
+  const model = optionalText(o, "model");
+  if (model instanceof ElwoodError) return model;
+  const profile = optionalText(o, "profile");
+  if (profile instanceof ElwoodError) return profile;
+  const initialSize = validateTerminalSize(o["initialSize"], "initialSize");
+  if (initialSize instanceof ElwoodError) return initialSize;
+  const hooks = o["hooks"];
+  if (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks))) {
+    return invalid("hooks must be an object of handlers", { option: "hooks" });
+  }
+  const persona = validatePersona(o["persona"]);
+  if (persona instanceof ElwoodError) return persona;
+  const reasoningEffort = validateCodexReasoningEffort(o["reasoningEffort"]);
+  if (reasoningEffort instanceof ElwoodError) return reasoningEffort;
+  const sandbox = oneOf(o["sandbox"], CODEX_SANDBOX_MODES, "sandbox");
+  if (sandbox instanceof ElwoodError) return sandbox;
+  const approvalPolicy = oneOf(o["approvalPolicy"], CODEX_APPROVAL_POLICIES, "approvalPolicy");
+  if (approvalPolicy instanceof ElwoodError) return approvalPolicy;
+  const highTrust = optionalBoolean(o, "highTrust");
+  if (highTrust instanceof ElwoodError) return highTrust;
+  if (highTrust === true && (sandbox !== undefined || approvalPolicy !== undefined)) {
+    return new ElwoodError("codex_high_trust_conflict", "highTrust cannot be combined with an explicit sandbox or approvalPolicy", {
+      ...(sandbox === undefined ? {} : { sandbox }),
+      ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
+    });
+  }
+  const configOverrides = validateConfigOverrides(o["configOverrides"]);
+  if (configOverrides instanceof ElwoodError) return configOverrides;
+  const autoupdate = optionalBoolean(o, "autoupdate");
+  if (autoupdate instanceof ElwoodError) return autoupdate;
+  const autotrust = optionalBoolean(o, "autotrust");
+  if (autotrust instanceof ElwoodError) return autotrust;
+  const strictVersionCheck = optionalBoolean(o, "strictVersionCheck");
+  if (strictVersionCheck instanceof ElwoodError) return strictVersionCheck;
+  const hookTimeoutMs = validateHookTimeout(o["hookTimeoutMs"]);
+  if (hookTimeoutMs instanceof ElwoodError) return hookTimeoutMs;
+  const executable = optionalAbsolutePath(o, "executable");
+  if (executable instanceof ElwoodError) return executable;
+  const shell = optionalAbsolutePath(o, "shell");
+  if (shell instanceof ElwoodError) return shell;
+  const env = validateEnv(o["env"]);
+  if (env instanceof ElwoodError) return env;
+
+  return {
+    cwd: resolve(cwd),
+    stateDir: stateDir === undefined ? undefined : resolve(stateDir),
+    initialSize,
+    hooks: (hooks ?? {}) as CodexHookHandlers,
+    persona,
+    model,
+    reasoningEffort,
+    profile,
+    // highTrust expands before anything is persisted or spawned (spec B §1.7).
+    sandbox: highTrust === true ? "danger-full-access" : sandbox,
+    approvalPolicy: highTrust === true ? "never" : approvalPolicy,
+    configOverrides,
+    highTrust: highTrust ?? false,
+    autoupdate: autoupdate ?? false,
+    autotrust: autotrust ?? false,
+    hookTimeoutMs,
+    strictVersionCheck: strictVersionCheck ?? false,
+    executable,
+    env,
+    shell,
+  };
+}

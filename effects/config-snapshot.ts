@@ -1,0 +1,81 @@
+// Codex config.toml snapshot and compare-and-swap restore around a picker switch, under a process-wide lock:
+// the picker's own write of root `model` / `model_reasoning_effort` is undone, any other edit is left alone.
+
+import { randomUUID } from "node:crypto";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { ProcessLock } from "./process-lock.js";
+
+/** One lock for every Codex session in this process (cross-process races are an accepted limitation). */
+export const codexConfigLock = new ProcessLock();
+
+/** Root-level keys the Codex picker writes. */
+export const PICKER_KEYS = ["model", "model_reasoning_effort"] as const;
+
+export interface ConfigSnapshot {
+  readonly path: string;
+  /** null when the file did not exist. */
+  readonly content: string | null;
+}
+
+export type RestoreOutcome =
+  | { readonly kind: "unchanged" }
+  | { readonly kind: "restored" }
+  /** Something besides the picker keys changed (a concurrent edit): the file was left as the CLI wrote it. */
+  | { readonly kind: "conflict" }
+  | { readonly kind: "failed"; readonly cause: string };
+
+async function readOrNull(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+export async function snapshotConfig(path: string): Promise<ConfigSnapshot> {
+  return { path, content: await readOrNull(path) };
+}
+
+const ROOT_KEY = new RegExp(`^\\s*(?:${PICKER_KEYS.join("|")})\\s*=`);
+const TABLE_HEADER = /^\s*\[/;
+
+/**
+ * The file without root-level picker keys, for the compare half of the compare-and-swap. Keys inside a
+ * table (`[profiles.x] model = …`) are not the picker's and stay part of the comparison.
+ */
+export function withoutPickerKeys(content: string | null): string {
+  if (content === null) return "";
+  const out: string[] = [];
+  let root = true;
+  for (const line of content.split(/\r?\n/)) {
+    if (TABLE_HEADER.test(line)) root = false;
+    if (root && ROOT_KEY.test(line)) continue;
+    out.push(line);
+  }
+  return out.join("\n").replace(/\s+$/, "");
+}
+
+/** Atomically puts `content` back (or removes a file that did not exist before). */
+async function putBack(snapshot: ConfigSnapshot): Promise<void> {
+  if (snapshot.content === null) {
+    await rm(snapshot.path, { force: true });
+    return;
+  }
+  const temp = `${snapshot.path}.elwood-${randomUUID()}.tmp`;
+  await writeFile(temp, snapshot.content, { mode: 0o600 });
+  await rename(temp, snapshot.path);
+}
+
+/** Restores the snapshot iff the file differs from it only in the root picker keys. */
+export async function restoreConfig(snapshot: ConfigSnapshot): Promise<RestoreOutcome> {
+  try {
+    const now = await readOrNull(snapshot.path);
+    if (now === snapshot.content) return { kind: "unchanged" };
+    if (withoutPickerKeys(now) !== withoutPickerKeys(snapshot.content)) return { kind: "conflict" };
+    await putBack(snapshot);
+    return { kind: "restored" };
+  } catch (error) {
+    return { kind: "failed", cause: String(error) };
+  }
+}

@@ -1,0 +1,117 @@
+// Image inputs for a submission: validated and bounded before anything is written, bytes materialized as
+// short-lived temp files (removed afterwards, best-effort) so the CLIs' file/clipboard attach paths can read them.
+
+import { constants } from "node:fs";
+import { access, mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { ElwoodError } from "../src/errors.js";
+
+export const MAX_IMAGES = 16;
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+export const MAX_TOTAL_IMAGE_BYTES = 50 * 1024 * 1024;
+export const IMAGE_FORMATS = ["png", "jpeg", "gif", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** An image to attach: a file path, or in-memory bytes with an explicit format (never both). */
+export type ImageInput = { readonly path: string } | { readonly data: Uint8Array; readonly format: ImageFormat };
+
+export type ValidImage =
+  | { readonly kind: "path"; readonly path: string; readonly bytes: number }
+  | { readonly kind: "data"; readonly data: Uint8Array; readonly format: ImageFormat };
+
+const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError => new ElwoodError("invalid_image", message, details);
+
+async function readableRegularFile(path: string): Promise<number | string> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return "is not a regular file";
+    await access(path, constants.R_OK);
+    // access() says yes to root for anything; opening and reading one byte is the real readability check.
+    const handle = await open(path, "r");
+    try {
+      await handle.read(Buffer.alloc(1), 0, 1, 0);
+    } finally {
+      await handle.close();
+    }
+    return info.size;
+  } catch {
+    return "is not readable";
+  }
+}
+
+/**
+ * Validates a caller's `images` list (any JavaScript value) against the limits; relative paths resolve
+ * against `cwd`. Resolves with the validated list or an `invalid_image` error — it never throws.
+ */
+export async function validateImages(images: unknown, cwd: string): Promise<readonly ValidImage[] | ElwoodError> {
+  if (!Array.isArray(images)) return invalid("images must be an array");
+  if (images.length > MAX_IMAGES) return invalid(`at most ${MAX_IMAGES} images per submission`, { limit: MAX_IMAGES, count: images.length });
+  const out: ValidImage[] = [];
+  let total = 0;
+  for (const [index, entry] of images.entries()) {
+    if (typeof entry !== "object" || entry === null) return invalid(`image ${index} is not an object`, { index });
+    const record = entry as Record<string, unknown>;
+    const hasPath = "path" in record && record["path"] !== undefined;
+    const hasData = "data" in record && record["data"] !== undefined;
+    if (hasPath === hasData) return invalid(`image ${index} needs exactly one of path or data`, { index });
+    if (hasPath) {
+      const raw = record["path"];
+      if (typeof raw !== "string" || raw.trim() === "" || raw.includes("\0")) return invalid(`image ${index} has no valid path`, { index });
+      const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
+      const size = await readableRegularFile(path);
+      if (typeof size === "string") return invalid(`image ${index} ${size}`, { index });
+      if (size === 0) return invalid(`image ${index} is empty`, { index });
+      if (size > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
+      total += size;
+      out.push({ kind: "path", path, bytes: size });
+    } else {
+      const data = record["data"];
+      const format = record["format"];
+      if (!(data instanceof Uint8Array)) return invalid(`image ${index} data must be a Uint8Array`, { index });
+      if (typeof format !== "string" || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
+        return invalid(`image ${index} format must be one of ${IMAGE_FORMATS.join(", ")}`, { index });
+      }
+      if (data.byteLength === 0) return invalid(`image ${index} has empty data`, { index });
+      if (data.byteLength > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
+      total += data.byteLength;
+      out.push({ kind: "data", data, format: format as ImageFormat });
+    }
+    if (total > MAX_TOTAL_IMAGE_BYTES) return invalid(`images exceed ${MAX_TOTAL_IMAGE_BYTES} bytes in total`, { limit: MAX_TOTAL_IMAGE_BYTES });
+  }
+  return out;
+}
+
+export interface MaterializedImages {
+  /** Absolute file paths in attach order. */
+  readonly paths: readonly string[];
+  /** Removes the temp files written for byte inputs; best-effort, never rejects. */
+  cleanup(): Promise<void>;
+}
+
+const EXTENSIONS: Readonly<Record<ImageFormat, string>> = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp" };
+
+/** Writes byte inputs to a private temp directory (mode 0700/0600); path inputs are used as they are. */
+export async function materializeImages(images: readonly ValidImage[]): Promise<MaterializedImages | ElwoodError> {
+  let dir: string | undefined;
+  const cleanup = async (): Promise<void> => {
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true }).catch(() => {});
+  };
+  try {
+    const paths: string[] = [];
+    for (const [index, image] of images.entries()) {
+      if (image.kind === "path") {
+        paths.push(image.path);
+        continue;
+      }
+      dir ??= await mkdtemp(join(tmpdir(), "elwood-img-"));
+      const file = join(dir, `image-${index + 1}.${EXTENSIONS[image.format]}`);
+      await writeFile(file, image.data, { mode: 0o600 });
+      paths.push(file);
+    }
+    return { paths, cleanup };
+  } catch (error) {
+    await cleanup();
+    return new ElwoodError("image_attach_failed", "writing an image temp file failed", { cause: String(error) });
+  }
+}

@@ -1,0 +1,323 @@
+// One Claude `/login` recovery transaction: open the panel, pick the method, hand out the validated URL, submit
+// the human's code with exactly one Enter, and resolve on the CLI's success plus a ready session.
+
+import { assign, enqueueActions, setup } from "xstate";
+import type { LoginFact, ScreenFacts } from "../adapters/screen-facts.js";
+import { LOGIN_METHOD_LABELS, validateLoginUrl } from "../adapters/claude/login-screens.js";
+import { ElwoodError } from "../src/errors.js";
+import type { ElwoodSessionStatus } from "../src/public-types.js";
+import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent, WritePurpose } from "./events.js";
+import { ENTER } from "./paste-framing.js";
+import {
+  ARROW_DOWN,
+  ARROW_UP,
+  ESC,
+  type EffectRequestEvent,
+  type EffectResultEvent,
+  type TransactionCancelEvent,
+  type TransactionEffect,
+  type TransactionOutput,
+  writeStep,
+} from "./transaction.js";
+
+export type ClaudeLoginMethod = "claudeai" | "console" | "third_party";
+
+export interface LoginTiming {
+  readonly settleMs: number;
+  /** How long one method-list cursor move may take to render. */
+  readonly stepMs: number;
+  readonly holdRetryMs: number;
+}
+
+export const LOGIN_DEFAULTS: LoginTiming = { settleMs: 150, stepMs: 1500, holdRetryMs: 100 };
+
+export interface LoginInput extends Partial<LoginTiming> {
+  readonly opId: string;
+  readonly method?: ClaudeLoginMethod;
+  readonly command?: string;
+  /** Screen when the slot was taken: stages already visible there are stale until they disappear. */
+  readonly facts: ScreenFacts | null;
+  readonly status: ElwoodSessionStatus;
+}
+
+export type LoginEvent =
+  | FrameEvent
+  | HookEvent
+  | StatusChangedEvent
+  | IoWrittenEvent
+  | IoHeldEvent
+  | IoFailedEvent
+  | EffectResultEvent
+  | TransactionCancelEvent
+  | { readonly type: "submission.rawInput" };
+
+type Stage = "method" | "url" | "paste" | "failure" | "success";
+const STAGES: readonly Stage[] = ["method", "url", "paste", "failure", "success"];
+type Fresh = Readonly<Record<Stage, boolean>>;
+type WriteWhat = "command" | "enter" | "arrows" | "methodEnter" | "code" | "codeEnter" | "escape";
+
+export interface LoginContext extends LoginTiming {
+  readonly opId: string;
+  readonly method: ClaudeLoginMethod;
+  readonly command: string;
+  readonly facts: ScreenFacts | null;
+  readonly status: ElwoodSessionStatus;
+  /** A stage counts only once it is on screen and was absent at some point since this /login began. */
+  readonly fresh: Fresh;
+  readonly armed: boolean;
+  readonly seq: number;
+  readonly pendingRequestId: string | null;
+  readonly navDelta: number;
+  readonly navAttempts: number;
+  readonly methodChosen: boolean;
+  readonly urlReported: boolean;
+  readonly validUrl: string | null;
+  /** The human's code between provideCode and its write; cleared right after. */
+  readonly code: string | null;
+  readonly codeSent: boolean;
+  readonly succeeded: boolean;
+  readonly escaped: boolean;
+  readonly error: ElwoodError | null;
+}
+
+function present(login: LoginFact | undefined, stage: Stage): boolean {
+  if (login === undefined) return false;
+  switch (stage) {
+    case "method":
+      return login.methodList;
+    case "url":
+      return login.url !== undefined;
+    case "paste":
+      return login.pastePrompt;
+    case "failure":
+      return login.failure;
+    case "success":
+      return login.success;
+  }
+}
+
+function live(context: LoginContext, stage: Stage): boolean {
+  return context.armed && context.fresh[stage] && present(context.facts?.login, stage);
+}
+
+function methodIndex(context: LoginContext): number {
+  const re = LOGIN_METHOD_LABELS[context.method];
+  return context.facts?.login?.methods.findIndex((m) => re.test(m.label)) ?? -1;
+}
+
+const loginFailed = (message: string, details: Record<string, unknown> = {}): ElwoodError => new ElwoodError("login_failed", message, details);
+
+type Args = { readonly context: LoginContext };
+type ParentParams = { readonly events: readonly (IoWriteRequest | EffectRequestEvent)[] };
+
+function writeData(context: LoginContext, what: WriteWhat): { data: string; purpose: WritePurpose; guardDialog: boolean; requireDialog?: "login" } {
+  const arrows = (context.navDelta < 0 ? ARROW_UP : ARROW_DOWN).repeat(Math.abs(context.navDelta));
+  switch (what) {
+    case "command":
+      return { data: context.command, purpose: "command", guardDialog: true };
+    case "enter":
+      return { data: ENTER, purpose: "enter", guardDialog: true };
+    case "arrows":
+      return { data: arrows, purpose: "keys", guardDialog: false, requireDialog: "login" };
+    case "methodEnter":
+      return { data: ENTER, purpose: "keys", guardDialog: false, requireDialog: "login" };
+    case "code":
+      return { data: context.code ?? "", purpose: "keys", guardDialog: false, requireDialog: "login" };
+    case "codeEnter":
+      return { data: ENTER, purpose: "enter", guardDialog: false, requireDialog: "login" };
+    case "escape":
+      return { data: ESC, purpose: "escape", guardDialog: false, requireDialog: "login" };
+  }
+}
+
+const writeParams = (what: WriteWhat) => ({ context }: Args): ParentParams => ({
+  events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", ...writeData(context, what) }],
+});
+const effectParams = (effect: (context: LoginContext) => TransactionEffect) => ({ context }: Args): ParentParams => ({
+  events: [{ type: "effect.request", requestId: context.pendingRequestId ?? "", opId: context.opId, effect: effect(context) }],
+});
+const step = (what: WriteWhat, next: string) => writeStep(writeParams(what), next, "#login.failing");
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+    output: {} as TransactionOutput,
+  },
+  delays: {
+    settle: ({ context }) => context.settleMs,
+    step: ({ context }) => context.stepMs,
+    holdRetry: ({ context }) => context.holdRetryMs,
+  },
+  guards: {
+    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    freshSuccess: ({ context }) => live(context, "success"),
+    freshFailure: ({ context }) => live(context, "failure"),
+    freshMethodList: ({ context }) => live(context, "method") && !context.methodChosen,
+    freshBadUrl: ({ context }) => live(context, "url") && !context.urlReported && validateLoginUrl(context.facts?.login?.url ?? "") === undefined,
+    freshUrl: ({ context }) => live(context, "url") && !context.urlReported,
+    freshPaste: ({ context }) => live(context, "paste") && !context.codeSent,
+    noMethodRow: ({ context }) => methodIndex(context) < 0,
+    onMethod: ({ context }) => {
+      const i = methodIndex(context);
+      return i >= 0 && context.facts?.login?.methods[i]?.selected === true;
+    },
+    navAttemptsLeft: ({ context }) => context.navAttempts < 4,
+    effectOk: ({ event }) => event.type === "effect.result" && event.ok && typeof event.value === "string",
+    pasteStillCurrent: ({ context }) => context.facts?.dialog?.kind === "login" && context.facts.login?.pastePrompt === true,
+    becameReady: ({ event }) => event.type === "status.changed" && event.to === "ready",
+    settledWhileReady: ({ context, event }) =>
+      event.type === "frame" && context.status === "ready" && event.facts.composer && event.facts.dialog === undefined,
+    panelVisible: ({ context }) => context.facts?.dialog?.kind === "login" && !context.escaped,
+  },
+  actions: {
+    /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
+    toParent: enqueueActions(({ enqueue }, params: ParentParams) => {
+      for (const event of params.events) enqueue.sendParent(event);
+    }),
+    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:l${context.seq + 1}` })),
+    clearRequest: assign({ pendingRequestId: null }),
+    arm: assign({ armed: true }),
+    recordFacts: assign(({ context, event }) => {
+      if (event.type !== "frame") return {};
+      const login = event.facts.login;
+      // Once armed, a stage that is absent from a frame becomes fresh: its next appearance is new.
+      const fresh = context.armed
+        ? (Object.fromEntries(STAGES.map((s) => [s, context.fresh[s] || !present(login, s)])) as Record<Stage, boolean>)
+        : context.fresh;
+      return { facts: event.facts, fresh };
+    }),
+    trackStatus: assign({ status: ({ context, event }) => (event.type === "status.changed" ? event.to : context.status) }),
+    computeDelta: assign(({ context }) => {
+      const methods = context.facts?.login?.methods ?? [];
+      const from = methods.findIndex((m) => m.selected);
+      return { navDelta: methodIndex(context) - Math.max(0, from), navAttempts: context.navAttempts + 1 };
+    }),
+    markMethodChosen: assign({ methodChosen: true }),
+    keepUrl: assign({ validUrl: ({ context }) => validateLoginUrl(context.facts?.login?.url ?? "") ?? null }),
+    markUrlReported: assign({ urlReported: true }),
+    keepCode: assign({ code: ({ event }) => (event.type === "effect.result" && typeof event.value === "string" ? event.value : null) }),
+    markCodeSent: assign({ codeSent: true, code: null }),
+    dropCode: assign({ code: null }),
+    markSucceeded: assign({ succeeded: true }),
+    markEscaped: assign({ escaped: true }),
+    recordIoError: assign({
+      error: ({ context, event }) => context.error ?? (event.type === "io.failed" ? event.error : loginFailed("a login write failed")),
+    }),
+    recordEffectError: assign({
+      error: ({ context, event }) =>
+        context.error ?? (event.type === "effect.result" && event.error ? event.error : loginFailed("provideCode did not return a code")),
+    }),
+    recordCancel: assign({ error: ({ context, event }) => context.error ?? (event.type === "transaction.cancel" ? event.error : null) }),
+    failCli: assign({ error: () => loginFailed("Claude reported a login failure") }),
+    failUrl: assign({ error: () => loginFailed("the authorization URL on screen is not an approved https Anthropic URL") }),
+    failMethod: assign({ error: ({ context }) => loginFailed(`the login method list has no "${context.method}" row`) }),
+  },
+}).createMachine({
+  id: "login",
+  context: ({ input }) => {
+    const baseline = input.facts?.login;
+    return {
+      ...LOGIN_DEFAULTS,
+      ...input,
+      method: input.method ?? "claudeai",
+      command: input.command ?? "/login",
+      facts: input.facts,
+      status: input.status,
+      fresh: Object.fromEntries(STAGES.map((s) => [s, !present(baseline, s)])) as Record<Stage, boolean>,
+      armed: false,
+      seq: 0,
+      pendingRequestId: null,
+      navDelta: 0,
+      navAttempts: 0,
+      methodChosen: false,
+      urlReported: false,
+      validUrl: null,
+      code: null,
+      codeSent: false,
+      succeeded: false,
+      escaped: false,
+      error: null,
+    };
+  },
+  initial: "typing",
+  on: {
+    frame: { actions: "recordFacts" },
+    "status.changed": { actions: "trackStatus" },
+    "transaction.cancel": { target: ".failing", actions: "recordCancel", description: "Timeout: leave the panel, fail." },
+  },
+  states: {
+    typing: { description: "Type `/login`.", ...step("command", "#login.settling") },
+    settling: { after: { settle: { target: "entering" } } },
+    entering: { ...step("enter", "#login.opened") },
+    opened: { entry: "arm", always: { target: "watching" } },
+    watching: {
+      description: "Wait for a stage to newly appear.",
+      on: { frame: { target: "evaluating", actions: "recordFacts" } },
+    },
+    evaluating: {
+      always: [
+        { guard: "freshSuccess", target: "succeeded", actions: "markSucceeded", description: "Claude reports success." },
+        { guard: "freshFailure", target: "failing", actions: "failCli", description: "Claude reports an explicit failure." },
+        { guard: "freshMethodList", target: "choosingMethod", description: "Pick the requested method by its label." },
+        { guard: "freshBadUrl", target: "failing", actions: "failUrl", description: "Untrusted URL: never handed out." },
+        { guard: "freshUrl", target: "reportingUrl", actions: "keepUrl", description: "Hand the validated URL to onAuthUrl." },
+        { guard: "freshPaste", target: "requestingCode", description: "The CLI asks for the code." },
+        { target: "watching" },
+      ],
+    },
+    choosingMethod: {
+      always: [
+        { guard: "noMethodRow", target: "failing", actions: "failMethod" },
+        { guard: "onMethod", target: "pickingMethod" },
+        { guard: "navAttemptsLeft", target: "movingToMethod", actions: "computeDelta" },
+        { target: "failing", actions: "failMethod" },
+      ],
+    },
+    movingToMethod: { ...step("arrows", "#login.awaitingMethodCursor") },
+    awaitingMethodCursor: {
+      on: { frame: { target: "choosingMethod", actions: "recordFacts" } },
+      after: { step: { target: "choosingMethod" } },
+    },
+    pickingMethod: { ...step("methodEnter", "#login.methodPicked") },
+    methodPicked: { entry: "markMethodChosen", always: { target: "watching" } },
+    reportingUrl: {
+      entry: ["nextRequest", { type: "toParent", params: effectParams((c) => ({ kind: "login.authUrl", url: c.validUrl ?? "" })) }],
+      on: { "effect.result": { target: "evaluating", actions: ["clearRequest", "markUrlReported"] } },
+    },
+    requestingCode: {
+      entry: ["nextRequest", { type: "toParent", params: effectParams(() => ({ kind: "login.provideCode" })) }],
+      on: {
+        "effect.result": [
+          { guard: "effectOk", target: "recheck", actions: ["clearRequest", "keepCode"] },
+          { target: "failing", actions: ["clearRequest", "recordEffectError"], description: "provideCode failed or gave an invalid code." },
+        ],
+      },
+    },
+    recheck: {
+      description: "Immediately before writing: the paste prompt must still be the live screen.",
+      always: [{ guard: "pasteStillCurrent", target: "writingCode" }, { target: "evaluating", actions: "dropCode" }],
+    },
+    writingCode: { ...step("code", "#login.writingEnter") },
+    writingEnter: { description: "Exactly one library-controlled Enter after the code.", ...step("codeEnter", "#login.codeSent") },
+    codeSent: { entry: "markCodeSent", always: { target: "watching" } },
+    succeeded: {
+      description: "Success seen: resolve once the session is ready again.",
+      on: {
+        "status.changed": { guard: "becameReady", target: "done", actions: "trackStatus", description: "A fresh ready transition." },
+        frame: { guard: "settledWhileReady", target: "done", actions: "recordFacts", description: "Composer back while status stayed ready." },
+      },
+    },
+    failing: {
+      on: { "transaction.cancel": { description: "Already failing." } },
+      always: [{ guard: "panelVisible", target: "escaping", actions: "markEscaped" }, { target: "done" }],
+    },
+    escaping: { on: { "transaction.cancel": {} }, ...writeStep(writeParams("escape"), "#login.done", "#login.done") },
+    done: { type: "final" },
+  },
+  output: ({ context }): TransactionOutput =>
+    context.error ? { opId: context.opId, ok: false, error: context.error } : { opId: context.opId, ok: true },
+});
+
+export type LoginMachine = typeof loginMachine;

@@ -1,0 +1,505 @@
+// One `/model` picker transaction (list or set): open the CLI's own picker, read or drive its rows, apply
+// session-only, confirm Claude's own cache warning, and always leave the screen as it was found on failure.
+
+import { assign, enqueueActions, setup } from "xstate";
+import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../adapters/screen-facts.js";
+import { ElwoodError } from "../src/errors.js";
+import type { AgentModelOption } from "../src/public-types.js";
+import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent, WritePurpose } from "./events.js";
+import { ENTER } from "./paste-framing.js";
+import {
+  ARROW_DOWN,
+  ARROW_UP,
+  ESC,
+  type EffectRequestEvent,
+  type EffectResultEvent,
+  type TransactionCancelEvent,
+  type TransactionEffect,
+  type TransactionOutput,
+  writeStep,
+} from "./transaction.js";
+
+export interface PickerTiming {
+  /** Between the typed `/model` and its Enter (the slash menu must catch up). */
+  readonly settleMs: number;
+  /** How long the picker (or a follow-up step) may take to paint. */
+  readonly openMs: number;
+  /** How long one navigation write may take to move the rendered cursor. */
+  readonly stepMs: number;
+  /** How long an apply / Escape may take to clear the picker. */
+  readonly closeMs: number;
+  /** Failure cleanup bound (spec A §17.3: one extra second). */
+  readonly cleanupMs: number;
+  readonly holdRetryMs: number;
+}
+
+export const PICKER_DEFAULTS: PickerTiming = {
+  settleMs: 150,
+  openMs: 5000,
+  stepMs: 1500,
+  closeMs: 5000,
+  cleanupMs: 1000,
+  holdRetryMs: 100,
+};
+
+export interface ModelPickerInput extends Partial<PickerTiming> {
+  readonly opId: string;
+  readonly mode: "list" | "set";
+  /** setModel's requested id (matched case-insensitively). */
+  readonly target?: string;
+  readonly flavour: "claude" | "codex";
+  /** The picker command, `/model` on both CLIs. */
+  readonly command?: string;
+  /** Latest facts when the queue slot was acquired (a picker already visible is foreign). */
+  readonly facts: ScreenFacts | null;
+}
+
+export type ModelPickerEvent =
+  | FrameEvent
+  | HookEvent
+  | StatusChangedEvent
+  | IoWrittenEvent
+  | IoHeldEvent
+  | IoFailedEvent
+  | EffectResultEvent
+  | TransactionCancelEvent
+  | { readonly type: "submission.rawInput" };
+
+export type ModelPickerParentEvent = IoWriteRequest | EffectRequestEvent;
+
+type WriteWhat = "command" | "enter" | "escape" | "arrows" | "sessionKey" | "confirmArrows" | "confirmEnter";
+
+export interface PickerContext extends PickerTiming {
+  readonly opId: string;
+  readonly mode: "list" | "set";
+  readonly target: string | null;
+  readonly flavour: "claude" | "codex";
+  readonly command: string;
+  readonly facts: ScreenFacts | null;
+  readonly seq: number;
+  readonly pendingRequestId: string | null;
+  /** Model rows collected so far (Codex scrolls: rows accumulate across pages). */
+  readonly rows: readonly ModelPickerRowFact[];
+  readonly scrollPages: number;
+  /** Row id the cursor should land on in the current stage. */
+  readonly navTarget: string | null;
+  readonly navAttempts: number;
+  readonly navDelta: number;
+  readonly snapshotted: boolean;
+  /** An apply key that makes the CLI write its own config (Codex 0.144 Enter) was sent. */
+  readonly persisted: boolean;
+  readonly takenOver: boolean;
+  /** Stages an Escape was already written for (never repeated for the same stage). */
+  readonly escaped: readonly string[];
+  readonly error: ElwoodError | null;
+  readonly result: readonly AgentModelOption[] | null;
+}
+
+function fail(message: string, details: Record<string, unknown> = {}): ElwoodError {
+  return new ElwoodError("model_automation_failed", message, details);
+}
+
+function toOption(row: ModelPickerRowFact): AgentModelOption {
+  const base = { id: row.id, label: row.label, isCurrent: row.isCurrent, isDefault: row.isDefault, raw: row.raw };
+  return row.description === undefined ? base : { ...base, description: row.description };
+}
+
+/** Rows merged by id in first-seen order (a scrolled page repeats some rows). */
+function mergeRows(known: readonly ModelPickerRowFact[], page: readonly ModelPickerRowFact[]): ModelPickerRowFact[] {
+  const out = [...known];
+  for (const row of page) {
+    const at = out.findIndex((r) => r.id === row.id);
+    if (at < 0) out.push(row);
+    else out[at] = row;
+  }
+  return out;
+}
+
+/** Codex: when only `(current)` is rendered, that row is also the default (spec A §17.1). */
+function finalizeOptions(rows: readonly ModelPickerRowFact[], flavour: "claude" | "codex"): AgentModelOption[] {
+  const options = rows.map(toOption);
+  if (flavour === "codex" && !options.some((o) => o.isDefault)) {
+    return options.map((o) => (o.isCurrent ? { ...o, isDefault: true } : o));
+  }
+  return options;
+}
+
+function picker(facts: ScreenFacts | null, stage?: ModelPickerFact["stage"]): ModelPickerFact | undefined {
+  const fact = facts?.modelPicker;
+  if (fact === undefined) return undefined;
+  return stage === undefined || fact.stage === stage ? fact : undefined;
+}
+
+/** Claude's switch dialog is present (complete or partially painted: title without rows). */
+function switchDialog(facts: ScreenFacts | null): boolean {
+  return facts?.dialog?.kind === "model_switch_confirm";
+}
+
+function ownDialogVisible(facts: ScreenFacts | null): boolean {
+  return picker(facts) !== undefined || (switchDialog(facts) && facts?.modelSwitch?.standardCopy === true);
+}
+
+function foreignAtStart(facts: ScreenFacts | null): boolean {
+  const kind = facts?.dialog?.kind;
+  return facts?.modelPicker !== undefined || kind === "model_picker" || kind === "model_switch_confirm";
+}
+
+/** Stage key for the one-Escape-per-stage cleanup rule. */
+function stageKey(facts: ScreenFacts | null): string | null {
+  const p = picker(facts);
+  if (p !== undefined) return `picker:${p.stage}`;
+  if (switchDialog(facts)) return "switch";
+  return null;
+}
+
+function cursorDelta(fact: ModelPickerFact, target: string): number {
+  const to = fact.rows.findIndex((r) => r.id === target);
+  const from = fact.rows.findIndex((r) => r.selected);
+  if (to >= 0 && from >= 0) return to - from;
+  if (from < 0) return 0;
+  // Target scrolled out of view: walk one page towards it.
+  return fact.moreBelow ? fact.rows.length - 1 - from + 1 : fact.moreAbove ? -from - 1 : 0;
+}
+
+function writeData(context: PickerContext, what: WriteWhat): { data: string; purpose: WritePurpose; guardDialog: boolean; requireDialog?: DialogKind } {
+  switch (what) {
+    case "command":
+      return { data: context.command, purpose: "command", guardDialog: true };
+    case "enter":
+      return { data: ENTER, purpose: "keys", guardDialog: true };
+    case "escape":
+      return { data: ESC, purpose: "escape", guardDialog: !switchDialog(context.facts), ...(switchDialog(context.facts) ? { requireDialog: "model_switch_confirm" as const } : {}) };
+    case "arrows":
+      return { data: (context.navDelta < 0 ? ARROW_UP : ARROW_DOWN).repeat(Math.abs(context.navDelta)), purpose: "keys", guardDialog: true, requireDialog: "model_picker" };
+    case "sessionKey":
+      return { data: "s", purpose: "keys", guardDialog: true, requireDialog: "model_picker" };
+    case "confirmArrows":
+      return { data: (context.navDelta < 0 ? ARROW_UP : ARROW_DOWN).repeat(Math.abs(context.navDelta)), purpose: "keys", guardDialog: false, requireDialog: "model_switch_confirm" };
+    case "confirmEnter":
+      return { data: ENTER, purpose: "keys", guardDialog: false, requireDialog: "model_switch_confirm" };
+  }
+}
+
+type Args = { readonly context: PickerContext };
+type ParentParams = { readonly events: readonly ModelPickerParentEvent[] };
+
+const writeParams = (what: WriteWhat) => ({ context }: Args): ParentParams => ({
+  events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", ...writeData(context, what) }],
+});
+const effectParams = (effect: (context: PickerContext) => TransactionEffect) => ({ context }: Args): ParentParams => ({
+  events: [{ type: "effect.request", requestId: context.pendingRequestId ?? "", opId: context.opId, effect: effect(context) }],
+});
+const step = (what: WriteWhat, next: string) => writeStep(writeParams(what), next, "#modelPicker.finishing");
+
+export const modelPickerMachine = setup({
+  types: {
+    context: {} as PickerContext,
+    events: {} as ModelPickerEvent,
+    input: {} as ModelPickerInput,
+    output: {} as TransactionOutput,
+  },
+  delays: {
+    settle: ({ context }) => context.settleMs,
+    open: ({ context }) => context.openMs,
+    step: ({ context }) => context.stepMs,
+    close: ({ context }) => context.closeMs,
+    cleanup: ({ context }) => context.cleanupMs,
+    holdRetry: ({ context }) => context.holdRetryMs,
+  },
+  guards: {
+    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    foreignPicker: ({ context }) => foreignAtStart(context.facts),
+    needsSnapshot: ({ context }) => context.flavour === "codex" && context.mode === "set",
+    effectOk: ({ event }) => event.type === "effect.result" && event.ok,
+    pickerShown: ({ event }) => event.type === "frame" && picker(event.facts, "model") !== undefined,
+    listMode: ({ context }) => context.mode === "list",
+    moreToScroll: ({ context }) => picker(context.facts, "model")?.moreBelow === true && context.scrollPages < 20,
+    targetUnknown: ({ context }) => {
+      const t = context.navTarget;
+      return t !== null && !context.rows.some((r) => r.id === t) && picker(context.facts)?.moreBelow !== true;
+    },
+    onTarget: ({ context }) => {
+      const fact = picker(context.facts);
+      return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
+    },
+    frameOnTarget: ({ context, event }) => {
+      if (event.type !== "frame") return false;
+      const fact = event.facts.modelPicker;
+      return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
+    },
+    navAttemptsLeft: ({ context }) => context.navAttempts < 6,
+    claudeNoSessionKey: ({ context }) => context.flavour === "claude" && picker(context.facts)?.sessionKey !== true,
+    useSessionKey: ({ context }) => picker(context.facts)?.sessionKey === true,
+    codexModelStage: ({ context }) => context.flavour === "codex" && picker(context.facts)?.stage === "model",
+    frameEffortStage: ({ event }) => event.type === "frame" && picker(event.facts, "effort") !== undefined,
+    frameStandardSwitch: ({ event }) =>
+      event.type === "frame" && event.facts.dialog?.kind === "model_switch_confirm" && event.facts.modelSwitch?.standardCopy === true && event.facts.modelSwitch.affirmative >= 0,
+    frameSettled: ({ event }) =>
+      event.type === "frame" && event.facts.composer && event.facts.modelPicker === undefined && event.facts.dialog === undefined,
+    humanDialogVisible: ({ context }) => switchDialog(context.facts) && context.facts?.modelSwitch?.standardCopy !== true,
+    confirmOnAffirmative: ({ context }) => {
+      const s = context.facts?.modelSwitch;
+      return s !== undefined && s.affirmative >= 0 && s.selected === s.affirmative;
+    },
+    ownDialogNeedsEscape: ({ context }) => {
+      const key = stageKey(context.facts);
+      return ownDialogVisible(context.facts) && key !== null && !context.escaped.includes(key);
+    },
+    frameCleared: ({ event }) => event.type === "frame" && !ownDialogVisible(event.facts) && !switchDialog(event.facts),
+    frameNewStage: ({ context, event }) => {
+      if (event.type !== "frame" || !ownDialogVisible(event.facts)) return false;
+      const key = stageKey(event.facts);
+      return key !== null && !context.escaped.includes(key);
+    },
+    noWritesAllowed: ({ context }) => context.takenOver,
+    snapshotted: ({ context }) => context.snapshotted,
+  },
+  actions: {
+    /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
+    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly ModelPickerParentEvent[] }) => {
+      for (const event of params.events) enqueue.sendParent(event);
+    }),
+    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:p${context.seq + 1}` })),
+    clearRequest: assign({ pendingRequestId: null }),
+    recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
+    collectRows: assign(({ context }) => {
+      const fact = picker(context.facts, "model");
+      return fact ? { rows: mergeRows(context.rows, fact.rows) } : {};
+    }),
+    countPage: assign(({ context }) => {
+      const fact = picker(context.facts, "model");
+      return { scrollPages: context.scrollPages + 1, navDelta: fact ? Math.max(1, fact.rows.length - 1) : 1 };
+    }),
+    targetModel: assign(({ context }) => ({ navTarget: context.target, navAttempts: 0 })),
+    targetDefaultEffort: assign(({ context }) => {
+      const fact = picker(context.facts, "effort");
+      const row = fact?.rows.find((r) => r.isDefault) ?? fact?.rows.find((r) => r.isCurrent) ?? fact?.rows.find((r) => r.selected);
+      return { navTarget: row?.id ?? null, navAttempts: 0 };
+    }),
+    computeDelta: assign(({ context }) => {
+      const fact = picker(context.facts);
+      return { navDelta: fact && context.navTarget ? cursorDelta(fact, context.navTarget) : 0, navAttempts: context.navAttempts + 1 };
+    }),
+    computeConfirmDelta: assign(({ context }) => {
+      const s = context.facts?.modelSwitch;
+      return { navDelta: s && s.affirmative >= 0 && s.selected >= 0 ? s.affirmative - s.selected : 0 };
+    }),
+    markPersisted: assign({ persisted: true }),
+    markSnapshotted: assign({ snapshotted: true }),
+    markEscaped: assign(({ context }) => {
+      const key = stageKey(context.facts);
+      return key === null ? {} : { escaped: [...context.escaped, key] };
+    }),
+    markTakenOver: assign({ takenOver: true, error: () => fail("raw input took over the model picker") }),
+    recordIoError: assign({
+      error: ({ context, event }) => context.error ?? (event.type === "io.failed" ? event.error : fail("a picker write failed")),
+    }),
+    recordEffectError: assign({ error: ({ event }) => (event.type === "effect.result" && event.error ? event.error : fail("preparing the model switch failed")) }),
+    recordCancel: assign({ error: ({ context, event }) => (event.type === "transaction.cancel" ? event.error : context.error) }),
+    failForeign: assign({ error: () => fail("a model picker is already on screen (not opened by Elwood)") }),
+    failNoPicker: assign({ error: () => fail("the /model picker did not appear") }),
+    failUnknown: assign(({ context }) => ({
+      error: fail(`unknown model id "${context.target ?? ""}"`, { available: context.rows.map((r) => r.id) }),
+    })),
+    failNoSessionKey: assign({ error: () => fail("the picker offers no session-only apply key; refusing to save a default") }),
+    failNavigation: assign({ error: () => fail("the picker cursor did not reach the requested row") }),
+    failNotSettled: assign({ error: ({ context }) => context.error ?? fail("the model picker did not close after applying") }),
+    setListResult: assign(({ context }) => ({ result: finalizeOptions(context.rows, context.flavour) })),
+  },
+}).createMachine({
+  id: "modelPicker",
+  context: ({ input }) => ({
+    ...PICKER_DEFAULTS,
+    ...input,
+    target: input.target === undefined ? null : input.target.trim().toLowerCase(),
+    command: input.command ?? "/model",
+    facts: input.facts,
+    seq: 0,
+    pendingRequestId: null,
+    rows: [],
+    scrollPages: 0,
+    navTarget: null,
+    navAttempts: 0,
+    navDelta: 0,
+    snapshotted: false,
+    persisted: false,
+    takenOver: false,
+    escaped: [],
+    error: null,
+    result: null,
+  }),
+  initial: "checking",
+  on: {
+    frame: { actions: "recordFacts", description: "Remember the latest facts; stages read them." },
+    "submission.rawInput": { target: ".finishing", actions: "markTakenOver", description: "Raw input owns the picker now: stop, write nothing more." },
+    "transaction.cancel": { target: ".cleanup", actions: "recordCancel", description: "Deadline: cancel what is open, then fail." },
+  },
+  states: {
+    checking: {
+      description: "Revalidate: a picker already on screen belongs to a human (or is transcript) — never drive it.",
+      always: [
+        { guard: "foreignPicker", target: "done", actions: "failForeign", description: "Foreign picker visible at acquisition: reject without writing." },
+        { guard: "needsSnapshot", target: "snapshotting", description: "Codex may persist its choice: snapshot config.toml first." },
+        { target: "typing" },
+      ],
+    },
+    snapshotting: {
+      entry: ["nextRequest", { type: "toParent", params: effectParams(() => ({ kind: "config.snapshot" })) }],
+      on: {
+        "effect.result": [
+          { guard: "effectOk", target: "typing", actions: ["clearRequest", "markSnapshotted"], description: "Snapshot taken under the config lock." },
+          { target: "done", actions: ["clearRequest", "recordEffectError"], description: "No snapshot: do not open the picker." },
+        ],
+      },
+    },
+    typing: { description: "Type `/model` (a command, not a paste).", ...step("command", "#modelPicker.settling") },
+    settling: { after: { settle: { target: "entering" } } },
+    entering: { description: "Enter runs the command.", ...step("enter", "#modelPicker.awaitingPicker") },
+    awaitingPicker: {
+      description: "Wait for the picker to paint.",
+      on: {
+        frame: {
+          guard: "pickerShown",
+          target: "reading",
+          actions: ["recordFacts", "collectRows"],
+          description: "The model list is on screen.",
+        },
+      },
+      after: { open: { target: "cleanup", actions: "failNoPicker", description: "No picker: fail (a late one is still cancelled)." } },
+    },
+    reading: {
+      description: "Collect rows; Codex scrolls page by page until no row is hidden below.",
+      always: [
+        { guard: "moreToScroll", target: "scrolling", actions: "countPage", description: "More rows below the window." },
+        { guard: "listMode", target: "escaping", actions: "setListResult", description: "All rows read: cancel the picker." },
+        { target: "choosing", actions: "targetModel" },
+      ],
+    },
+    scrolling: {
+      ...step("arrows", "#modelPicker.awaitingPage"),
+    },
+    awaitingPage: {
+      on: { frame: { guard: "pickerShown", target: "reading", actions: ["recordFacts", "collectRows"] } },
+      after: { step: { target: "reading", actions: assign({ scrollPages: 99 }) } },
+    },
+    choosing: {
+      always: [
+        { guard: "targetUnknown", target: "cleanup", actions: "failUnknown", description: "Unknown id: cancel, fail listing the available ids." },
+        { guard: "onTarget", target: "applying", description: "Cursor already on the requested row." },
+        { guard: "navAttemptsLeft", target: "navigating", actions: "computeDelta", description: "Move the cursor from where it is rendered." },
+        { target: "cleanup", actions: "failNavigation" },
+      ],
+    },
+    navigating: { ...step("arrows", "#modelPicker.awaitingCursor") },
+    awaitingCursor: {
+      on: {
+        frame: [
+          { guard: "frameOnTarget", target: "applying", actions: "recordFacts", description: "The cursor is on the requested row." },
+        ],
+      },
+      after: { step: { target: "choosing", description: "Cursor did not land: re-read and move again (bounded)." } },
+    },
+    applying: {
+      always: [
+        { guard: "claudeNoSessionKey", target: "cleanup", actions: "failNoSessionKey", description: "Claude without `s`: never press Enter (it saves a default)." },
+        { guard: "codexModelStage", target: "choosingModelRow", description: "Codex: Enter picks the model row and opens the effort step." },
+        { guard: "useSessionKey", target: "applyingSession", description: "Apply for this session only." },
+        { target: "applyingEnter", actions: "markPersisted", description: "Codex 0.144: Enter is the only apply and writes config.toml." },
+      ],
+    },
+    choosingModelRow: { ...step("enter", "#modelPicker.awaitingEffort") },
+    awaitingEffort: {
+      on: {
+        frame: [
+          { guard: "frameEffortStage", target: "choosing", actions: ["recordFacts", "targetDefaultEffort"], description: "Effort step: land on the CLI's own default level." },
+          { guard: "frameSettled", target: "finishing", actions: ["recordFacts", "markPersisted"], description: "No effort step: the CLI applied (and saved) the model." },
+        ],
+      },
+      after: { open: { target: "cleanup", actions: "failNotSettled" } },
+    },
+    applyingSession: { ...step("sessionKey", "#modelPicker.afterApply") },
+    applyingEnter: { ...step("enter", "#modelPicker.afterApply") },
+    afterApply: {
+      description: "Wait for the picker to close; confirm Claude's own cache warning, leave a hook's confirmation to the human.",
+      on: {
+        frame: [
+          { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "Claude's standard cache warning." },
+          { guard: "frameSettled", target: "finishing", actions: "recordFacts", description: "Picker gone, composer back: applied." },
+        ],
+      },
+      after: {
+        close: [
+          { guard: "humanDialogVisible", target: "afterApply", reenter: true, description: "A PreModelSwitch confirmation waits for the human." },
+          { target: "cleanup", actions: "failNotSettled", description: "The switch never settled." },
+        ],
+      },
+    },
+    confirming: {
+      always: [
+        { guard: "confirmOnAffirmative", target: "confirmingEnter" },
+        { target: "confirmingMove", actions: "computeConfirmDelta" },
+      ],
+    },
+    confirmingMove: { ...step("confirmArrows", "#modelPicker.awaitingConfirmCursor") },
+    awaitingConfirmCursor: {
+      on: { frame: { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts" } },
+      after: { step: { target: "confirming" } },
+    },
+    confirmingEnter: { ...step("confirmEnter", "#modelPicker.afterConfirm") },
+    afterConfirm: {
+      on: { frame: { guard: "frameSettled", target: "finishing", actions: "recordFacts", description: "Cache warning confirmed and cleared." } },
+      after: { close: { target: "cleanup", actions: "failNotSettled" } },
+    },
+    escaping: { description: "listModels: Escape cancels the picker, model unchanged.", ...step("escape", "#modelPicker.closing") },
+    closing: {
+      on: { frame: { guard: "frameCleared", target: "finishing", actions: "recordFacts", description: "Picker cancelled." } },
+      after: { close: { target: "cleanup", actions: "failNotSettled" } },
+    },
+    cleanup: {
+      description: "Failing: one Escape per stage of our own dialog, bounded by one extra second; then release.",
+      on: { "transaction.cancel": { description: "Already cleaning up." } },
+      initial: "deciding",
+      states: {
+        deciding: {
+          always: [
+            { guard: "noWritesAllowed", target: "#modelPicker.finishing" },
+            { guard: "ownDialogNeedsEscape", target: "escaping", actions: "markEscaped" },
+            { target: "watching" },
+          ],
+        },
+        escaping: { ...step("escape", "#modelPicker.cleanup.watching") },
+        watching: {
+          on: {
+            frame: [
+              { guard: "frameNewStage", target: "deciding", actions: "recordFacts", description: "A new stage of our dialog: one Escape for it." },
+              { guard: "frameCleared", target: "#modelPicker.finishing", actions: "recordFacts", description: "Our dialog is gone." },
+            ],
+          },
+          after: { cleanup: { target: "#modelPicker.finishing", description: "Bound reached: release (a still-visible dialog keeps holding writers)." } },
+        },
+      },
+    },
+    finishing: {
+      description: "Codex: restore config.toml by compare-and-swap and release the config lock.",
+      always: [{ guard: "snapshotted", target: "restoring" }, { target: "done" }],
+    },
+    restoring: {
+      entry: [
+        "nextRequest",
+        { type: "toParent", params: effectParams((c) => ({ kind: "config.finish", persisted: c.persisted, takenOver: c.takenOver })) },
+      ],
+      on: {
+        "effect.result": { target: "done", actions: "clearRequest" },
+        "submission.rawInput": { actions: "markTakenOver", description: "Already finishing: nothing more is written anyway." },
+        "transaction.cancel": { description: "Already finishing." },
+      },
+    },
+    done: { type: "final" },
+  },
+  output: ({ context }): TransactionOutput => {
+    if (context.error) return { opId: context.opId, ok: false, error: context.error };
+    return context.result === null ? { opId: context.opId, ok: true } : { opId: context.opId, ok: true, result: context.result };
+  },
+});
+
+export type ModelPickerMachine = typeof modelPickerMachine;

@@ -1,0 +1,31 @@
+// `ElwoodAgentSession`: the structural supertype both ClaudeSession and CodexSession satisfy (spec B §3.2); no `login`.
+import type { AgentSession } from "./agent-session.js";
+
+/** Members every adapter's session has; adapter-specific ones (Claude `login`, hook handlers) stay on the concrete types. */
+export type ElwoodAgentSessionMember =
+  | "elwoodSessionId"
+  | "cwd"
+  | "agent"
+  | "terminal"
+  | "status"
+  | "status$"
+  | "activity$"
+  | "frames$"
+  | "statusDecisions"
+  | "on"
+  | "off"
+  | "waitForStatus"
+  | "waitForActivity"
+  | "sendPrompt"
+  | "sendMessage"
+  | "sendGuidance"
+  | "sendKeys"
+  | "resize"
+  | "interrupt"
+  | "compact"
+  | "stop"
+  | "kill"
+  | "teardown";
+
+/** Code written against this type runs unchanged on either CLI. */
+export type ElwoodAgentSession = Pick<AgentSession, ElwoodAgentSessionMember>;

@@ -1,0 +1,36 @@
+// inspect(): opens the local web inspector on one or more live sessions and returns its URL.
+
+import { startInspectorServer } from "../inspector/server.js";
+import { AgentSession } from "./agent-session.js";
+import { ElwoodError } from "./errors.js";
+
+export interface InspectOptions {
+  /** TCP port on 127.0.0.1; 0 or absent picks a free one. */
+  readonly port?: number;
+}
+
+export interface InspectorHandle {
+  /** `http://127.0.0.1:<port>/?token=<per-run token>`; only this URL can load the page or drive the sessions. */
+  readonly url: string;
+  /** Stops the server and disconnects every page; the sessions keep running. Never rejects. */
+  close(): Promise<void>;
+}
+
+export async function inspect(target: AgentSession | readonly AgentSession[], options: InspectOptions = {}): Promise<InspectorHandle> {
+  const sessions = Array.isArray(target) ? [...(target as readonly unknown[])] : [target];
+  if (sessions.length === 0 || !sessions.every((s): s is AgentSession => s instanceof AgentSession)) {
+    throw new ElwoodError("invalid_argument", "inspect takes a session or a non-empty array of sessions");
+  }
+  if (new Set(sessions.map((s) => s.elwoodSessionId)).size !== sessions.length) {
+    throw new ElwoodError("invalid_argument", "the same session was given twice");
+  }
+  if (typeof options !== "object" || options === null) throw new ElwoodError("invalid_argument", "options must be an object");
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ElwoodError("invalid_argument", "port must be an integer 0–65535");
+  try {
+    const server = await startInspectorServer(sessions, { port });
+    return { url: server.url, close: () => server.close().catch(() => {}) };
+  } catch (error) {
+    throw new ElwoodError("start_failed", "the inspector server could not listen", { port, cause: String(error) });
+  }
+}

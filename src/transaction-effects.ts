@@ -1,0 +1,163 @@
+// The facade's side of transaction effects: performs what a pure transaction machine asks for (Codex config
+// snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
+
+import { Clipboard, clipboardBackend, clipboardLock } from "../effects/clipboard.js";
+import { codexConfigLock, restoreConfig, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
+import { validateLoginCode } from "../adapters/claude/login-screens.js";
+import type { EffectRequestEvent, EffectResultEvent } from "../machines/transaction.js";
+import { ElwoodError } from "./errors.js";
+import type { ElwoodWarningCode } from "./public-types.js";
+
+export interface LoginCallbacks {
+  readonly onAuthUrl?: (url: string) => void;
+  readonly provideCode: () => string | Promise<string>;
+}
+
+export interface TransactionEffectDeps {
+  readonly warn: (code: ElwoodWarningCode, message: string, details?: Readonly<Record<string, unknown>>) => void;
+  /** Codex: the config.toml the CLI writes its picker choice into; undefined for Claude. */
+  readonly codexConfigPath: () => string | undefined;
+  readonly login: (opId: string) => LoginCallbacks | undefined;
+  readonly clipboard?: () => Clipboard | undefined;
+  /** Resolves when the agent process has exited (the restore barrier after a termination race). */
+  readonly processExited: () => Promise<void>;
+}
+
+/** Bound on waiting for the CLI process to exit before a termination-time restore (spec A §17.6). */
+export const RESTORE_EXIT_BARRIER_MS = 5000;
+
+const defaultClipboard = (): Clipboard | undefined => {
+  const backend = clipboardBackend(process.platform, process.env);
+  return backend === undefined ? undefined : new Clipboard(backend);
+};
+
+export class TransactionEffects {
+  private readonly configs = new Map<string, { snapshot: ConfigSnapshot; release: () => void }>();
+  private readonly clips = new Map<string, { clipboard: Clipboard; text: string; release: () => void }>();
+
+  constructor(private readonly deps: TransactionEffectDeps) {}
+
+  async run(request: EffectRequestEvent): Promise<EffectResultEvent> {
+    const ok = (value?: string): EffectResultEvent =>
+      value === undefined ? { type: "effect.result", requestId: request.requestId, ok: true } : { type: "effect.result", requestId: request.requestId, ok: true, value };
+    const no = (error: ElwoodError): EffectResultEvent => ({ type: "effect.result", requestId: request.requestId, ok: false, error });
+    const effect = request.effect;
+    switch (effect.kind) {
+      case "config.snapshot": {
+        const path = this.deps.codexConfigPath();
+        if (path === undefined) return no(new ElwoodError("model_automation_failed", "no Codex config.toml is known for this session"));
+        const release = await codexConfigLock.acquire();
+        try {
+          this.configs.set(request.opId, { snapshot: await snapshotConfig(path), release });
+          return ok();
+        } catch (error) {
+          release();
+          return no(new ElwoodError("model_automation_failed", "config.toml could not be read", { cause: String(error) }));
+        }
+      }
+      case "config.finish": {
+        const held = this.configs.get(request.opId);
+        if (held === undefined) return ok();
+        this.configs.delete(request.opId);
+        try {
+          if (effect.takenOver) {
+            this.deps.warn("codex_default_model_persisted", "raw input took over the model picker; config.toml was not restored", { reason: "takeover" });
+          } else if (effect.persisted) {
+            await this.restore(held.snapshot);
+          }
+        } finally {
+          held.release();
+        }
+        return ok();
+      }
+      case "clipboard.begin": {
+        const clipboard = (this.deps.clipboard ?? defaultClipboard)();
+        if (clipboard === undefined) return no(new ElwoodError("unsupported_platform", "no clipboard is available for Codex image attach"));
+        const release = await clipboardLock.acquire();
+        try {
+          const text = await clipboard.readText();
+          this.clips.set(request.opId, { clipboard, text, release });
+          return ok();
+        } catch {
+          release();
+          return no(new ElwoodError("image_attach_failed", "the clipboard could not be read"));
+        }
+      }
+      case "clipboard.setImage": {
+        const held = this.clips.get(request.opId);
+        if (held === undefined) return no(new ElwoodError("image_attach_failed", "the clipboard is not held"));
+        try {
+          await held.clipboard.writeImage(effect.path);
+          return ok();
+        } catch {
+          return no(new ElwoodError("image_attach_failed", "the image could not be put on the clipboard"));
+        }
+      }
+      case "clipboard.end": {
+        const held = this.clips.get(request.opId);
+        if (held !== undefined) {
+          this.clips.delete(request.opId);
+          await this.restoreClipboard(held);
+        }
+        return ok();
+      }
+      case "login.authUrl": {
+        try {
+          this.deps.login(request.opId)?.onAuthUrl?.(effect.url);
+        } catch {
+          // A throwing observer does not change the login flow.
+        }
+        return ok();
+      }
+      case "login.provideCode": {
+        const callbacks = this.deps.login(request.opId);
+        if (callbacks === undefined) return no(new ElwoodError("login_failed", "no provideCode callback"));
+        let code: unknown;
+        try {
+          code = await callbacks.provideCode();
+        } catch (error) {
+          return no(new ElwoodError("login_failed", "provideCode failed", { cause: error instanceof Error ? error.name : "error" }));
+        }
+        const checked = validateLoginCode(code);
+        return checked.ok ? ok(checked.code) : no(new ElwoodError("login_failed", `invalid login code: ${checked.reason}`));
+      }
+    }
+  }
+
+  /** Session ended mid-transaction: restore after the process exits (≤ 5 s), restore the clipboard, release locks. */
+  async sessionEnded(): Promise<void> {
+    const configs = [...this.configs.values()];
+    const clips = [...this.clips.values()];
+    this.configs.clear();
+    this.clips.clear();
+    for (const held of clips) await this.restoreClipboard(held);
+    if (configs.length === 0) return;
+    await Promise.race([this.deps.processExited(), new Promise((resolve) => setTimeout(resolve, RESTORE_EXIT_BARRIER_MS).unref())]);
+    for (const held of configs) {
+      try {
+        await this.restore(held.snapshot);
+      } finally {
+        held.release();
+      }
+    }
+  }
+
+  private async restore(snapshot: ConfigSnapshot): Promise<void> {
+    const outcome = await restoreConfig(snapshot);
+    if (outcome.kind === "conflict") {
+      this.deps.warn("codex_default_model_persisted", "config.toml changed besides the picker keys; the CLI's model default was left in place", { reason: "conflict" });
+    } else if (outcome.kind === "failed") {
+      this.deps.warn("codex_default_model_persisted", "restoring config.toml failed; the picker's model may now be the default", { reason: "restore_failed" });
+    }
+  }
+
+  private async restoreClipboard(held: { clipboard: Clipboard; text: string; release: () => void }): Promise<void> {
+    try {
+      await held.clipboard.writeText(held.text);
+    } catch {
+      this.deps.warn("clipboard_restore_failed", "the clipboard could not be restored after an image attach");
+    } finally {
+      held.release();
+    }
+  }
+}

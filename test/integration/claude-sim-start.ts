@@ -1,0 +1,182 @@
+// Test support for claude-*/hooks-* integration tests: startClaude on the simulated Claude behind a logging wrapper,
+// and running a generated hook command exactly as Claude does (`sh -c`, JSON on stdin, the agent's environment).
+
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startClaude, type StartClaudeOptions } from "../../src/start-claude.js";
+import type { ClaudeSession } from "../../src/claude-session.js";
+import { posixQuote } from "../../effects/hook-bridge/bridge-command.js";
+import { readSimLog, simAgentPath, simEnv, type SimEnvOptions, type SimLogRecord } from "../sim/sim-control.js";
+
+/**
+ * dash as the login shell: this machine's ~/.bashrc runs `pyenv init`, whose rehash lock is left behind when a
+ * login bash is killed mid-rehash and then stalls every later login bash for 60 s. dash skips ~/.bashrc.
+ */
+export const TEST_LOGIN_SHELL = "/bin/sh";
+
+export interface WrapperOptions {
+  /** Replaces the `--version` answer (default: the sim's own, which honours ELWOOD_SIM_VERSION). */
+  readonly versionOutput?: string;
+}
+
+/**
+ * An executable that records each `--version` probe, the launch argv and the Elwood variables of the agent
+ * environment, then becomes the sim. Every wrapper path is new, so the once-per-process probe cache starts cold.
+ */
+export function writeSimWrapper(dir: string, opts: WrapperOptions = {}): string {
+  const path = join(dir, "claude-wrapper.sh");
+  const version = opts.versionOutput === undefined
+    ? `exec ${posixQuote(process.execPath)} ${posixQuote(simAgentPath)} --version`
+    : `printf '%s\\n' ${posixQuote(opts.versionOutput)}; exit 0`;
+  const d = posixQuote(dir);
+  writeFileSync(
+    path,
+    [
+      "#!/bin/sh",
+      `if [ "$1" = "--version" ]; then echo probe >> ${d}/probes; ${version}; fi`,
+      `for a in "$@"; do printf '%s\\0' "$a"; done > ${d}/argv`,
+      `env | grep -E '^ELWOOD_(HOOK_|SESSION_ID=)' > ${d}/agent-env`,
+      `exec ${posixQuote(process.execPath)} ${posixQuote(simAgentPath)} "$@"`,
+      "",
+    ].join("\n"),
+  );
+  chmodSync(path, 0o755);
+  return path;
+}
+
+export interface ClaudeSim {
+  readonly session: ClaudeSession;
+  /** The session's cwd (a fresh temp directory). */
+  readonly dir: string;
+  readonly logFile: string;
+  log(): SimLogRecord[];
+  /** The launch argv the wrapper saw. */
+  argv(): string[];
+  /** `--version` probes this wrapper answered. */
+  probes(): number;
+  /** The generated `--settings` file path from the argv. */
+  settingsPath(): string;
+  /** Elwood's variables in the agent's environment (hook socket, token, timeout, session id). */
+  agentEnv(): Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export interface ClaudeSimOptions extends Omit<SimEnvOptions, "log">, Omit<StartClaudeOptions, "cwd" | "executable" | "env"> {
+  readonly wrapper?: WrapperOptions;
+  /** Reuse a directory (and so its wrapper) instead of a fresh one. */
+  readonly dir?: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export function simDir(prefix = "elwood-claude-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startClaudeSim(opts: ClaudeSimOptions = {}): Promise<ClaudeSim> {
+  const { wrapper, dir: givenDir, script, version, trust, env, ...startOptions } = opts;
+  const dir = givenDir ?? simDir();
+  const logFile = join(dir, "sim.jsonl");
+  const executable = existsSync(join(dir, "claude-wrapper.sh")) && givenDir !== undefined ? join(dir, "claude-wrapper.sh") : writeSimWrapper(dir, wrapper);
+  const session = await startClaude({
+    initialSize: { cols: 120, rows: 40 },
+    shell: TEST_LOGIN_SHELL,
+    ...startOptions,
+    cwd: dir,
+    executable,
+    env: {
+      ...simEnv({ log: logFile, ...(script ? { script } : {}), ...(version ? { version } : {}), ...(trust ? { trust } : {}) }),
+      ...(env ?? {}),
+    },
+  });
+  const argv = (): string[] => readFileSync(join(dir, "argv"), "utf8").split("\0").filter((a) => a !== "");
+  return {
+    session,
+    dir,
+    logFile,
+    log: () => readSimLog(logFile),
+    argv,
+    probes: () => (existsSync(join(dir, "probes")) ? readFileSync(join(dir, "probes"), "utf8").trim().split("\n").length : 0),
+    settingsPath: () => {
+      const a = argv();
+      const at = a.indexOf("--settings");
+      const path = a[at + 1];
+      if (at < 0 || path === undefined) throw new Error(`no --settings in ${JSON.stringify(a)}`);
+      return path;
+    },
+    agentEnv: () =>
+      Object.fromEntries(
+        readFileSync(join(dir, "agent-env"), "utf8")
+          .split("\n")
+          .filter((l) => l.includes("="))
+          .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      ),
+    cleanup: async () => {
+      await session.teardown().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` holds (the sim writes its argv/env files just after spawn). */
+export async function eventually(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export interface HookSettingsFile {
+  readonly hooks: Record<string, Array<{ matcher: string; hooks: Array<{ type: string; command: string; timeout: number }> }>>;
+  readonly [key: string]: unknown;
+}
+
+export function readSettings(path: string): HookSettingsFile {
+  return JSON.parse(readFileSync(path, "utf8")) as HookSettingsFile;
+}
+
+export interface HookRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs one configured hook command the way Claude does: `sh -c <command>`, the payload JSON on stdin. */
+export function runHookCommand(command: string, stdin: string | Buffer, env: Readonly<Record<string, string>>, cwd: string): Promise<HookRun> {
+  return new Promise((resolve) => {
+    const child = spawn("sh", ["-c", command], { cwd, env: { ...process.env, ...env, CLAUDE_PROJECT_DIR: cwd }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.stdin.on("error", () => {}); // the bridge stops reading an oversized body early
+    child.stdin.end(stdin);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The settings command for `event` run with the session's agent environment. */
+export async function fireHook(sim: ClaudeSim, event: string, payload: Readonly<Record<string, unknown>>): Promise<HookRun> {
+  const settings = readSettings(sim.settingsPath());
+  const command = settings.hooks[event]?.[0]?.hooks[0]?.command;
+  if (command === undefined) throw new Error(`no hook command configured for ${event}`);
+  return runHookCommand(command, JSON.stringify(payload), sim.agentEnv(), sim.dir);
+}
+
+/** The common envelope every Claude hook input carries. */
+export function envelope(sim: ClaudeSim, event: string, extra: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  return {
+    session_id: sim.session.claudeSessionId ?? "sim-session",
+    transcript_path: join(sim.dir, "transcript.jsonl"),
+    cwd: sim.dir,
+    hook_event_name: event,
+    ...extra,
+  };
+}

@@ -1,0 +1,59 @@
+// Test support: a real session (PTY, headless terminal, session actor, facade) running the screen painter child.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import type { AgentAdapter } from "../../adapters/adapter.js";
+import { buildAgentEnv } from "../../effects/pty/agent-env.js";
+import { AgentSession } from "../../src/agent-session.js";
+import { launchSession } from "../../src/launch-session.js";
+import type { TerminalSize } from "../../src/public-types.js";
+
+export const painterPath: string = fileURLToPath(new URL("./screen-painter.mjs", import.meta.url));
+
+export interface PainterSession {
+  readonly session: AgentSession;
+  /** Wall-clock times (performance.timeOrigin + now, ms) at which the painter wrote each turn-ending frame. */
+  stamps(): number[];
+  cleanup(): Promise<void>;
+}
+
+export function startPainterSession(opts: {
+  readonly shape: "claude" | "codex";
+  readonly adapter: AgentAdapter;
+  readonly size?: TerminalSize;
+  readonly startupSpinMs?: number;
+}): PainterSession {
+  const dir = mkdtempSync(join(tmpdir(), "elwood-painter-"));
+  const stampFile = join(dir, "stamps.txt");
+  const size = opts.size ?? { cols: 100, rows: 30 };
+  const runtime = launchSession({
+    elwoodSessionId: randomUUID(),
+    cwd: dir,
+    adapter: opts.adapter,
+    executable: process.execPath,
+    args: [painterPath, "--shape", opts.shape],
+    env: buildAgentEnv(process.env, { PAINTER_STAMPS: stampFile, PAINTER_STARTUP_SPIN_MS: String(opts.startupSpinMs ?? 0) }),
+    viaLoginShell: false,
+    spawnSize: size,
+    requestedSize: size,
+    autotrust: false,
+    resumed: false,
+    stopGraceMs: 2000,
+    release: async () => {},
+  });
+  const session = new AgentSession(runtime);
+  return {
+    session,
+    stamps: () =>
+      existsSync(stampFile)
+        ? readFileSync(stampFile, "utf8").split("\n").filter((l) => l !== "").map(Number)
+        : [],
+    cleanup: async () => {
+      await session.kill().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

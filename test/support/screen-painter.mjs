@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// @ts-check
+// A tiny TUI that paints captured Claude- or Codex-shaped screens on command ("w" working, "i" idle) for turn-detection
+// tests and the detection-latency bench; it stamps the wall-clock time of every idle (turn-ending) frame it writes.
+import { appendFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+
+const argv = process.argv.slice(2);
+const CODEX = argv[argv.indexOf("--shape") + 1] === "codex";
+const stampFile = process.env.PAINTER_STAMPS;
+/** Milliseconds of working-spinner frames painted before the first idle composer (startup animation). */
+const startupSpinMs = Number(process.env.PAINTER_STARTUP_SPIN_MS ?? "0");
+
+const RESET = "\x1b[0m";
+const DIM = "\x1b[38;5;246m";
+const cols = () => process.stdout.columns || 100;
+const rows = () => process.stdout.rows || 30;
+const rule = () => `\x1b[38;5;244m${"─".repeat(cols())}${RESET}`;
+const right = (/** @type {string} */ s) => " ".repeat(Math.max(0, cols() - [...s].length)) + s;
+const osc0 = (/** @type {string} */ t) => `\x1b]0;${t}\x07`;
+const osc7501 = (/** @type {string} */ s) => `\x1b]7501;${s}\x1b\\`;
+
+let tick = 0;
+/** @param {boolean} working */
+function claudeScreen(working) {
+  const head = [" ▐▛███▛█   Claude Code v2.1.332", "▝▜██████▀  Opus 5.5 · API Usage Billing", ` ▝▝   ▝▝   ${process.cwd()}`, ""];
+  const spin = ["·", "✢", "*", "✶", "✻", "✽"][tick % 6];
+  const bottom = [
+    ...(working ? [`\x1b[38;5;174m${spin} Beaming… (1s · ↓ 3 tokens)${RESET}`] : []),
+    right("◐ medium · /effort"),
+    rule(),
+    "❯\u00a0\x1b[7m \x1b[0m",
+    rule(),
+    `${DIM}  ⏸ manual mode on · ${working ? "esc to interrupt" : "? for shortcuts"} · ← for agents${RESET}`,
+  ];
+  return { title: working ? (tick % 2 ? "◑ Claude Code" : "◐ Claude Code") : "✳ Claude Code", head, bottom, osc: "" };
+}
+
+/** @param {boolean} working */
+function codexScreen(working) {
+  const head = ["  >_ OpenAI Codex (v0.171.0)", `     ${process.cwd()}`, ""];
+  const bottom = [
+    ...(working ? [`${tick % 2 ? "◦" : "•"} Working (1s • esc to interrupt)`, ""] : []),
+    "",
+    `› ${DIM}Ask Codex to do anything${RESET}`,
+    "",
+    `${DIM}  fake-model default · ${process.cwd()}${RESET}`,
+    `${DIM}  ← for agents · ? for shortcuts${RESET}`,
+  ];
+  const repo = process.cwd().split("/").pop() ?? "repo";
+  const title = working ? `${["⠋", "⠙", "⠹", "⠸"][tick % 4]} ${repo}` : repo;
+  return { title, head, bottom, osc: osc7501(working ? "state=working:app=codex" : "state=idle:app=codex") };
+}
+
+/** One full repaint as a single write; returns the bytes so the caller can stamp right before writing. */
+function frame(/** @type {boolean} */ working) {
+  tick += 1;
+  const s = CODEX ? codexScreen(working) : claudeScreen(working);
+  const height = rows();
+  const body = [...s.head];
+  while (body.length + s.bottom.length < height) body.push("");
+  const all = [...body, ...s.bottom].slice(-height);
+  return osc0(s.title) + s.osc + "\x1b[H" + all.map((l) => `${l}\x1b[K`).join("\r\n");
+}
+
+function paint(/** @type {boolean} */ working) {
+  const bytes = frame(working);
+  const at = performance.timeOrigin + performance.now();
+  process.stdout.write(bytes);
+  if (!working && stampFile) appendFileSync(stampFile, `${at}\n`);
+}
+
+process.stdin.setRawMode?.(true);
+process.stdout.write("\x1b[?1049h\x1b[?2004h\x1b[2J");
+process.on("SIGTERM", () => process.exit(143));
+process.stdout.on("resize", () => paint(false));
+
+let started = false;
+process.stdin.on("data", (buf) => {
+  if (!started) return;
+  for (const ch of buf.toString("utf8")) {
+    if (ch === "w") paint(true);
+    else if (ch === "i") paint(false);
+    else if (ch === "\x03") process.exit(0);
+  }
+});
+
+const t0 = Date.now();
+const boot = setInterval(() => {
+  if (Date.now() - t0 < startupSpinMs) {
+    paint(true);
+    return;
+  }
+  clearInterval(boot);
+  started = true;
+  // The first idle frame is startup, not a turn end: no stamp.
+  process.stdout.write(frame(false));
+}, 50);
