@@ -191,7 +191,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           enqueue.sendTo("queue", event);
           enqueue.sendTo("interrupt", event);
           enqueue.sendTo("trust", event);
-          const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? context.facts?.ruleIds ?? []) : [];
+          // Only a painted dialog names the block; a hook-evidenced block (PermissionRequest) before the paint has none.
+          const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
           enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
         }),
       },

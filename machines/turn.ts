@@ -157,8 +157,23 @@ export const turnMachine = setup({
           { guard: "quietComposer", actions: "countQuiet" },
           { actions: "resetQuiet" },
         ],
-        "submission.entered": { target: "awaitingWork" },
+        // The previous turn's spinner can still be on screen: its repaints must not pass for the new turn's work.
+        "submission.entered": { target: "awaitingFreshWork" },
         "hook.*": [{ guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } }],
+      },
+    },
+    awaitingFreshWork: {
+      description:
+        "submitted right after a Stop while the old turn's spinner may linger: work counts only after a quiet composer frame or the prompt hook",
+      after: {
+        noEvidenceEnd: { target: "idle", actions: { type: "ended", params: { source: "submission" } }, description: "no work evidence ever appeared" },
+      },
+      on: {
+        frame: [{ guard: "quietComposer", target: "awaitingWork", description: "the stale spinner is gone: later work is the new turn's" }],
+        "hook.*": [
+          { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"] },
+          { guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } },
+        ],
       },
     },
   },

@@ -45,7 +45,8 @@ describe("inspector page in a browser (C-APP-03, C-APP-04, C-APP-05, C-APP-10)",
   it("renders the live terminal, sends a message, moves the status graph running → ready and logs the decision", async () => {
     await page.goto(inspector.url);
     // The terminal is fed the replayed and live PTY bytes: the composer the agent drew shows up in the page.
-    await page.waitForFunction(() => document.querySelector(".xterm-rows")?.textContent?.includes("❯") ?? false, null, { timeout: WAIT });
+    const screen = page.locator(".xterm-rows");
+    await expect.poll(() => screen.textContent(), { timeout: WAIT }).toContain("❯");
     await expect.poll(() => page.locator("#status").textContent(), { timeout: WAIT }).toBe("ready");
     await page.locator('[data-machine="status"] [data-state="status.ready"].active').waitFor({ timeout: WAIT });
 
@@ -53,9 +54,7 @@ describe("inspector page in a browser (C-APP-03, C-APP-04, C-APP-05, C-APP-10)",
     await page.click("#send");
     await page.locator('[data-machine="status"] [data-state="status.running"].active').waitFor({ timeout: WAIT });
     await page.locator('[data-machine="status"] [data-state="status.ready"].active').waitFor({ timeout: WAIT });
-    await page.waitForFunction(() => document.querySelector(".xterm-rows")?.textContent?.includes("FAKE-REPLY: hello from the browser") ?? false, null, {
-      timeout: WAIT,
-    });
+    await expect.poll(() => screen.textContent(), { timeout: WAIT }).toContain("FAKE-REPLY: hello from the browser");
 
     // The decision log has the turn's two status changes, and the graph highlights the transition into ready.
     await page.locator('#decisions tr[data-to="running"]').first().waitFor({ timeout: WAIT });

@@ -21,7 +21,7 @@ describe("startCodex with the simulated Codex 0.171 TUI", () => {
     sim = await startCodexSim();
     const { session } = sim;
     expect(session.agent).toBe("codex");
-    await session.waitForStatus((s) => s === "ready", 10_000);
+    await session.waitForStatus((s) => s === "ready", 20_000);
     expect(session.statusDecisions().some((d) => d.to === "ready" && /OSC 7501/.test(d.reason))).toBe(true);
     // Nothing fired at boot: SessionStart waits for the first prompt.
     expect(sim.hooks).toEqual([]);
@@ -30,7 +30,7 @@ describe("startCodex with the simulated Codex 0.171 TUI", () => {
     expect(sim.hooks.map((h) => h.name)).toEqual(["SessionStart", "UserPromptSubmit", "Stop"]);
     expect(sim.hooks[0]?.payload["source"]).toBe("startup");
     expect(session.codexSessionId).toBe(sim.hooks[0]?.payload["session_id"]);
-    await session.waitForStatus((s) => s === "ready", 10_000);
+    await session.waitForStatus((s) => s === "ready", 20_000);
   });
 
   it("C-CODEX-PASTE-04 a swallowed first paste is replayed and submitted exactly once (positive acceptance)", async () => {
@@ -43,7 +43,7 @@ describe("startCodex with the simulated Codex 0.171 TUI", () => {
     expect(simRecords(log, "paste-swallowed")).toHaveLength(1);
     expect(simRecords(log, "paste").map((p) => p.text)).toEqual(["first message after boot", "first message after boot"]);
     expect(simRecords(log, "submit").map((s) => s.text)).toEqual(["first message after boot"]);
-    await session.waitForStatus((s) => s === "ready", 10_000);
+    await session.waitForStatus((s) => s === "ready", 20_000);
   });
 
   it("C-CODEX-QUEUE-01 queued messages go out one per ready transition, in order", async () => {
@@ -58,7 +58,7 @@ describe("startCodex with the simulated Codex 0.171 TUI", () => {
   it("C-API-38/C-TURN-02 interrupt writes one Escape (never Ctrl+C) and resolves at the next ready; Interrupt hook fires", async () => {
     sim = await startCodexSim();
     const { session } = sim;
-    await session.waitForStatus((s) => s === "ready", 10_000);
+    await session.waitForStatus((s) => s === "ready", 20_000);
     await session.sendMessage("HANG until interrupted");
     await until("turn running", () => sim!.hooks.some((h) => h.name === "UserPromptSubmit"));
     expect(session.status).toBe("running");
@@ -73,16 +73,16 @@ describe("startCodex with the simulated Codex 0.171 TUI", () => {
   it("C-ATTN-01/C-ATTN-02 an approval dialog blocks; sendKeys answers it; the turn finishes back at ready", async () => {
     sim = await startCodexSim();
     const { session } = sim;
-    await session.waitForStatus((s) => s === "ready", 10_000);
+    await session.waitForStatus((s) => s === "ready", 20_000);
     await session.sendMessage("RUNBASH: touch made-by-tool");
-    await session.waitForStatus((s) => s === "blocked", 10_000);
+    await session.waitForStatus((s) => s === "blocked", 20_000);
     const attention = sim.activities.find((a) => a.kind === "attention");
     expect(attention?.label).toContain("codex-approval-dialog");
     expect(sim.hooks.map((h) => h.name)).toContain("PermissionRequest");
     await session.sendKeys("y");
     await until("PostToolUse", () => sim!.hooks.some((h) => h.name === "PostToolUse"));
     await until("Stop", () => sim!.hooks.some((h) => h.name === "Stop"));
-    await session.waitForStatus((s) => s === "ready", 10_000);
+    await session.waitForStatus((s) => s === "ready", 20_000);
   });
 
   it("C-CODEX-06/C-HOOK typed handlers decide through the bridge: PreToolUse allow skips the dialog, Stop sees the reply", async () => {
@@ -118,7 +118,7 @@ describe("startCodex with the simulated Codex 0.171 TUI", () => {
   it("C-CODEX-15 without autotrust the folder-trust prompt blocks for a human", async () => {
     sim = await startCodexSim({ trustPrompt: true });
     const { session } = sim;
-    await session.waitForStatus((s) => s === "blocked", 10_000);
+    await session.waitForStatus((s) => s === "blocked", 20_000);
     expect(sim.keys()).not.toContain("trust:yes");
   });
 

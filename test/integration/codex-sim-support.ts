@@ -72,7 +72,7 @@ export async function startCodexSim(opts: CodexSimOptions = {}): Promise<CodexSi
 }
 
 /** Resolves once `pred` holds, polling; rejects after timeoutMs. */
-export async function until(what: string, pred: () => boolean, timeoutMs = 15_000): Promise<void> {
+export async function until(what: string, pred: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pred()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -2,6 +2,7 @@
 // the dialog guard and overtaking (C-API-07, C-API-13, C-API-19, C-API-37, C-API-56, C-ATTN-01, C-ATTN-02).
 
 import { afterEach, describe, expect, it } from "vitest";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { simRecords, type SimLogRecord } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 import { inputTrace, recordSession, waitForLog } from "../support/sim-probe.js";
@@ -153,5 +154,28 @@ describe("overtaking (sim through a real PTY)", () => {
     const records = await waitForLog(sim.log, (r) => turns(r).length === 1, "the guidance turn");
     expect(simRecords(records, "paste")[0]!.t).toBeGreaterThanOrEqual(readyAt!);
     expect(inputTrace(records)).toEqual(["paste:early guidance", "key:enter"]);
+  });
+});
+
+describe("the same queue rules on the Codex-flavoured sim (codexAdapter)", () => {
+  it("C-API-19/C-API-56/C-ATTN-01: FIFO one-per-ready during a slow turn, and nothing pasted into the approval dialog", async () => {
+    const sim = start({ flavour: "codex", adapter: codexAdapter, script: { turnMs: 100, slowMs: 1500 } });
+    const rec = recordSession(sim.session);
+    await sim.session.sendMessage("SLOW first");
+    await sim.session.waitForStatus((s) => s === "running", 10_000);
+    await Promise.all(["two", "three"].map((m) => sim.session.sendMessage(m)));
+    await sim.session.sendMessage("RUNBASH: ls");
+    await sim.session.waitForStatus((s) => s === "blocked", 10_000);
+    expect(rec.activities.find((a) => a.kind === "attention")?.label).toMatch(/codex-/);
+    const queued = sim.session.sendMessage("after the dialog");
+    await new Promise((r) => setTimeout(r, 1000));
+    const atDialog = ["paste:SLOW first", "key:enter", "paste:two", "key:enter", "paste:three", "key:enter", "paste:RUNBASH: ls", "key:enter"];
+    expect(inputTrace(sim.log())).toEqual(atDialog);
+    await sim.session.sendKeys("1"); // 1. Yes, proceed (y)
+    await queued;
+    const records = await waitForLog(sim.log, (r) => turns(r).length === 5, "five turns", 20_000);
+    expect(inputTrace(records)).toEqual([...atDialog, "key:1", "paste:after the dialog", "key:enter"]);
+    expect(submits(records)).toEqual(["SLOW first", "two", "three", "RUNBASH: ls", "after the dialog"]);
+    expect(simRecords(records, "queued")).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // alone (no Stop hook) at wide, medium and narrow widths (C-API-38, C-TURN-01, C-TURN-02, C-TURN-04).
 
 import { afterEach, describe, expect, it } from "vitest";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 import { hookCalls, inputTrace, pause, recordSession, waitForLog } from "../support/sim-probe.js";
@@ -82,5 +83,34 @@ describe("interrupt() (sim through a real PTY)", () => {
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     await pause(300);
     expect(inputTrace(sim.log())).toEqual([]);
+  });
+
+  it("C-API-38/C-ATTN-02: an interrupt while blocked on a permission dialog sends one Escape that dismisses it, then resolves at ready", async () => {
+    const sim = start({ script: { turnMs: 100 } });
+    await sim.session.waitForStatus((s) => s === "ready", 10_000);
+    await sim.session.sendMessage("RUNBASH: rm -rf build");
+    await sim.session.waitForStatus((s) => s === "blocked", 10_000);
+    await sim.session.interrupt();
+    expect(sim.session.status).toBe("ready");
+    const records = await waitForLog(sim.log, (r) => simRecords(r, "turn").length === 1, "the rejected turn");
+    expect(simRecords(records, "turn").map((t) => t.outcome)).toEqual(["rejected"]);
+    expect(inputTrace(records)).toEqual(["paste:RUNBASH: rm -rf build", "key:enter", "key:escape"]);
+    expect(hookCalls(records, "Stop")).toBe(0);
+  });
+
+  it("C-API-38/C-TURN-01/C-TURN-02: Codex-flavoured sim: an Escape mid-turn reaches ready from the rendered TUI alone", async () => {
+    const sim = start({ flavour: "codex", adapter: codexAdapter, script: { slowMs: 30_000 } });
+    const rec = recordSession(sim.session);
+    await sim.session.waitForStatus((s) => s === "ready", 10_000);
+    await sim.session.sendMessage("SLOW please");
+    await waitForLog(sim.log, (r) => simRecords(r, "submit").length === 1, "the submit");
+    await sim.session.waitForStatus((s) => s === "running", 5000);
+    await sim.session.interrupt();
+    expect(sim.session.status).toBe("ready");
+    const records = await waitForLog(sim.log, (r) => simRecords(r, "turn").length === 1, "the interrupted turn");
+    expect(simRecords(records, "turn").map((t) => t.outcome)).toEqual(["interrupted"]);
+    expect(inputTrace(records)).toEqual(["paste:SLOW please", "key:enter", "key:escape"]);
+    expect(hookCalls(records, "Stop")).toBe(0);
+    expect(rec.activities.filter((a) => a.kind === "turn_ended")).toHaveLength(1);
   });
 });

@@ -15,8 +15,8 @@ export const painterPath: string = fileURLToPath(new URL("./screen-painter.mjs",
 
 export interface PainterSession {
   readonly session: AgentSession;
-  /** Wall-clock times (performance.timeOrigin + now, ms) at which the painter wrote each turn-ending frame. */
-  stamps(): number[];
+  /** When the painter wrote each commanded frame (performance.timeOrigin + now, ms): `w` working, `i` idle. */
+  stamps(): Array<{ readonly kind: "w" | "i"; readonly at: number }>;
   cleanup(): Promise<void>;
 }
 
@@ -49,7 +49,10 @@ export function startPainterSession(opts: {
     session,
     stamps: () =>
       existsSync(stampFile)
-        ? readFileSync(stampFile, "utf8").split("\n").filter((l) => l !== "").map(Number)
+        ? readFileSync(stampFile, "utf8")
+            .split("\n")
+            .filter((l) => l !== "")
+            .map((l) => ({ kind: l.startsWith("w") ? ("w" as const) : ("i" as const), at: Number(l.slice(2)) }))
         : [],
     cleanup: async () => {
       await session.kill().catch(() => {});

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // A tiny TUI that paints captured Claude- or Codex-shaped screens on command ("w" working, "i" idle) for turn-detection
-// tests and the detection-latency bench; it stamps the wall-clock time of every idle (turn-ending) frame it writes.
+// tests and the detection-latency bench; it stamps the wall-clock time of every frame it writes on command.
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
@@ -63,17 +63,18 @@ function frame(/** @type {boolean} */ working) {
   return osc0(s.title) + s.osc + "\x1b[H" + all.map((l) => `${l}\x1b[K`).join("\r\n");
 }
 
+/** Paints on command; the stamp (`w|i <epoch ms>`) is taken right before the write and appended after it. */
 function paint(/** @type {boolean} */ working) {
   const bytes = frame(working);
   const at = performance.timeOrigin + performance.now();
   process.stdout.write(bytes);
-  if (!working && stampFile) appendFileSync(stampFile, `${at}\n`);
+  if (stampFile) appendFileSync(stampFile, `${working ? "w" : "i"} ${at}\n`);
 }
 
 process.stdin.setRawMode?.(true);
 process.stdout.write("\x1b[?1049h\x1b[?2004h\x1b[2J");
 process.on("SIGTERM", () => process.exit(143));
-process.stdout.on("resize", () => paint(false));
+process.stdout.on("resize", () => process.stdout.write(frame(false)));
 
 let started = false;
 process.stdin.on("data", (buf) => {
@@ -88,7 +89,7 @@ process.stdin.on("data", (buf) => {
 const t0 = Date.now();
 const boot = setInterval(() => {
   if (Date.now() - t0 < startupSpinMs) {
-    paint(true);
+    process.stdout.write(frame(true)); // startup animation: not a command, no stamp
     return;
   }
   clearInterval(boot);

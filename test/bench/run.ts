@@ -1,0 +1,75 @@
+// `npm run bench`: runs every benchmark (throughput, idle CPU, hook round trip, detection latency) and prints one report.
+// `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then indicative only.
+
+import { cpus, loadavg } from "node:os";
+import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
+import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
+import { benchIdleCpu } from "./idle-cpu.js";
+import { benchThroughput } from "./throughput.js";
+
+const quick = process.argv.includes("--quick");
+const MiB = 1024 * 1024;
+
+type Section = { readonly title: string; readonly lines: readonly string[] };
+
+const ms = (n: number): string => `${n.toFixed(1)} ms`;
+const pct = (p: Percentiles): string => `p50 ${ms(p.p50)} · p99 ${ms(p.p99)} · mean ${ms(p.mean)}`;
+
+function table(rows: readonly Record<string, unknown>[]): string[] {
+  if (rows.length === 0) return ["(no rows)"];
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown): string => (v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
+  const line = (vals: string[]): string => vals.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ");
+  return [line(keys), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(keys.map((k) => cell(r[k]))))];
+}
+
+async function section(title: string, run: () => Promise<readonly string[]>): Promise<Section> {
+  const t0 = performance.now();
+  process.stderr.write(`running: ${title} …\n`);
+  try {
+    const lines = await run();
+    return { title: `${title} (${((performance.now() - t0) / 1000).toFixed(1)} s)`, lines };
+  } catch (error) {
+    return { title, lines: [`FAILED: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+}
+
+async function detectionLatency(): Promise<readonly string[]> {
+  let mod: { benchDetectionLatency?: (turns?: number) => Promise<Record<string, unknown>[]> };
+  try {
+    mod = (await import("./detection-latency.js")) as typeof mod;
+  } catch {
+    return ["skipped: test/bench/detection-latency.ts is not present"];
+  }
+  if (typeof mod.benchDetectionLatency !== "function") return ["skipped: detection-latency.ts exports no benchDetectionLatency"];
+  return table(await mod.benchDetectionLatency(quick ? 50 : undefined));
+}
+
+const sections: Section[] = [];
+sections.push(
+  await section("PTY → headless terminal throughput (observer = Claude screen reader) vs bare xterm", async () =>
+    table(await benchThroughput(quick ? [1, 4] : [1, 8, 32], (frame) => void readClaudeScreen(frame.snapshot), quick ? 2 * MiB : 8 * MiB)),
+  ),
+);
+sections.push(await section("idle CPU of quiet sessions", async () => table([await benchIdleCpu(quick ? 8 : 32, quick ? 3 : 10)])));
+sections.push(
+  await section("hook round trip (bridge.mjs → socket → typed handler → Claude JSON)", async () => {
+    const r = await benchHookRoundtrip(quick ? 30 : 200);
+    return [
+      `calls (sequential):         ${r.calls}`,
+      `bridge round trip:          ${pct(r.roundtrip)}`,
+      `floor (node -e "" spawn):   ${pct(r.floor)}`,
+      `bridge overhead at p50:     ${ms(r.overheadP50)}`,
+    ];
+  }),
+);
+sections.push(await section("turn detection latency", detectionLatency));
+
+const header = [
+  `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,
+  `node ${process.version} · ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ""} · load ${loadavg().map((n) => n.toFixed(2)).join(" ")}`,
+];
+const out = [...header, ""];
+for (const s of sections) out.push(`== ${s.title}`, ...s.lines.map((l) => `   ${l}`), "");
+console.log(out.join("\n"));
