@@ -154,7 +154,7 @@ export const loginMachine = setup({
     isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
     freshSuccess: ({ context }) => live(context, "success"),
     freshFailure: ({ context }) => live(context, "failure"),
-    freshMethodList: ({ context }) => live(context, "method") && !context.methodChosen,
+    freshMethodList: ({ context }) => live(context, "method") && !context.methodChosen && !context.codeSent,
     freshBadUrl: ({ context }) => live(context, "url") && !context.urlReported && validateLoginUrl(context.facts?.login?.url ?? "") === undefined,
     freshUrl: ({ context }) => live(context, "url") && !context.urlReported,
     freshPaste: ({ context }) => live(context, "paste") && !context.codeSent,
@@ -170,6 +170,7 @@ export const loginMachine = setup({
     settledWhileReady: ({ context, event }) =>
       event.type === "frame" && context.status === "ready" && event.facts.composer && event.facts.dialog === undefined,
     panelVisible: ({ context }) => context.facts?.dialog?.kind === "login" && !context.escaped,
+    panelGone: ({ event }) => event.type === "frame" && event.facts.dialog?.kind !== "login",
   },
   actions: {
     /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
@@ -313,7 +314,15 @@ export const loginMachine = setup({
       on: { "transaction.cancel": { description: "Already failing." } },
       always: [{ guard: "panelVisible", target: "escaping", actions: "markEscaped" }, { target: "done" }],
     },
-    escaping: { on: { "transaction.cancel": {} }, ...writeStep(writeParams("escape"), "#login.done", "#login.done") },
+    escaping: { on: { "transaction.cancel": {} }, ...writeStep(writeParams("escape"), "#login.closingPanel", "#login.done") },
+    closingPanel: {
+      description: "Let the Escape land before the slot is released (an Escape followed at once by text reads as Alt+key).",
+      on: {
+        "transaction.cancel": {},
+        frame: { guard: "panelGone", target: "done", actions: "recordFacts" },
+      },
+      after: { step: { target: "done" } },
+    },
     done: { type: "final" },
   },
   output: ({ context }): TransactionOutput =>

@@ -216,7 +216,10 @@ export const modelPickerMachine = setup({
     moreToScroll: ({ context }) => picker(context.facts, "model")?.moreBelow === true && context.scrollPages < 20,
     targetUnknown: ({ context }) => {
       const t = context.navTarget;
-      return t !== null && !context.rows.some((r) => r.id === t) && picker(context.facts)?.moreBelow !== true;
+      const fact = picker(context.facts);
+      // The model stage knows every row (pages were collected); the effort step only its visible rows.
+      const known = fact?.stage === "effort" ? fact.rows : context.rows;
+      return t === null || (!known.some((r) => r.id === t) && fact?.moreBelow !== true);
     },
     onTarget: ({ context }) => {
       const fact = picker(context.facts);

@@ -5,7 +5,7 @@ import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate"
 import { factsKey, type ScreenFacts } from "../adapters/screen-facts.js";
 import { answeredDialogKinds, type AgentAdapter } from "../adapters/adapter.js";
 import { ElwoodError } from "../src/errors.js";
-import type { ElwoodSessionStatus } from "../src/public-types.js";
+import { isTerminalStatus, type ElwoodSessionStatus } from "../src/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -164,10 +164,12 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
             enqueue.assign({ lastStatusFactsKey: key });
             enqueue.sendTo("status", event);
           }
+          enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
+          // After the session ended its machines are finished; late frames are display-only.
+          if (context.ended) return;
           enqueue.sendTo("turn", event);
           enqueue.sendTo("queue", event);
           enqueue.sendTo("trust", event);
-          enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
         }),
       },
       "hook.*": {
@@ -255,6 +257,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
       "cmd.rawInput": { actions: sendTo("queue", { type: "submission.rawInput" as const }) },
       "cmd.closing": { actions: [sendTo("status", ({ event }) => ({ type: "lifecycle.closing" as const, as: event.as })), "endOperations"] },
       "cmd.closed": {
+        // When the exit was already observed the status machine has finished (nothing leaves a terminal status).
+        guard: ({ context }) => !isTerminalStatus(context.status),
         actions: sendTo("status", ({ event }) =>
           event.as === "stopped"
             ? { type: "lifecycle.stopped" as const }

@@ -16,6 +16,12 @@ export interface InspectorHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Serves the inspector page for the given sessions on 127.0.0.1. The page shows each session's live terminal,
+ * actor tree, machine graphs, status decisions and event timeline, and drives the session through its public
+ * methods. Hook point for other tools: `subscribeInspection` (exported beside this) carries the same XState
+ * inspection stream, e.g. to forward it to @statelyai/inspect (not a dependency) behind a caller's own flag.
+ */
 export async function inspect(target: AgentSession | readonly AgentSession[], options: InspectOptions = {}): Promise<InspectorHandle> {
   const sessions = Array.isArray(target) ? [...(target as readonly unknown[])] : [target];
   if (sessions.length === 0 || !sessions.every((s): s is AgentSession => s instanceof AgentSession)) {

@@ -54,7 +54,7 @@ export function parseClaudeLogin(rows: readonly string[], start: number, end: nu
 }
 
 /** Hosts Claude's own OAuth flow sends the browser to (claude.ai subscription, Console, platform). */
-export const APPROVED_LOGIN_HOSTS: readonly string[] = ["claude.ai", "console.anthropic.com", "platform.claude.com", "claude.com", "anthropic.com"];
+export const APPROVED_LOGIN_HOSTS: readonly string[] = ["claude.ai", "console.anthropic.com", "platform.claude.com", "claude.com"];
 
 /** The scraped URL as a safe string to hand to the caller, or undefined when it must not be trusted. */
 export function validateLoginUrl(raw: string): string | undefined {

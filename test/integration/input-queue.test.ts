@@ -105,7 +105,8 @@ describe("dialog guard (sim through a real PTY)", () => {
 
 describe("overtaking (sim through a real PTY)", () => {
   it("C-API-07: sendPrompt overtakes a readiness-waiting message during a turn", async () => {
-    const sim = start({ script: { slowMs: 1500, turnMs: 60 } });
+    // The slow turn outlasts the prompt's paste + settle + Enter by seconds, even on a loaded machine.
+    const sim = start({ script: { slowMs: 3000, turnMs: 60 } });
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     await sim.session.sendMessage("SLOW first");
     await sim.session.waitForStatus((s) => s === "running", 5000);
@@ -133,7 +134,7 @@ describe("overtaking (sim through a real PTY)", () => {
   });
 
   it("C-API-37: sendGuidance during a running turn is immediate and resolves after its Enter", async () => {
-    const sim = start({ script: { slowMs: 2000, turnMs: 60 } });
+    const sim = start({ script: { slowMs: 4000, turnMs: 60 } });
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     await sim.session.sendMessage("SLOW first");
     await sim.session.waitForStatus((s) => s === "running", 5000);

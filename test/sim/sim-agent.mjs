@@ -8,6 +8,8 @@ import path from "node:path";
 import { KeyDecoder } from "./sim-input.mjs";
 import { hookCommands, loadHookConfig, runHooks } from "./sim-hooks.mjs";
 import { BOLD, DIM, INVERSE_CELL, Painter, RESET, fg, fit, osc0, osc7501, rightAligned, rule } from "./sim-screen.mjs";
+import { existsSync, statSync } from "node:fs";
+import { panelRows, pickerRows, rowName } from "./sim-panels.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (/** @type {string} */ name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
@@ -26,7 +28,7 @@ if (argv.includes("--help")) {
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
 const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
-/** @type {{ turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number }} */
+/** @type {{ turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", pickerNoSessionKey?: boolean, pickerDelayMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean }} */
 const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
@@ -86,6 +88,8 @@ const S = {
   /** @type {string[]} */ queued: [],
   /** @type {Turn | null} */ turn: null,
   /** @type {Dialog | null} */ dialog: null,
+  /** @type {import("./sim-panels.mjs").Panel | null} */ panel: null,
+  modelIdx: 0,
   chipN: 0, turnN: 0, tick: 0, composerAt: 0, lastTypedAt: 0, ctrlCAt: 0, pasted: false,
   title: "", lastTitle: "", pendingStart: "startup", pasteTick: false,
   /** @type {NodeJS.Timeout | undefined} */ ticker: undefined,
@@ -199,6 +203,7 @@ const hookCount = () => Object.values(hookConfig).reduce((n, groups) => n + grou
 /** @returns {{ rows: string[], cursorUp?: number, cursorCol?: number }} bottom block, cursor counted from the last row */
 function bottom(/** @type {number} */ cols) {
   const t = S.turn;
+  if (S.panel) return { rows: panelRows(S.panel, cols) };
   if (S.dialog) return { rows: dialogRows(S.dialog, cols) };
   const queued = S.queued.map((q) => fit({ t: `${CLAUDE ? "❯" : "›"} ${q.split("\n")[0]}`, s: DIM }, cols)[0] ?? "");
   const comp = composerRows(cols);
@@ -315,6 +320,8 @@ async function submit(/** @type {string} */ text) {
   const cmd = text.trim();
   if (cmd === "/exit" || cmd === "/quit") { add([`${CLAUDE ? "❯" : "›"} ${cmd}`]); return exitSim(CLAUDE ? "prompt_input_exit" : "other", 0); }
   if (cmd === "/compact") return compact();
+  if (CLAUDE && cmd === "/model") return openPicker();
+  if (CLAUDE && cmd === "/login") return openLogin();
   const turn = beginTurn(text);
   if (!CLAUDE && S.pendingStart) {
     const source = S.pendingStart;
@@ -462,8 +469,24 @@ function backspace() {
   else last.t = [...last.t].slice(0, -1).join("");
   paint();
 }
+/** A pasted absolute path to a readable image file becomes an `[Image #N]` chip (Claude reads the file itself). */
+function imagePath(/** @type {string} */ text) {
+  const p = text.trim();
+  if (!CLAUDE || !p.startsWith("/") || !/\.(png|jpe?g|gif|webp)$/i.test(p) || !existsSync(p)) return undefined;
+  try { return statSync(p).isFile() ? p : undefined; } catch { return undefined; }
+}
 function onPaste(/** @type {string} */ raw) {
-  if (S.phase !== "ready" || S.dialog) return;
+  if (S.panel?.kind === "login" && S.panel.stage === "url") { S.panel.code += raw.replace(/[\r\n]/g, ""); paint(); return; }
+  if (S.phase !== "ready" || S.dialog || S.panel) return;
+  const image = imagePath(raw);
+  if (image !== undefined) {
+    log({ kind: "image", path: image, bytes: statSync(image).size });
+    if (script.ignoreImagePaste) return;
+    const n = ++S.chipN;
+    S.comp.push({ chip: `[Image #${n}] `, content: `[Image #${n}] ` });
+    paint();
+    return;
+  }
   const text = raw.replace(/\r\n?/g, "\n");
   S.lastTypedAt = 0; // a bracketed paste ends any typing burst, so Enter after it submits
   const first = !S.pasted;
@@ -511,6 +534,7 @@ function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
   }
   log({ kind: "key", key: ev.key });
   if (ev.key === "enter" && S.pasteTick && script.eatEnterAfterPaste) return; // the paste boundary ate it
+  if (S.panel) return panelKey(ev);
   if (S.dialog) return dialogKey(ev.key);
   if (S.phase !== "ready") return; // keys before the composer exists are lost, like a cold TUI
   if (ev.text) { S.lastTypedAt = Date.now(); return typeText(ev.text); }
@@ -519,6 +543,96 @@ function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
   if (ev.key === "ctrl+c") return onCtrlC();
   if (ev.key === "backspace") return backspace();
   if (ev.key === "ctrl+j" || ev.key === "shift+enter") return typeText("\n");
+  if (CLAUDE && (ev.key === "ctrl+u" || ev.key === "ctrl+k")) { S.comp = []; paint(); }
+}
+
+// ---- /model and /login panels (Claude) ----------------------------------------------------------------------
+function openPicker() {
+  add([`❯ /model`]);
+  const open = () => {
+    S.panel = { kind: "model", legacy, rows: pickerRows(legacy), current: S.modelIdx, sel: S.modelIdx, noSessionKey: script.pickerNoSessionKey === true };
+    log({ kind: "model", action: "open" });
+    paint();
+  };
+  if (script.pickerDelayMs) setTimeout(open, script.pickerDelayMs);
+  else open();
+}
+function applyModel(/** @type {import("./sim-panels.mjs").ModelPanel} */ p, /** @type {number} */ k, /** @type {"session" | "default"} */ scope) {
+  S.panel = null;
+  const name = rowName(p, k);
+  if (k === S.modelIdx) S.lines.push({ t: `  ⎿  Kept model as ${name}`, s: DIM });
+  else S.lines.push({ t: `  ⎿  Set model to ${name}${scope === "session" ? " for this session only" : ""}`, s: DIM });
+  S.modelIdx = k;
+  log({ kind: "model", action: "set", id: (p.rows[k]?.label ?? "").replace(" (recommended)", "").toLowerCase(), scope });
+  paint();
+}
+function openLogin() {
+  add([`❯ /login`]);
+  S.panel = { kind: "login", stage: script.loginSkipMethod ? "url" : "method", sel: 0, code: "", url: script.loginUrl ?? "https://claude.ai/oauth/authorize?z-qIqG5A5575U2bKBE16XQ_XQzDLDOzVKuxhQdcUTEUY0", message: "" };
+  log({ kind: "login", stage: S.panel.stage });
+  paint();
+}
+function closePanel(/** @type {string | undefined} */ line) {
+  S.panel = null;
+  if (line) S.lines.push({ t: `  ⎿  ${line}`, s: DIM });
+  paint();
+}
+function panelKey(/** @type {{ key: string, text?: string }} */ ev) {
+  const p = /** @type {import("./sim-panels.mjs").Panel} */ (S.panel);
+  const move = (/** @type {number} */ n) => { if (ev.key === "up") p.sel = Math.max(0, p.sel - 1); else if (ev.key === "down") p.sel = Math.min(n - 1, p.sel + 1); paint(); };
+  if (p.kind === "model") {
+    if (ev.key === "up" || ev.key === "down") return move(p.rows.length);
+    if (ev.key === "escape") { log({ kind: "model", action: "cancel" }); return closePanel(`Kept model as ${rowName(p, p.current)} (default)`); }
+    if (ev.key === "enter") return applyModel(p, p.sel, "default");
+    if (/^[1-9]$/.test(ev.key) && Number(ev.key) <= p.rows.length) return applyModel(p, Number(ev.key) - 1, "default");
+    if (ev.key === "s" && !p.noSessionKey) {
+      if (p.sel !== p.current && script.modelSwitchConfirm) {
+        S.panel = { kind: "switch", legacy, target: p.sel, targetName: rowName(p, p.sel), sel: 0, standard: script.modelSwitchConfirm === "standard", picker: p };
+        log({ kind: "model", action: "confirm" });
+        return paint();
+      }
+      return applyModel(p, p.sel, "session");
+    }
+    return;
+  }
+  if (p.kind === "switch") {
+    if (ev.key === "up" || ev.key === "down") return move(2);
+    const pick = ev.key === "enter" ? p.sel : /^[12]$/.test(ev.key) ? Number(ev.key) - 1 : -1;
+    if (ev.key === "escape" || pick === 1) { S.panel = p.picker; return paint(); }
+    if (pick === 0) return applyModel(p.picker, p.target, "session");
+    return;
+  }
+  if (p.stage === "method" || p.stage === "thirdparty") {
+    if (ev.key === "up" || ev.key === "down") return move(p.stage === "method" ? 3 : 4);
+    if (ev.key === "escape") return closePanel("Login interrupted");
+    if (ev.key === "enter" && p.stage === "method") {
+      p.stage = p.sel === 0 ? "url" : p.sel === 2 ? "thirdparty" : "failure";
+      if (p.stage === "failure") p.message = "ANTHROPIC_API_KEY is set in this environment and takes precedence over a profile, so a profile sign-in would not be used. Unset it to sign in this way.";
+      p.sel = 0;
+      log({ kind: "login", stage: p.stage });
+      return paint();
+    }
+    return;
+  }
+  if (p.stage === "url") {
+    if (ev.key === "escape") return closePanel("Login interrupted");
+    if (ev.key === "backspace") { p.code = p.code.slice(0, -1); return paint(); }
+    if (ev.text) { p.code += ev.text; return paint(); }
+    if (ev.key === "enter" && p.code) {
+      const good = script.loginGoodCode !== undefined && p.code === script.loginGoodCode;
+      log({ kind: "login", stage: good ? "success" : "failure", code: p.code });
+      p.code = "";
+      if (!good) { p.stage = "failure"; p.message = "Couldn't get an answer from the sign-in service (EAI_AGAIN). Check your internet connection, then try again."; return paint(); }
+      p.stage = "success";
+      paint();
+      setTimeout(() => closePanel("Login successful"), 300);
+    }
+    return;
+  }
+  if (p.stage === "failure") {
+    if (ev.key === "escape") return closePanel("Login interrupted");
+    if (ev.key === "enter") { p.stage = "url"; log({ kind: "login", stage: "url" }); paint(); }
+  }
 }
 
 // ---- lifecycle ---------------------------------------------------------------------------------------------

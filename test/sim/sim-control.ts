@@ -26,6 +26,9 @@ export type SimLogRecord = Stamped & (
   | { readonly kind: "hook"; readonly event: string; readonly commands: number }
   | { readonly kind: "composer" }
   | { readonly kind: "exit"; readonly code: number }
+  | { readonly kind: "model"; readonly action: "open" | "cancel" | "confirm" | "set"; readonly id?: string; readonly scope?: "session" | "default" }
+  | { readonly kind: "login"; readonly stage: string; readonly code?: string }
+  | { readonly kind: "image"; readonly path: string; readonly bytes: number }
 );
 export type SimLogKind = SimLogRecord["kind"];
 
@@ -43,6 +46,20 @@ export interface SimScript {
   readonly eatEnterAfterPaste?: boolean;
   /** Codex paste-burst window: Enter this soon after a live typed char inserts a newline (default 30). */
   readonly pasteBurstMs?: number;
+  /** After `s` on another row, show Claude's standard cache warning or a PreModelSwitch-hook style confirmation. */
+  readonly modelSwitchConfirm?: "standard" | "hook";
+  /** Picker footer without the session-only key. */
+  readonly pickerNoSessionKey?: boolean;
+  /** Paint the picker this long after `/model` runs. */
+  readonly pickerDelayMs?: number;
+  /** Pasted image paths produce no chip (attach confirmation timeout). */
+  readonly ignoreImagePaste?: boolean;
+  /** The one code the simulated OAuth exchange accepts; any other code fails like the offline CLI. */
+  readonly loginGoodCode?: string;
+  /** Authorization URL painted by /login (to test URL validation). */
+  readonly loginUrl?: string;
+  /** Start /login at the URL stage (no method list). */
+  readonly loginSkipMethod?: boolean;
 }
 
 /** Reads every record of a sim log; a missing file is an empty log. */

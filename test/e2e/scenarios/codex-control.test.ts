@@ -70,7 +70,7 @@ describe.each(CODEX_AGENTS)("$label: control", (agent) => {
       const session = await agent.start(home, {});
       await session.waitForStatus((s) => s === "ready", 30_000);
       await session.sendMessage("one turn before teardown");
-      await session.waitForActivity((a) => a.kind === "hook" || a.hookEventName === "Stop", 30_000);
+      await session.waitForActivity((a) => a.hookEventName === "Stop", 30_000);
       await session.waitForStatus((s) => s === "ready", 30_000);
       expect(processesMentioning(home.project).length).toBeGreaterThan(0);
       await session.teardown();

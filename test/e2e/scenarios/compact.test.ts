@@ -19,6 +19,6 @@ describe.each(E2E_AGENTS)("$label: compact", (agent) => {
     expect(server.requests.some((r) => r.kind === "compaction")).toBe(true);
     // /compact is a command, not a user turn.
     expect(fx.mainRequests().map((r) => r.userText)).toEqual(["a turn worth compacting", "another turn worth compacting"]);
-    await session.waitForStatus((s) => s === "ready", 20_000);
+    await session.waitForStatus((s) => s === "ready", 30_000);
   });
 });

@@ -20,13 +20,13 @@ describe.each(E2E_AGENTS)("$label: interrupt", (agent) => {
 
       server.enqueue({ kind: "slow", totalMs: 30_000 });
       await session.sendMessage("please stream slowly");
-      const request = await server.waitForRequest((r) => r.kind === "main", 15_000);
+      const request = await server.waitForRequest((r) => r.kind === "main", 30_000);
       // The turn machine saw the turn start on screen (footer or title spinner): the CLI is streaming.
-      await fx.waitForActivity("turn_started", (a) => a.kind === "turn_started", 15_000);
+      await fx.waitForActivity("turn_started", (a) => a.kind === "turn_started", 30_000);
       expect(session.status).toBe("running");
 
       const readyBefore = fx.transitionsTo("ready");
-      await session.interrupt({ timeoutMs: 15_000 });
+      await session.interrupt({ timeoutMs: 30_000 });
       expect(session.status).toBe("ready");
       expect(fx.transitionsTo("ready")).toBe(readyBefore + 1);
       expect(request.completed).toBe(false);

@@ -13,7 +13,7 @@ describe.each(E2E_AGENTS)("$label: tool permission", (agent) => {
 
     const marker = path.join(fx.home.project, "made-by-tool.txt");
     await session.sendMessage(`RUNBASH:touch ${marker}`);
-    await fx.nextStatus("blocked", 20_000);
+    await fx.nextStatus("blocked", 30_000);
     const attention = await fx.waitForActivity("attention", (a) => a.kind === "attention", 5_000);
     expect(attention.label).toContain("permission");
     expect(existsSync(marker)).toBe(false);
@@ -25,9 +25,9 @@ describe.each(E2E_AGENTS)("$label: tool permission", (agent) => {
 
     const readyBefore = fx.transitionsTo("ready");
     await session.sendKeys(agent.permissionYesKeys);
-    await fx.untilTransitions("ready", readyBefore + 1, 20_000);
+    await fx.untilTransitions("ready", readyBefore + 1, 30_000);
     await queued;
-    await fx.untilTransitions("ready", readyBefore + 2, 20_000);
+    await fx.untilTransitions("ready", readyBefore + 2, 30_000);
 
     expect(existsSync(marker)).toBe(true);
     const after = fx.statuses.slice(fx.statuses.findIndex((s) => s.to === "blocked"));

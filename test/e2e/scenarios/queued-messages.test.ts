@@ -13,7 +13,7 @@ describe.each(E2E_AGENTS)("$label: queued messages", (agent) => {
 
     server.enqueue({ kind: "slow", text: "A deliberately slow reply that keeps the turn busy.", totalMs: 3_000 });
     await session.sendMessage("start the slow turn");
-    await server.waitForRequest((r) => r.kind === "main" && r.userText.includes("start the slow turn"), 15_000);
+    await server.waitForRequest((r) => r.kind === "main" && r.userText.includes("start the slow turn"), 30_000);
     expect(session.status).toBe("running");
 
     const sent = QUEUED.map((m) => session.sendMessage(m));

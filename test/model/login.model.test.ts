@@ -1,0 +1,67 @@
+// Model-based test: xstate/graph paths through the /login machine replayed on a live actor (C-API-43, C-CLAUDE-18).
+
+import { describe, expect, it } from "vitest";
+import { getShortestPaths } from "xstate/graph";
+import { EMPTY_FACTS, type LoginFact, type ScreenFacts } from "../../adapters/screen-facts.js";
+import type { IoWriteRequest } from "../../machines/events.js";
+import { loginMachine, type LoginInput } from "../../machines/login.js";
+import { ElwoodError } from "../../src/errors.js";
+import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
+
+const panel = (login: Partial<LoginFact>): ScreenFacts => ({
+  ...EMPTY_FACTS,
+  dialog: { kind: "login", blocking: false, ruleIds: ["login"], options: [], layout: "none" },
+  login: { methodList: false, methods: [], pastePrompt: false, failure: false, success: false, ...login },
+});
+const methods = (sel: number) => ["Claude account with subscription", "Anthropic Console account", "3rd-party platform"].map((label, k) => ({ label, number: k + 1, selected: k === sel }));
+const composer: ScreenFacts = { ...EMPTY_FACTS, composer: true };
+
+const model: TransactionModel = {
+  frames: [
+    { name: "composer", facts: composer },
+    { name: "methodsOnConsole", facts: panel({ methodList: true, methods: methods(1) }) },
+    { name: "methodsOnClaude", facts: panel({ methodList: true, methods: methods(0) }) },
+    { name: "urlAndPaste", facts: panel({ url: "https://claude.ai/oauth/authorize?x", pastePrompt: true }) },
+    { name: "evilUrl", facts: panel({ url: "https://claude.ai.evil.example/oauth", pastePrompt: true }) },
+    { name: "failure", facts: panel({ failure: true }) },
+    { name: "success", facts: panel({ success: true }) },
+  ],
+  keyFields: ["armed", "fresh", "methodChosen", "urlReported", "codeSent", "succeeded", "escaped", "status", "navAttempts"],
+  delays: { settle: 3, step: 20, holdRetry: 2 },
+  effectValue: "code-123",
+  extra: (snap) => [
+    { type: "transaction.cancel", error: new ElwoodError("login_timeout", "deadline") },
+    { type: "status.changed", from: snap.context["status"], to: snap.context["status"] === "ready" ? "running" : "ready", initial: false },
+  ],
+};
+const INPUT: LoginInput = { opId: "op", facts: composer, status: "ready", settleMs: 3, stepMs: 20, holdRetryMs: 2 };
+
+describe("login model (xstate/graph)", () => {
+  const logic = loginMachine.provide({ actions: { toParent: () => {} } });
+  const paths = getShortestPaths(logic, { input: INPUT, events: modelEvents(model) as never, serializeState: modelSerializer(model) as never });
+
+  it(`C-API-43 replays ${paths.length} shortest paths: one Enter after the code, only validated URLs, success needs ready`, () => {
+    expect(paths.length).toBeGreaterThan(50);
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const v of ['"done"', '"succeeded"', '"reportingUrl"', '"requestingCode"', '{"writingEnter":"requesting"}', '"closingPanel"']) expect(reached, v).toContain(v);
+    for (const path of paths) {
+      const host = replayPath(loginMachine, INPUT, model, path.steps);
+      // Requests the edge held are re-requested; only writes the edge confirmed reached the terminal.
+      const writes = host.received.filter((e): e is IoWriteRequest => e.type === "io.write" && host.writtenIds.has((e as IoWriteRequest).requestId));
+      const codeAt = writes.findIndex((w) => w.data === "code-123");
+      if (codeAt >= 0) {
+        const after = writes.slice(codeAt + 1).filter((w) => w.data === "\r");
+        expect(after.length).toBeLessThanOrEqual(1);
+        expect(writes[codeAt]?.requireDialog).toBe("login");
+      }
+      const urls = host.received.flatMap((e) => {
+        const effect = (e as unknown as { effect?: { kind: string; url?: string } }).effect;
+        return effect?.kind === "login.authUrl" ? [effect.url] : [];
+      });
+      for (const url of urls) expect(url).toBe("https://claude.ai/oauth/authorize?x");
+      const out = host.output() as { ok: boolean } | undefined;
+      if (out?.ok) expect((host.context() as { succeeded: boolean }).succeeded).toBe(true);
+      host.stop();
+    }
+  });
+});

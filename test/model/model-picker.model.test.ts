@@ -1,0 +1,113 @@
+// Model-based test: xstate/graph paths through the /model picker machine replayed on a live actor (C-API-23, C-API-24, C-ATTN-04, C-CODEX-14).
+
+import { describe, expect, it } from "vitest";
+import { getShortestPaths } from "xstate/graph";
+import type { EventObject } from "xstate";
+import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../adapters/screen-facts.js";
+import type { IoWriteRequest } from "../../machines/events.js";
+import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
+import { ElwoodError } from "../../src/errors.js";
+import { modelEvents, modelSerializer, replayPath, type CannedFrame, type TransactionModel } from "../support/transaction-model.js";
+
+const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, closeMs: 40, cleanupMs: 10, holdRetryMs: 2 };
+const DELAYS = { settle: 3, open: 50, step: 20, close: 40, cleanup: 10, holdRetry: 2 };
+
+const row = (id: string, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({
+  id, label: id, isCurrent: false, isDefault: false, selected: false, raw: id, ...over,
+});
+const pickerFacts = (stage: "model" | "effort", rows: ModelPickerRowFact[], sessionKey: boolean): ScreenFacts => ({
+  ...EMPTY_FACTS,
+  dialog: { kind: "model_picker", blocking: false, ruleIds: ["picker"], options: [], layout: "numbered" },
+  modelPicker: { stage, rows, sessionKey, moreAbove: false, moreBelow: false },
+});
+const switchFacts = (standardCopy: boolean, selected: number): ScreenFacts => ({
+  ...EMPTY_FACTS,
+  dialog: { kind: "model_switch_confirm", blocking: true, ruleIds: ["switch"], options: [], layout: "numbered" },
+  modelSwitch: { standardCopy, affirmative: standardCopy ? 0 : -1, selected },
+});
+const composer: ScreenFacts = { ...EMPTY_FACTS, composer: true };
+
+const CLAUDE_FRAMES: readonly CannedFrame[] = [
+  { name: "composer", facts: composer },
+  { name: "pickerAtDefault", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true, selected: true }), row("opus"), row("sonnet")], true) },
+  { name: "pickerAtSonnet", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true }), row("opus"), row("sonnet", { selected: true })], true) },
+  { name: "switchOnNo", facts: switchFacts(true, 1) },
+  { name: "switchOnYes", facts: switchFacts(true, 0) },
+  { name: "hookConfirm", facts: switchFacts(false, 0) },
+];
+const CODEX_FRAMES: readonly CannedFrame[] = [
+  { name: "composer", facts: composer },
+  { name: "models", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true, selected: true }), row("gpt-b")], false) },
+  { name: "modelsOnB", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true }), row("gpt-b", { selected: true })], false) },
+  { name: "effortLegacy", facts: pickerFacts("effort", [row("low", { isDefault: true }), row("medium", { isCurrent: true, selected: true })], false) },
+  { name: "effortOnDefault", facts: pickerFacts("effort", [row("low", { isDefault: true, selected: true }), row("medium", { isCurrent: true })], false) },
+];
+
+const extra = () => [
+  { type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") },
+  { type: "submission.rawInput" },
+];
+const KEYS = ["navTarget", "persisted", "snapshotted", "takenOver", "escaped", "navAttempts", "scrollPages"];
+
+interface Config {
+  readonly name: string;
+  readonly input: ModelPickerInput;
+  readonly model: TransactionModel;
+}
+const CONFIGS: readonly Config[] = [
+  { name: "claude listModels", input: { opId: "op", mode: "list", flavour: "claude", facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "claude setModel sonnet", input: { opId: "op", mode: "set", target: "Sonnet", flavour: "claude", facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "codex setModel gpt-b", input: { opId: "op", mode: "set", target: "gpt-b", flavour: "codex", facts: composer, ...TIMING }, model: { frames: CODEX_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+];
+
+/** Path invariants: never a number key, Claude never applies with Enter inside the picker. */
+function checkInvariants(config: Config, steps: ReadonlyArray<{ event: EventObject }>, received: readonly EventObject[]): void {
+  const writes = received.filter((e): e is IoWriteRequest => e.type === "io.write");
+  for (const w of writes) expect(w.data, "number keys save a default").not.toMatch(/^[0-9]$/);
+  if (config.input.flavour === "claude") {
+    const enters = writes.filter((w) => w.data === "\r");
+    const inPicker = enters.filter((w) => w.requireDialog !== "model_switch_confirm");
+    // Only the Enter that runs the typed `/model` may be unscoped; it is requested before any picker key.
+    expect(inPicker.length).toBeLessThanOrEqual(1);
+    if (inPicker[0]) expect(writes.indexOf(inPicker[0])).toBeLessThanOrEqual(1);
+  }
+  expect(steps.length).toBeGreaterThan(0);
+}
+
+describe("model picker model (xstate/graph)", () => {
+  for (const config of CONFIGS) {
+    const logic = modelPickerMachine.provide({ actions: { toParent: () => {} } });
+    const paths = getShortestPaths(logic, {
+      input: config.input,
+      events: modelEvents(config.model) as never,
+      serializeState: modelSerializer(config.model) as never,
+    });
+
+    it(`${config.name}: reaches its key states`, () => {
+      const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+      const expected = config.input.mode === "list" ? ['"done"', '"closing"', '{"cleanup":"watching"}'] : ['"done"', '"afterApply"', '{"cleanup":"watching"}'];
+      if (config.input.flavour === "codex") expected.push('"restoring"', '"awaitingEffort"');
+      if (config.input.flavour === "claude" && config.input.mode === "set") expected.push('"afterConfirm"', '"awaitingConfirmCursor"');
+      for (const value of expected) expect(reached, value).toContain(value);
+    });
+
+    it(`C-API-23 C-API-24 C-ATTN-04 ${config.name}: replays ${paths.length} shortest paths on a live actor`, () => {
+      expect(paths.length).toBeGreaterThan(20);
+      for (const path of paths) {
+        const host = replayPath(modelPickerMachine, config.input, config.model, path.steps);
+        checkInvariants(config, path.steps, host.received);
+        // Writes after a raw-input takeover: none.
+        const rawIndex = path.steps.findIndex((s) => s.event.type === "submission.rawInput");
+        if (rawIndex >= 0) {
+          const replayHost = replayPath(modelPickerMachine, config.input, config.model, path.steps.slice(0, rawIndex + 1));
+          const before = replayHost.received.filter((e) => e.type === "io.write").length;
+          expect(host.received.filter((e) => e.type === "io.write").length).toBe(before);
+          replayHost.stop();
+        }
+        const out = host.output() as { ok: boolean; error?: ElwoodError } | undefined;
+        if (out) expect(out.ok).toBe(out.error === undefined);
+        host.stop();
+      }
+    });
+  }
+});
