@@ -111,3 +111,79 @@ describe("model picker model (xstate/graph)", () => {
     });
   }
 });
+
+// ---- the control queue's transaction states (picking, loggingIn, attaching) ----
+
+import { assign as xassign, setup as xsetup } from "xstate";
+import { controlQueueMachine, type QueuedOp } from "../../machines/control-queue.js";
+import { hostChild } from "../support/machine-host.js";
+
+/** Stands in for a transaction child: finishes when the queue forwards it an effect.result. */
+const stubTransaction = xsetup({
+  types: { input: {} as { opId: string }, context: {} as { opId: string; ok: boolean } },
+}).createMachine({
+  context: ({ input }) => ({ opId: input.opId, ok: true }),
+  initial: "running",
+  states: {
+    running: {
+      on: { "effect.result": { target: "done", actions: xassign({ ok: ({ event }) => (event as unknown as { ok: boolean }).ok }) } },
+    },
+    done: { type: "final" },
+  },
+  output: ({ context }) =>
+    context.ok ? { opId: context.opId, ok: true, result: ["rows"] } : { opId: context.opId, ok: false, error: new ElwoodError("model_automation_failed", "stub") },
+});
+
+const TX_OPS: readonly QueuedOp[] = [
+  { opId: "pick", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "modelPicker", input: { mode: "list", flavour: "claude" } } },
+  { opId: "login", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "login", input: {} } },
+  { opId: "img", kind: "message", klass: "readiness", consumesReady: true, text: "look", framing: "paste", transaction: { kind: "imageAttach", input: { paths: ["/a.png"], via: "paste" } } },
+];
+
+describe("control queue transaction states (xstate/graph)", () => {
+  const stubbed = controlQueueMachine.provide({
+    actions: { toParent: () => {} },
+    actors: { modelPicker: stubTransaction, login: stubTransaction, imageAttach: stubTransaction },
+  });
+  const live = controlQueueMachine.provide({ actors: { modelPicker: stubTransaction, login: stubTransaction, imageAttach: stubTransaction } });
+  type QSnap = { value: unknown; context: { ops: readonly QueuedOp[]; active: QueuedOp | null; status: string; initialReady: boolean } };
+  const events = (snap: QSnap): EventObject[] => {
+    const c = snap.context;
+    const out: EventObject[] = [];
+    const queued = new Set([...c.ops.map((o) => o.opId), c.active?.opId]);
+    for (const op of TX_OPS) if (!queued.has(op.opId)) out.push({ type: "queue.enqueue", op } as EventObject);
+    out.push({ type: "status.changed", from: c.status, to: c.status === "ready" ? "running" : "ready", initial: !c.initialReady } as EventObject);
+    if (["picking", "loggingIn", "attaching"].includes(String(snap.value))) {
+      // Graph traversal runs no children: their completion is offered as the done event itself.
+      const opId = c.active?.opId ?? "";
+      out.push({ type: "xstate.done.actor.transaction", output: { opId, ok: true, result: ["rows"] } } as EventObject);
+      out.push({ type: "xstate.done.actor.transaction", output: { opId, ok: false, error: new ElwoodError("model_automation_failed", "stub") } } as EventObject);
+      out.push({ type: "queue.cancel", opId: c.active?.opId ?? "", error: new ElwoodError("model_automation_failed", "deadline") } as EventObject);
+    }
+    if (snap.value !== "closed") out.push({ type: "queue.close", error: new ElwoodError("session_not_running", "closed") } as EventObject);
+    return out;
+  };
+  const serialize = (snap: QSnap): string => JSON.stringify([snap.value, snap.context.ops.map((o) => o.opId), snap.context.active?.opId ?? null, snap.context.status]);
+  const paths = getShortestPaths(stubbed, { input: { status: "running", timing: { settleMs: 5, enterRetries: 1, confirmIntervalMs: 20, holdRetryMs: 5 } }, events: events as never, serializeState: serialize as never });
+
+  it(`C-API-35: ${paths.length} paths reach picking, loggingIn, attaching and attach→submitting; replayed on a live queue`, () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const v of ['"picking"', '"loggingIn"', '"attaching"', '"submitting"', '"closed"']) expect(reached, v).toContain(v);
+    for (const path of paths) {
+      const host = hostChild(live, { status: "running", timing: { settleMs: 5, enterRetries: 1, confirmIntervalMs: 20, holdRetryMs: 5 } });
+      for (const [i, step] of path.steps.entries()) {
+        if (step.event.type === "xstate.init") continue;
+        const event = step.event as EventObject & { output?: { ok: boolean } };
+        // On the live queue the stub child finishes when it is forwarded an effect.result.
+        if (event.type === "xstate.done.actor.transaction") host.send({ type: "effect.result", requestId: "stub", ok: event.output?.ok === true });
+        else host.send(event as never);
+        expect(host.value(), `step ${i} ${step.event.type}`).toEqual(step.state.value);
+      }
+      // A picker result reaches the parent as queue.opDone with its rows; a failed attach never submits text.
+      for (const e of host.received) {
+        if (e.type === "queue.opDone" && (e as unknown as { opId: string }).opId === "pick") expect((e as unknown as { result: unknown }).result).toEqual(["rows"]);
+      }
+      host.stop();
+    }
+  });
+});

@@ -512,6 +512,8 @@ function onEnter() {
   const text = actual();
   if (!text.trim()) return;
   S.comp = [];
+  // Local slash commands run at once even while a turn works (Claude opens /model over a running turn).
+  if (S.turn && CLAUDE && (text.trim() === "/model" || text.trim() === "/login")) { log({ kind: "submit", text }); if (text.trim() === "/model") openPicker(); else openLogin(); return; }
   if (S.turn) { S.queued.push(text); log({ kind: "queued", text }); paint(); return; }
   void submit(text);
 }

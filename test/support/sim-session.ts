@@ -8,6 +8,7 @@ import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import type { AgentAdapter } from "../../adapters/adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { AgentSession } from "../../src/agent-session.js";
+import { ClaudeSession } from "../../src/claude-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import type { TerminalSize } from "../../src/public-types.js";
 import { readSimLog, simArgs, simEnv, type SimEnvOptions, type SimFlavour, type SimLogRecord } from "../sim/sim-control.js";
@@ -53,7 +54,8 @@ export function startSimSession(opts: SimSessionOptions = {}): SimSession {
     stopGraceMs: 2000,
     release: async () => {},
   });
-  const session = new AgentSession(runtime);
+  // Claude flavour gets the Claude facade (login, claudeSessionId); it is an AgentSession too.
+  const session = runtime.agent === "claude" ? new ClaudeSession(runtime) : new AgentSession(runtime);
   return {
     session,
     dir,
