@@ -1,6 +1,6 @@
 // Integration: ClaudeSession.login drives the simulated /login panel through a real PTY (C-API-43, C-CLAUDE-18).
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClaudeSession } from "../../src/claude-session.js";
 import { isElwoodError } from "../../src/errors.js";
 import { simRecords, type SimScript } from "../sim/sim-control.js";
@@ -17,14 +17,6 @@ async function ready(script: SimScript = {}): Promise<{ sim: SimSession; claude:
   await sim.session.waitForStatus((s) => s === "ready", 15_000);
   if (!(sim.session instanceof ClaudeSession)) throw new Error("expected a ClaudeSession");
   return { sim, claude: sim.session };
-}
-
-/** Keys the sim received after the code was typed (the code's own characters excluded). */
-function keysAfterCode(sim: SimSession, code: string): string[] {
-  const keys = simRecords(sim.log(), "key").map((r) => r.key);
-  const typed = keys.join("");
-  const at = typed.lastIndexOf(code);
-  return at < 0 ? [] : keys.slice(keys.length - (typed.length - at - code.length) - 0).filter((k) => k.length > 1);
 }
 
 describe("Claude /login recovery through the simulated CLI", () => {
@@ -58,7 +50,6 @@ describe("Claude /login recovery through the simulated CLI", () => {
     const keys = simRecords(sim.log(), "key").map((r) => r.key);
     expect(keys.slice(keys.lastIndexOf("g") + 1)).toEqual(["enter", "escape"]);
     await claude.waitForStatus((s) => s === "ready", 5_000);
-    expect(keysAfterCode(sim, "wrong")).toContain("enter");
   });
 
   it("C-API-43: an invalid or failing provideCode writes no code", async () => {
@@ -84,8 +75,8 @@ describe("Claude /login recovery through the simulated CLI", () => {
     const { sim, claude } = await ready({ loginSkipMethod: true });
     const error = await claude.login({ provideCode: () => new Promise<string>(() => {}), timeoutMs: 1500 }).catch((e: unknown) => e);
     expect(isElwoodError(error, "login_timeout")).toBe(true);
-    await claude.waitForStatus((s) => s === "ready", 5_000);
-    expect(simRecords(sim.log(), "key").map((r) => r.key).at(-1)).toBe("escape");
+    // The caller is answered at the deadline; the transaction still dismisses its panel afterwards.
+    await vi.waitFor(() => expect(simRecords(sim.log(), "key").map((r) => r.key).at(-1)).toBe("escape"), { timeout: 3000 });
   });
 
   it("C-API-43: session_not_running on an ended session; invalid options reject", async () => {

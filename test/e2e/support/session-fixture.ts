@@ -34,7 +34,7 @@ export interface E2ESession {
   hooksNamed(name: string): TimedHook[];
   /** Number of transitions into `status` so far. */
   transitionsTo(status: ElwoodSessionStatus): number;
-  /** Resolves on the next transition into `status` after call time plus `after` earlier ones (never from the current state). */
+  /** Resolves on the next transition into `status` after this call (never from the current state). */
   nextStatus(status: ElwoodSessionStatus, timeoutMs?: number): Promise<void>;
   /** Resolves once the session has made `count` transitions into `status` in total. */
   untilTransitions(status: ElwoodSessionStatus, count: number, timeoutMs?: number): Promise<void>;
@@ -180,7 +180,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
 
   ctx.onTestFailed(() => {
     if (disposed === undefined) capture();
-    console.error(formatDiagnostics({ title: `${agent.label}: ${ctx.task.name}`, screen: lastScreen, decisions: lastDecisions, fx }));
+    console.error(formatDiagnostics({ title: ctx.task.name, screen: lastScreen, decisions: lastDecisions, fx }));
   });
   ctx.onTestFinished(() => fx.dispose());
   return fx;
