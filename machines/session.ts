@@ -192,7 +192,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           enqueue.sendTo("turn", event);
           enqueue.sendTo("queue", event);
           enqueue.sendTo("interrupt", event);
-          enqueue.sendTo("trust", event);
+          // The trust responder finished when the session ended.
+          if (!context.ended) enqueue.sendTo("trust", event);
           // Only a painted dialog names the block; a hook-evidenced block (PermissionRequest) before the paint has none.
           const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
           enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
@@ -255,7 +256,13 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
         { actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })) },
       ],
       "cmd.rawInput": { actions: sendTo("queue", { type: "submission.rawInput" as const }) },
-      "cmd.closing": { actions: [sendTo("status", ({ event }) => ({ type: "lifecycle.closing" as const, as: event.as })), "endOperations"] },
+      "cmd.closing": {
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          // A session that already reached a terminal status keeps it; only the reap runs again.
+          if (!isTerminalStatus(context.status)) enqueue.sendTo("status", { type: "lifecycle.closing", as: event.as });
+          enqueue({ type: "endOperations" });
+        }),
+      },
       "cmd.closed": {
         // When the exit was already observed the status machine has finished (nothing leaves a terminal status).
         guard: ({ context }) => !isTerminalStatus(context.status),
