@@ -7,8 +7,11 @@ export const CLAUDE_LOGIN_VERIFIED = ["claude 2.1.332"] as const;
 
 const METHOD_LIST = /Select login method/;
 const PASTE_PROMPT = /Paste code here/;
-/** `✘ OAuth error: …` / `Login failed` / the retry hint under an error. */
-const FAILURE = /(?:✘|✗)\s*(?:OAuth error|Login failed|Error)|Press Enter to retry/i;
+/**
+ * Any `✘ …` row in the panel (`✘ OAuth error: …`, 2.1.332's `✘ That doesn't look like the full code.`),
+ * `Login failed`, or the retry hint under an error.
+ */
+const FAILURE = /^\s*[✘✗]\s+\S|Login failed|Press Enter to retry/im;
 const SUCCESS = /Login successful|Logged in as\b|Successfully logged in/i;
 /** The URL is printed on its own row(s); a long URL wraps at the terminal edge with no indent. */
 const URL_START = /https:\/\/\S+/;

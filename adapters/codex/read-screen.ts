@@ -10,6 +10,8 @@ import {
   type GateGrammar,
 } from "../screen-regions.js";
 import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
+import type { ModelPickerFact } from "../screen-facts.js";
+import { parseCodexModelPicker } from "./model-picker.js";
 import { CODEX_UNKNOWN_GATE_RULE, codexDialogKinds, codexScreenRules } from "./screen-rules.js";
 
 const rule = indexRules(codexScreenRules);
@@ -123,6 +125,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
   let pastedChip = false;
   let imageChips = 0;
   let dialog: DialogFact | undefined;
+  let modelPicker: ModelPickerFact | undefined;
   let transcriptBound = last + 1;
 
   if (composer !== undefined) {
@@ -147,6 +150,8 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
     }
     dialog = readDialogRegion(DIALOGS, rows, start, last, matched);
     if (dialog !== undefined) transcriptBound = start;
+    // The picker's rows come from the same live region only (machines/model-picker drives them).
+    if (dialog?.kind === "model_picker") modelPicker = parseCodexModelPicker(rows, start, last);
   }
 
   let working = false;
@@ -173,5 +178,6 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
     imageChips,
     ruleIds: [...matched].sort(),
   };
-  return dialog === undefined ? facts : { ...facts, dialog };
+  if (dialog === undefined) return facts;
+  return modelPicker === undefined ? { ...facts, dialog } : { ...facts, dialog, modelPicker };
 };

@@ -33,6 +33,14 @@ describe("Claude /login stages (captures 2.1.332)", () => {
     expect(loginOf(file)?.success).toBe(false);
   });
 
+  it("C-API-43: 2.1.332's code-shape complaint is a failure too", () => {
+    const lines = readFileSync(DIR + "login-auth-url.txt", "utf8").split("\n").filter((l) => !l.startsWith("# "));
+    const at = lines.findIndex((l) => l.includes("Esc to cancel"));
+    lines.splice(at, 0, "  ✘ That doesn't look like the full code.", "    Copy all of it, including the # in the middle.");
+    const login = readClaudeScreen({ lines, cols: 189, rows: lines.length, title: "", cursor: { x: 0, y: 0 } } as never).login;
+    expect(login?.failure).toBe(true);
+  });
+
   it("C-API-43: the idle composer has no login stage", () => {
     expect(loginOf("composer-idle.txt")).toBeUndefined();
   });

@@ -93,15 +93,20 @@ describe.each(agentsOf("claude"))("$label: picker, login, images", (agent) => {
     const { session } = fx;
     if (!(session instanceof ClaudeSession)) throw new Error("startClaude must return a ClaudeSession");
     await session.waitForStatus((s) => s === "ready", 60_000);
+    let raw = "";
+    session.on("terminal:data", (chunk) => (raw += chunk));
     const urls: string[] = [];
     let asked = 0;
     const error = await session
-      .login({ onAuthUrl: (u) => urls.push(u), provideCode: () => { asked += 1; return "fake-code-0000"; }, timeoutMs: 60_000 })
+      .login({ onAuthUrl: (u) => urls.push(u), provideCode: () => { asked += 1; // 2.1.332 checks the shape (`code#state`) before the exchange, so the fake has one.
+        return "fakecode0000#fakestate0000"; }, timeoutMs: 60_000 })
       .catch((e: unknown) => e);
     expect(isElwoodError(error, "login_failed"), String(error)).toBe(true);
     expect(urls).toHaveLength(1);
-    expect(new URL(urls[0] ?? "").hostname).toBe("claude.ai");
+    expect(["claude.ai", "claude.com"]).toContain(new URL(urls[0] ?? "").hostname);
     expect(asked).toBe(1);
+    // The code reached the CLI's own exchange, which fails offline.
+    expect(raw).toContain("OAuth error");
     // The panel was dismissed and the session is usable again.
     await fx.waitForScreen("composer back", (t) => /Login interrupted|❯/.test(t), 10_000);
     await session.waitForStatus((s) => s === "ready", 10_000);
