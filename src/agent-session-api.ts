@@ -23,6 +23,8 @@ export type ElwoodAgentSessionMember =
   | "resize"
   | "interrupt"
   | "compact"
+  | "listModels"
+  | "setModel"
   | "stop"
   | "kill"
   | "teardown";

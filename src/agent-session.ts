@@ -1,6 +1,8 @@
 // The adapter-neutral session facade: typed, promise-based API over the session actor and its effects.
 
 import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { Observable } from "rxjs";
 import type { Actor } from "xstate";
 import type xtermModule from "@xterm/headless";
@@ -105,6 +107,8 @@ export interface SessionRuntime {
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
   readonly stopGraceMs: number;
+  /** Codex: the CODEX_HOME the CLI runs with (its picker writes config.toml there). */
+  readonly codexHome?: string;
 }
 
 function validSize(size: unknown): size is TerminalSize {
@@ -336,7 +340,9 @@ export class AgentSession {
 
   /** Codex sessions name their config.toml (the picker writes it); Claude has none. */
   protected codexConfigPath(): string | undefined {
-    return undefined;
+    if (this.agent !== "codex") return undefined;
+    const home = this.runtime.codexHome ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex");
+    return join(home, "config.toml");
   }
 
   /**

@@ -101,6 +101,8 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     actor,
     stopGraceMs: plan.stopGraceMs,
     release: plan.release,
+    // Codex writes its picker choice to $CODEX_HOME/config.toml; setModel snapshots and restores that file.
+    ...(plan.adapter.kind === "codex" && plan.env["CODEX_HOME"] ? { codexHome: plan.env["CODEX_HOME"] } : {}),
     resize: (size) => {
       requested = size;
       if (!bootstrapping) applyPhysical(size);

@@ -140,12 +140,15 @@ const TX_OPS: readonly QueuedOp[] = [
   { opId: "img", kind: "message", klass: "readiness", consumesReady: true, text: "look", framing: "paste", transaction: { kind: "imageAttach", input: { paths: ["/a.png"], via: "paste" } } },
 ];
 
+// The stub has its own context type; the queue only sees its output, so the actor slots accept it.
+const STUBS = { modelPicker: stubTransaction, login: stubTransaction, imageAttach: stubTransaction } as never;
+
 describe("control queue transaction states (xstate/graph)", () => {
   const stubbed = controlQueueMachine.provide({
     actions: { toParent: () => {} },
-    actors: { modelPicker: stubTransaction, login: stubTransaction, imageAttach: stubTransaction },
+    actors: STUBS,
   });
-  const live = controlQueueMachine.provide({ actors: { modelPicker: stubTransaction, login: stubTransaction, imageAttach: stubTransaction } });
+  const live = controlQueueMachine.provide({ actors: STUBS });
   type QSnap = { value: unknown; context: { ops: readonly QueuedOp[]; active: QueuedOp | null; status: string; initialReady: boolean } };
   const events = (snap: QSnap): EventObject[] => {
     const c = snap.context;
@@ -172,7 +175,7 @@ describe("control queue transaction states (xstate/graph)", () => {
     for (const path of paths) {
       const host = hostChild(live, { status: "running", timing: { settleMs: 5, enterRetries: 1, confirmIntervalMs: 20, holdRetryMs: 5 } });
       for (const [i, step] of path.steps.entries()) {
-        if (step.event.type === "xstate.init") continue;
+        if ((step.event as EventObject).type === "xstate.init") continue;
         const event = step.event as EventObject & { output?: { ok: boolean } };
         // On the live queue the stub child finishes when it is forwarded an effect.result.
         if (event.type === "xstate.done.actor.transaction") host.send({ type: "effect.result", requestId: "stub", ok: event.output?.ok === true });

@@ -5,6 +5,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ClaudeSession } from "../../../src/claude-session.js";
 import { isElwoodError } from "../../../src/errors.js";
+import { listClaudeModels } from "../../../src/list-models.js";
+import { createClaudeHome } from "../harness/claude-home.js";
+import { startModelServer } from "../model-server/index.js";
 import { agentsOf } from "../support/agents.js";
 import { openSession } from "../support/session-fixture.js";
 
@@ -110,5 +113,18 @@ describe.each(agentsOf("claude"))("$label: picker, login, images", (agent) => {
     // The panel was dismissed and the session is usable again.
     await fx.waitForScreen("composer back", (t) => /Login interrupted|❯/.test(t), 10_000);
     await session.waitForStatus((s) => s === "ready", 10_000);
+  });
+
+  it(`${agent.label}: listClaudeModels lists through a throwaway session and leaves nothing running (C-API-41)`, async () => {
+    const server = await startModelServer();
+    const home = await createClaudeHome({ modelServerUrl: server.url, projectTrusted: false });
+    try {
+      const rows = await listClaudeModels({ cwd: home.project, executable: agent.executable, env: home.env });
+      expect(rows.map((r) => r.id)).toEqual(EXPECTED_IDS[agent.version]);
+      expect(server.requests.filter((r) => r.kind === "main")).toEqual([]);
+    } finally {
+      await server.close();
+      await home.cleanup();
+    }
   });
 });

@@ -1,0 +1,63 @@
+// Session-less model listing: a throwaway session opens and cancels the CLI's own /model picker, then is always torn down.
+
+import type { StartClaudeOptions } from "./start-claude.js";
+import { startClaude } from "./start-claude.js";
+import type { StartCodexOptions } from "./start-codex.js";
+import { startCodex } from "./start-codex.js";
+import type { AgentSession } from "./agent-session.js";
+import { ElwoodError } from "./errors.js";
+import type { AgentModelOption } from "./public-types.js";
+
+export interface ListModelsOptions {
+  readonly cwd: string;
+  readonly stateDir?: string;
+  readonly autoupdate?: boolean;
+  /** Absolute path of the CLI (the login shell may not see node_modules/.bin). */
+  readonly executable?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Bounds the picker automation only; readiness uses the normal startup deadline. */
+  readonly timeoutMs?: number;
+}
+
+/** Startup readiness bound for the probe session (a start that never gets ready is torn down). */
+const PROBE_READY_MS = 60_000;
+
+async function probe(start: () => Promise<AgentSession>, timeoutMs: number | undefined): Promise<readonly AgentModelOption[]> {
+  // A start failure surfaces the adapter's own typed start error; it cleans up what it allocated itself.
+  const session = await start();
+  try {
+    await session.waitForStatus((s) => s === "ready", PROBE_READY_MS).catch((error: unknown) => {
+      throw new ElwoodError("model_automation_failed", "the probe session never became ready", { cause: error instanceof Error ? error.name : "error" });
+    });
+    return await session.listModels(timeoutMs === undefined ? undefined : { timeoutMs });
+  } finally {
+    await session.teardown().catch(() => {});
+  }
+}
+
+type ProbeStart = Pick<StartClaudeOptions & StartCodexOptions, "cwd" | "autotrust"> &
+  Partial<Pick<StartClaudeOptions & StartCodexOptions, "stateDir" | "autoupdate" | "executable" | "env">>;
+
+function startOptions(options: ListModelsOptions): ProbeStart {
+  return {
+    cwd: options.cwd,
+    // Documented, scoped exception: the probe only opens and cancels /model, so trust prompts must not stall it.
+    autotrust: true,
+    ...(options.stateDir === undefined ? {} : { stateDir: options.stateDir }),
+    ...(options.autoupdate === undefined ? {} : { autoupdate: options.autoupdate }),
+    ...(options.executable === undefined ? {} : { executable: options.executable }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+  };
+}
+
+/** Claude's /model rows without a caller-held session (C-API-41). */
+export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
+  return probe(() => startClaude(startOptions(options)), options.timeoutMs);
+}
+
+/** Codex's /model rows without a caller-held session (C-API-41). */
+export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
+  return probe(() => startCodex(startOptions(options)), options.timeoutMs);
+}
