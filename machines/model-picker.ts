@@ -212,6 +212,7 @@ export const modelPickerMachine = setup({
     needsSnapshot: ({ context }) => context.flavour === "codex" && context.mode === "set",
     effectOk: ({ event }) => event.type === "effect.result" && event.ok,
     pickerShown: ({ event }) => event.type === "frame" && picker(event.facts, "model") !== undefined,
+    framePicker: ({ event }) => event.type === "frame" && picker(event.facts) !== undefined,
     listMode: ({ context }) => context.mode === "list",
     moreToScroll: ({ context }) => picker(context.facts, "model")?.moreBelow === true && context.scrollPages < 20,
     targetUnknown: ({ context }) => {
@@ -398,6 +399,8 @@ export const modelPickerMachine = setup({
       on: {
         frame: [
           { guard: "frameOnTarget", target: "applying", actions: "recordFacts", description: "The cursor is on the requested row." },
+          // Keep the latest picker paint: the retry must move from where the cursor is now, not where it was.
+          { guard: "framePicker", actions: "recordFacts", description: "Cursor moved elsewhere (or the list scrolled): remember it." },
         ],
       },
       after: { step: { target: "choosing", description: "Cursor did not land: re-read and move again (bounded)." } },

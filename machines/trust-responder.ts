@@ -1,7 +1,7 @@
 // Startup trust automation (autotrust): answers a recognized first-party trust dialog by its affirmative label,
 // verifying the selection before Enter, and falls back to a human block after a bounded deadline.
 
-import { assign, sendParent, setup } from "xstate";
+import { and, assign, sendParent, setup } from "xstate";
 import type { DialogFact, DialogKind } from "../adapters/screen-facts.js";
 import type { FrameEvent, IoFailedEvent, IoHeldEvent, IoWrittenEvent, StatusChangedEvent } from "./events.js";
 
@@ -38,6 +38,8 @@ export interface TrustContext {
   readonly answered: DialogKind | undefined;
   /** An answer key was written for the current dialog generation (only then may clearance be announced). */
   readonly wrote: boolean;
+  /** The dialog was seen gone while a write was still unacknowledged. */
+  readonly gone: boolean;
 }
 
 /** Labels a startup_prompt activity uses for each dialog kind Elwood may answer. */
@@ -92,6 +94,7 @@ export const trustResponderMachine = setup({
     dialogGone: ({ context, event }) => event.type === "frame" && frameDialog(event)?.kind !== context.dialog?.kind,
     wrote: ({ context }) => context.wrote,
     isOurWrite: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequest,
+    goneAlready: ({ context }) => context.gone,
     plannable: ({ context, event }) => {
       const d = frameDialog(event) ?? context.dialog;
       return !!d && planTrustKeys(d, context.affirmatives[d.kind], context.enterWhenSelected) !== undefined;
@@ -99,7 +102,8 @@ export const trustResponderMachine = setup({
   },
   actions: {
     remember: assign(({ context, event }) => ({ dialog: frameDialog(event) ?? context.dialog })),
-    newGeneration: assign(({ event }) => ({ dialog: frameDialog(event), wrote: false })),
+    newGeneration: assign(({ event }) => ({ dialog: frameDialog(event), wrote: false, gone: false })),
+    markGone: assign({ gone: true }),
     markWrote: assign({ wrote: true }),
     forget: assign({ pendingRequest: undefined, wrote: false }),
     writePlan: sendParent(({ context }) => {
@@ -111,6 +115,8 @@ export const trustResponderMachine = setup({
         data: plan?.keys ?? "",
         purpose: "trust" as const,
         guardDialog: false,
+        // The edge re-checks right before writing: a retry never lands in the composer after the dialog went.
+        requireDialog: d.kind,
       };
     }),
     nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequest: `trust-${context.seq}` })),
@@ -134,6 +140,7 @@ export const trustResponderMachine = setup({
     pendingRequest: undefined,
     answered: undefined,
     wrote: false,
+    gone: false,
   }),
   initial: "watching",
   on: { "session.ended": ".done" },
@@ -147,6 +154,7 @@ export const trustResponderMachine = setup({
       states: {
         deciding: {
           always: [
+            { guard: "goneAlready", target: "#trust.verifyingClear", description: "the dialog cleared while a write was in flight" },
             { guard: "plannable", target: "writing", actions: "nextRequest" },
             { target: "waitingFrame", description: "affirmative not (yet) painted: hold, never guess" },
           ],
@@ -162,8 +170,16 @@ export const trustResponderMachine = setup({
         writing: {
           entry: "writePlan",
           on: {
-            "io.written": { guard: "isOurWrite", target: "awaitingEffect", actions: "markWrote" },
-            "io.held": { guard: "isOurWrite", target: "waitingFrame" },
+            // Under load the cleared dialog can be rendered before our write is acknowledged.
+            frame: { guard: "dialogGone", actions: "markGone" },
+            "io.written": [
+              { guard: and(["isOurWrite", "goneAlready"]), target: "#trust.verifyingClear", actions: "markWrote" },
+              { guard: "isOurWrite", target: "awaitingEffect", actions: "markWrote" },
+            ],
+            "io.held": [
+              { guard: and(["isOurWrite", "goneAlready"]), target: "#trust.verifyingClear" },
+              { guard: "isOurWrite", target: "waitingFrame" },
+            ],
             "io.failed": { guard: "isOurWrite", target: "#trust.gaveUp", actions: "fallback" },
           },
         },

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isElwoodError } from "../../src/errors.js";
 import { simRecords, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
+import { waitForLog } from "../support/sim-probe.js";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
 const open: SimSession[] = [];
@@ -66,7 +67,9 @@ describe("Claude image attach through the simulated CLI", () => {
     const error = await sim.session.sendMessage("never sent", { images: [{ path: file }] }).catch((e: unknown) => e);
     expect(isElwoodError(error, "image_attach_failed")).toBe(true);
     expect(simRecords(sim.log(), "submit")).toEqual([]);
-    expect(simRecords(sim.log(), "key").map((r) => r.key)).toEqual(["ctrl+u", "ctrl+k"]);
+    // The clear keys were written before the rejection; the sim logs them when it reads them.
+    const keys = await waitForLog(() => sim.log(), (r) => simRecords(r, "key").length >= 2, "the two clear keys");
+    expect(simRecords(keys, "key").map((r) => r.key)).toEqual(["ctrl+u", "ctrl+k"]);
     // The session keeps working: the next message goes through.
     await sim.session.sendMessage("next");
     await sim.session.waitForStatus((s) => s === "ready", 10_000);

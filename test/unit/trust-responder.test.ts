@@ -183,4 +183,18 @@ describe("trust responder machine", () => {
     h.advance(TRUST_DEADLINE_MS + 10);
     expect(h.received).toEqual([]);
   });
+
+  it("C-CLAUDE-10 C-CLAUDE-16: the cleared dialog rendered before our write is acknowledged still announces once, and nothing more is typed", () => {
+    const h = host();
+    h.send(dialogFrame(numberedTrust()));
+    expect(keys(h)).toEqual(["1"]);
+    expect(h.lastWrite().requireDialog).toBe("workspace_trust");
+    h.send(idleFrame());
+    h.answer("written");
+    expect(announced(h)).toHaveLength(1);
+    h.advance(TRUST_RETRY_MS * 3);
+    expect(keys(h)).toEqual(["1"]);
+    expect(fallbacks(h)).toHaveLength(0);
+  });
 });
+
