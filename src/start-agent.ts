@@ -1,0 +1,215 @@
+// Shared launch skeleton for every agent: probe → session dir → hook bridge → agent args → launchSession → session.
+
+import { randomUUID } from "node:crypto";
+import type { AgentAdapter } from "../adapters/adapter.js";
+import type { VersionDecision } from "../adapters/claude/version-probe.js";
+import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
+import { buildAgentEnv } from "../effects/pty/agent-env.js";
+import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
+import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
+import { ElwoodError, type ElwoodErrorName } from "./errors.js";
+import { launchSession } from "./launch-session.js";
+import type { ElwoodWarningEvent, TerminalSize } from "./public-types.js";
+import { SessionEventBuffer } from "./session-event-buffer.js";
+
+/** The validated options every agent's start needs, whatever else its adapter adds. */
+export interface CommonResolvedOptions {
+  readonly cwd: string;
+  readonly stateDir: string | undefined;
+  readonly initialSize: TerminalSize;
+  readonly persona: string | undefined;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string>>;
+  readonly shell: string | undefined;
+}
+
+/** What the skeleton hands the probe: where and how the agent's `--version` runs. */
+export interface AgentProbeRequest {
+  readonly executable?: string;
+  readonly shell?: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+}
+
+/** The observers a hook dispatcher reports to; both agents' dispatchers accept exactly these. */
+export interface HookDispatchSinks {
+  readonly onEvent: (name: string, payload: unknown) => void;
+  readonly onHookError: (e: {
+    readonly category: HookErrorEvent["category"];
+    readonly event: string;
+    readonly message: string;
+    readonly timeoutMs?: number;
+  }) => void;
+  readonly onHookResult: (r: { readonly event: string; readonly failedOpen: boolean; readonly response?: unknown }) => void;
+}
+
+/** Agent-specific pieces the shared skeleton cannot know. */
+export interface AgentStartPlan<P, S extends AgentSession> {
+  readonly resolved: CommonResolvedOptions;
+  readonly adapter: AgentAdapter;
+  readonly defaultExecutable: string;
+  readonly startFailedCode: ElwoodErrorName;
+  readonly startFailedMessage: string;
+  readonly probe: (request: AgentProbeRequest) => Promise<P>;
+  readonly decide: (probe: P, strict: boolean) => VersionDecision;
+  readonly hookEvents: (probe: P) => readonly string[];
+  readonly isHookEventName: (name: string) => boolean;
+  readonly createDispatcher: (sinks: HookDispatchSinks) => HookBridgeHandler;
+  /** The agent's command line, with the hook bridge installed its own way (settings file or `-c` overrides). */
+  readonly args: (ctx: { readonly probe: P; readonly hookEvents: readonly string[]; readonly sessionDir: string }) => Promise<readonly string[]>;
+  /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
+  readonly spawnSize: TerminalSize;
+  readonly createSession: (runtime: SessionRuntime) => S;
+}
+
+/**
+ * Hooks whose effect on the session depends on the handler's answer are delivered to the session after that
+ * answer: a blocked `Stop` is not a turn end (C-HOOK-11); an undecided `PermissionRequest` means a human decides.
+ */
+const DELIVERED_AFTER_ANSWER: ReadonlySet<string> = new Set(["Stop", "PermissionRequest"]);
+
+/** The salient decision in the exact JSON the agent receives; undefined when the reply decides nothing. */
+export function handlerDecisionFromWire(event: string, stdout: string): string | undefined {
+  if (stdout.trim() === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const out = parsed as { decision?: unknown; hookSpecificOutput?: { decision?: { behavior?: unknown } } };
+  if (event === "Stop") return out.decision === "block" ? "block" : undefined;
+  const behavior = out.hookSpecificOutput?.decision?.behavior;
+  return typeof behavior === "string" ? behavior : undefined;
+}
+
+/**
+ * Which bridge-server errors become public `hookError`s (spec B §7.4–§7.6): oversized and wrong-token calls are
+ * unauthenticated noise and stay silent; malformed complete requests, unknown events and disconnects are typed
+ * hook errors. A name that is not one of the agent's events is reported as "Unknown".
+ */
+export function publicBridgeErrorFor(e: HookBridgeError, isKnown: (name: string) => boolean): HookErrorEvent | undefined {
+  if (e.noise === true) return undefined;
+  const name = e.event !== undefined && isKnown(e.event) ? e.event : "Unknown";
+  return { category: e.category, hookEventName: name, message: e.message };
+}
+
+function asElwoodError(error: unknown, code: ElwoodErrorName, fallback: string): ElwoodError {
+  if (error instanceof ElwoodError) return error;
+  return new ElwoodError(code, fallback, { cause: String(error) });
+}
+
+/** The bridge handler: dispatches, and delivers answer-dependent hooks to the session with the handler's decision. */
+function bridgeHandler(createDispatcher: AgentStartPlan<unknown, AgentSession>["createDispatcher"], events: SessionEventBuffer): HookBridgeHandler {
+  // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
+  // payload with its own request even when several hooks are in flight.
+  let captured: Readonly<Record<string, unknown>> | undefined;
+  const dispatcher = createDispatcher({
+    onEvent: (name, payload) => {
+      const record = payload as Readonly<Record<string, unknown>>;
+      if (DELIVERED_AFTER_ANSWER.has(name)) captured = record;
+      else events.hook(name, record);
+    },
+    onHookError: (e) =>
+      events.hookError({
+        category: e.category,
+        hookEventName: e.event,
+        message: e.message,
+        ...(e.timeoutMs === undefined ? {} : { timeoutMs: e.timeoutMs }),
+      }),
+    onHookResult: (r) => events.hookResult(r.event, r.failedOpen, r.response),
+  });
+  return async (req) => {
+    captured = undefined;
+    const answer = dispatcher(req);
+    const deferred = captured;
+    captured = undefined;
+    const reply = await answer;
+    // Delivered before the agent reads the reply, so the session knows the outcome before the agent acts on it.
+    if (deferred !== undefined) events.hook(req.event, deferred, handlerDecisionFromWire(req.event, reply.stdout));
+    return reply;
+  };
+}
+
+export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan<P, S>): Promise<S> {
+  const resolved = plan.resolved;
+  const probe = await plan.probe({
+    ...(resolved.executable === undefined ? {} : { executable: resolved.executable }),
+    ...(resolved.shell === undefined ? {} : { shell: resolved.shell }),
+    env: buildAgentEnv(process.env, { ...resolved.env }),
+    cwd: resolved.cwd,
+  });
+  const decision = plan.decide(probe, resolved.strictVersionCheck);
+  if (decision.kind === "fail") throw decision.error;
+  const warnings: Array<Pick<ElwoodWarningEvent, "code" | "message">> = [];
+  if (decision.kind === "warn") warnings.push({ code: decision.warning, message: decision.message });
+
+  const elwoodSessionId = randomUUID();
+  const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
+  const sessionDir = await createSessionDir(location);
+  const events = new SessionEventBuffer();
+  let server: HookBridgeServer | undefined;
+  try {
+    const hookEvents = plan.hookEvents(probe);
+    server = await HookBridgeServer.start({
+      knownEvents: new Set(hookEvents),
+      handler: bridgeHandler(plan.createDispatcher, events),
+      timeoutMs: resolved.hookTimeoutMs,
+    });
+    server.onError((e) => {
+      const error = publicBridgeErrorFor(e, plan.isHookEventName);
+      if (error !== undefined) events.hookError(error);
+    });
+    const args = await plan.args({ probe, hookEvents, sessionDir });
+    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId, ...server.env() });
+    const hookServer = server;
+    // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
+    let requestedSize = resolved.initialSize;
+    const launched = launchSession({
+      elwoodSessionId,
+      cwd: resolved.cwd,
+      adapter: plan.adapter,
+      executable: resolved.executable ?? plan.defaultExecutable,
+      args,
+      env,
+      ...(resolved.shell === undefined ? {} : { shell: resolved.shell }),
+      spawnSize: plan.spawnSize,
+      requestedSize: resolved.initialSize,
+      autotrust: resolved.autotrust,
+      resumed: false,
+      stopGraceMs: DEFAULT_STOP_GRACE_MS,
+      // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
+      onResizeRestoreFailed: (error) =>
+        events.warning("resize_restore_failed", "restoring the requested terminal size after the 100-column bootstrap failed", {
+          cols: requestedSize.cols,
+          rows: requestedSize.rows,
+          // Only an allowlisted code: a native message could carry paths.
+          code: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
+        }),
+      release: async (how) => {
+        await hookServer.close();
+        if (how === "teardown") await removeSessionDir(location);
+      },
+    });
+    const runtime: SessionRuntime = {
+      ...launched,
+      resize: (size) => {
+        requestedSize = size;
+        launched.resize(size);
+      },
+    };
+    const session = plan.createSession(runtime);
+    events.attach(session, runtime.actor);
+    if (resolved.persona !== undefined) void session.sendMessage(resolved.persona).catch(() => {});
+    for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
+    return session;
+  } catch (error) {
+    await server?.close().catch(() => {});
+    await removeSessionDir(location).catch(() => {});
+    throw asElwoodError(error, plan.startFailedCode, plan.startFailedMessage);
+  }
+}
