@@ -2,7 +2,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "../adapters/adapter.js";
-import type { VersionDecision } from "../adapters/claude/version-probe.js";
+import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";

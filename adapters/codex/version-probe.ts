@@ -1,7 +1,14 @@
 // Codex `--version` and `--help` preflight through the login shell: parse, classify, memoise once per process, decide.
-import { ElwoodError } from "../../src/errors.js";
-import { execCommandLine, loginShellArgs, resolveLoginShell, runProbe, type ProbeOptions } from "../../effects/probe.js";
-import { classifyProbeFailure, compareVersions, type ProbeAgent, type VersionDecision } from "../claude/version-probe.js";
+import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions } from "../../effects/probe.js";
+import {
+  classifyProbeFailure,
+  decideVersion,
+  memoizedProbe,
+  parseVersionOutput,
+  type ProbeAgent,
+  type VersionDecision,
+  type VersionPolicy,
+} from "../version-probe.js";
 
 /** Oldest Codex CLI Elwood supports (spec B §0 item 15). */
 export const CODEX_MIN_VERSION = "0.124.0";
@@ -14,6 +21,15 @@ export const CODEX_PROBE_AGENT: ProbeAgent = {
   defaultExecutable: "codex",
   notFound: "codex_not_found",
   startFailed: "codex_start_failed",
+};
+
+const CODEX_VERSION_POLICY: VersionPolicy = {
+  command: "codex",
+  displayName: "Codex",
+  minimum: CODEX_MIN_VERSION,
+  unparseable: "codex_version_unparseable",
+  unsupported: "codex_version_unsupported",
+  minimumReason: "",
 };
 
 export interface CodexProbeRequest {
@@ -32,30 +48,6 @@ export interface CodexProbeResult {
   /** `--help` lists `--dangerously-bypass-hook-trust`. */
   readonly bypassHookTrust: boolean;
   readonly resolvedExecutable: string;
-}
-
-const inFlight = new Map<string, Promise<CodexProbeResult>>();
-
-/**
- * `--version` and `--help` at most once per parent process per (shell, executable); concurrent first callers
- * share the subprocesses. Failures are not cached, so a later start can succeed after an install.
- */
-export function probeCodex(request: CodexProbeRequest): Promise<CodexProbeResult> {
-  const shell = resolveLoginShell(request.shell);
-  const executable = request.executable ?? "codex";
-  const key = `${shell}\u0000${executable}`;
-  const cached = inFlight.get(key);
-  if (cached) return cached;
-  const probe = runCodexProbe(shell, executable, request);
-  inFlight.set(key, probe);
-  probe.catch(() => {
-    if (inFlight.get(key) === probe) inFlight.delete(key);
-  });
-  return probe;
-}
-
-export function clearCodexProbeCache(): void {
-  inFlight.clear();
 }
 
 async function runCodexProbe(shell: string, executable: string, request: CodexProbeRequest): Promise<CodexProbeResult> {
@@ -78,6 +70,13 @@ async function runCodexProbe(shell: string, executable: string, request: CodexPr
   };
 }
 
+const memo = memoizedProbe("codex", runCodexProbe);
+
+/** `--version` and `--help` at most once per parent process per (shell, executable); failures are not cached. */
+export const probeCodex: (request: CodexProbeRequest) => Promise<CodexProbeResult> = memo.probe;
+
+export const clearCodexProbeCache: () => void = memo.clear;
+
 /** True when the help text lists `flag` as an option (not merely mentions it in prose). */
 export function helpAdvertises(help: string, flag: string): boolean {
   const escaped = flag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -86,37 +85,10 @@ export function helpAdvertises(help: string, flag: string): boolean {
 
 /** `codex-cli 0.171.0` → `0.171.0`; falls back to a bare version line (login-shell noise may precede it). */
 export function parseCodexVersion(raw: string): string | undefined {
-  const tagged = /codex-cli\s+v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)/.exec(raw);
-  if (tagged?.[1]) return tagged[1];
-  const lines = raw.split(/\r?\n/).map((line) => line.trim()).reverse();
-  for (const line of lines) {
-    const bare = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)$/.exec(line);
-    if (bare?.[1]) return bare[1];
-  }
-  return undefined;
+  return parseVersionOutput(raw, /codex-cli\s+v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)/);
 }
 
 /** Unparseable warns unless strict (then fatal); below the minimum is always fatal. */
 export function codexVersionDecision(version: string | undefined, strict: boolean): VersionDecision {
-  if (version === undefined) {
-    if (strict) {
-      return {
-        kind: "fail",
-        error: new ElwoodError("codex_version_unparseable", "could not parse `codex --version` output (strictVersionCheck)", {
-          minimum: CODEX_MIN_VERSION,
-        }),
-      };
-    }
-    return { kind: "warn", warning: "version_unparseable", message: "could not parse `codex --version` output; continuing" };
-  }
-  if (compareVersions(version, CODEX_MIN_VERSION) < 0) {
-    return {
-      kind: "fail",
-      error: new ElwoodError("codex_version_unsupported", `Codex ${version} is older than the minimum ${CODEX_MIN_VERSION} Elwood needs`, {
-        version,
-        minimum: CODEX_MIN_VERSION,
-      }),
-    };
-  }
-  return { kind: "ok", version };
+  return decideVersion(CODEX_VERSION_POLICY, version, strict);
 }
