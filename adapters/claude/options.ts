@@ -1,9 +1,41 @@
 // `StartClaudeOptions` and its pre-spawn validation into `ResolvedClaudeOptions` (spec A §5/§6); rejects, never throws.
-import { stat } from "node:fs/promises";
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import { ElwoodError } from "../../src/errors.js";
-import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../../src/public-types.js";
+import type { TerminalSize } from "../../src/public-types.js";
+import {
+  assertCwdDirectory,
+  invalid,
+  isPlainObject,
+  optionalBoolean,
+  optionalHooksObject,
+  optionalPath,
+  optionalText,
+  optionsObject,
+  requiredCwd,
+  validateCommonLaunch,
+  validatePersona,
+  validateTerminalSize,
+  type Check,
+} from "../common-options.js";
 import type { ClaudeHookHandlers } from "./hook-types.js";
+
+export {
+  DEFAULT_HOOK_TIMEOUT_MS,
+  isPlainObject,
+  MAX_HOOK_TIMEOUT_MS,
+  optionalAbsolutePath,
+  optionalBoolean,
+  optionalPath,
+  optionalText,
+  PERSONA_MAX_BYTES,
+  TERMINAL_COLS_RANGE,
+  TERMINAL_ROWS_RANGE,
+  validateEnv,
+  validateHookTimeout,
+  validatePersona,
+  validateTerminalSize,
+  type Check,
+} from "../common-options.js";
 
 export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
 export type ClaudeReasoningEffort = (typeof CLAUDE_REASONING_EFFORTS)[number];
@@ -20,20 +52,6 @@ export type ClaudeToolRule = string;
 
 /** Extra settings merged into the generated `--settings` file; must be plain JSON. */
 export type ClaudeSettingsOverrides = Readonly<Record<string, unknown>>;
-
-/** Persona limit (spec A §6.6): larger personas reject with `input_queue_full` before any side effect. */
-export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;
-
-/**
- * Default per-hook parent-handler deadline. The spec leaves it open; 30 s keeps a stuck handler from
- * stalling a turn for long while leaving room for a human-in-the-loop PreToolUse decision.
- */
-export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;
-/** Largest delay a Node timer can hold; longer deadlines would fire immediately. */
-export const MAX_HOOK_TIMEOUT_MS = 2_147_483_647;
-
-export const TERMINAL_COLS_RANGE = { min: 20, max: 1000 } as const;
-export const TERMINAL_ROWS_RANGE = { min: 5, max: 500 } as const;
 
 export interface StartClaudeOptions {
   readonly cwd: string;
@@ -102,11 +120,6 @@ export interface ResolvedClaudeOptions {
   readonly shell: string | undefined;
 }
 
-export type Check<T> = T | ElwoodError;
-
-const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
-  new ElwoodError("invalid_argument", message, details);
-
 /**
  * Validate caller options before any preflight, state creation or spawn. Always returns a promise
  * (never throws synchronously); rejections are `ElwoodError`s with stable codes.
@@ -114,27 +127,17 @@ const invalid = (message: string, details: Record<string, unknown> = {}): Elwood
 export async function validateClaudeOptions(opts: unknown): Promise<ResolvedClaudeOptions> {
   const resolved = validateClaudeOptionsShape(opts);
   if (resolved instanceof ElwoodError) throw resolved;
-  let isDir = false;
-  try {
-    isDir = (await stat(resolved.cwd)).isDirectory();
-  } catch (error) {
-    throw invalid(`cwd ${resolved.cwd} does not exist`, { option: "cwd", errno: (error as NodeJS.ErrnoException).code });
-  }
-  if (!isDir) throw invalid(`cwd ${resolved.cwd} is not a directory`, { option: "cwd" });
+  await assertCwdDirectory(resolved.cwd);
   return resolved;
 }
 
 /** The synchronous, file-system-free part of validation; returns the first error instead of throwing. */
 export function validateClaudeOptionsShape(opts: unknown): Check<ResolvedClaudeOptions> {
-  if (typeof opts !== "object" || opts === null || Array.isArray(opts)) {
-    return invalid("startClaude options must be an object");
-  }
-  const o = opts as Record<string, unknown>;
+  const o = optionsObject(opts, "startClaude");
+  if (o instanceof ElwoodError) return o;
 
-  const cwd = o["cwd"];
-  if (typeof cwd !== "string" || cwd === "" || cwd.includes("\0")) {
-    return invalid("cwd is required and must be a non-empty path string", { option: "cwd" });
-  }
+  const cwd = requiredCwd(o);
+  if (cwd instanceof ElwoodError) return cwd;
 
   const stateDir = optionalPath(o, "stateDir");
   if (stateDir instanceof ElwoodError) return stateDir;
@@ -147,10 +150,8 @@ export function validateClaudeOptionsShape(opts: unknown): Check<ResolvedClaudeO
   const initialSize = validateTerminalSize(o["initialSize"], "initialSize");
   if (initialSize instanceof ElwoodError) return initialSize;
 
-  const hooks = o["hooks"];
-  if (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks))) {
-    return invalid("hooks must be an object of handlers", { option: "hooks" });
-  }
+  const hooks = optionalHooksObject(o);
+  if (hooks instanceof ElwoodError) return hooks;
 
   const persona = validatePersona(o["persona"]);
   if (persona instanceof ElwoodError) return persona;
@@ -173,22 +174,8 @@ export function validateClaudeOptionsShape(opts: unknown): Check<ResolvedClaudeO
   const settingsOverrides = validateSettingsOverrides(o["settingsOverrides"]);
   if (settingsOverrides instanceof ElwoodError) return settingsOverrides;
 
-  const autoupdate = optionalBoolean(o, "autoupdate");
-  if (autoupdate instanceof ElwoodError) return autoupdate;
-  const autotrust = optionalBoolean(o, "autotrust");
-  if (autotrust instanceof ElwoodError) return autotrust;
-  const strictVersionCheck = optionalBoolean(o, "strictVersionCheck");
-  if (strictVersionCheck instanceof ElwoodError) return strictVersionCheck;
-
-  const hookTimeoutMs = validateHookTimeout(o["hookTimeoutMs"]);
-  if (hookTimeoutMs instanceof ElwoodError) return hookTimeoutMs;
-
-  const executable = optionalAbsolutePath(o, "executable");
-  if (executable instanceof ElwoodError) return executable;
-  const shell = optionalAbsolutePath(o, "shell");
-  if (shell instanceof ElwoodError) return shell;
-  const env = validateEnv(o["env"]);
-  if (env instanceof ElwoodError) return env;
+  const launch = validateCommonLaunch(o);
+  if (launch instanceof ElwoodError) return launch;
 
   return {
     cwd: resolve(cwd),
@@ -205,30 +192,8 @@ export function validateClaudeOptionsShape(opts: unknown): Check<ResolvedClaudeO
     tools,
     settingsOverrides,
     highTrust: highTrust ?? false,
-    autoupdate: autoupdate ?? false,
-    autotrust: autotrust ?? false,
-    hookTimeoutMs,
-    strictVersionCheck: strictVersionCheck ?? false,
-    executable,
-    env,
-    shell,
+    ...launch,
   };
-}
-
-/** Integer size within the supported range; undefined → 189×48. */
-export function validateTerminalSize(value: unknown, option: string): Check<TerminalSize> {
-  if (value === undefined) return DEFAULT_TERMINAL_SIZE;
-  if (typeof value !== "object" || value === null) return invalid(`${option} must be { cols, rows }`, { option });
-  const { cols, rows } = value as { cols?: unknown; rows?: unknown };
-  const inRange = (n: unknown, r: { min: number; max: number }): n is number =>
-    typeof n === "number" && Number.isInteger(n) && n >= r.min && n <= r.max;
-  if (!inRange(cols, TERMINAL_COLS_RANGE) || !inRange(rows, TERMINAL_ROWS_RANGE)) {
-    return invalid(
-      `${option} must have integer cols ${TERMINAL_COLS_RANGE.min}–${TERMINAL_COLS_RANGE.max} and rows ${TERMINAL_ROWS_RANGE.min}–${TERMINAL_ROWS_RANGE.max}`,
-      { option, cols: TERMINAL_COLS_RANGE, rows: TERMINAL_ROWS_RANGE },
-    );
-  }
-  return { cols, rows };
 }
 
 export function validateReasoningEffort(value: unknown): Check<ClaudeReasoningEffort | undefined> {
@@ -302,26 +267,6 @@ function toolRuleProblem(rule: unknown): string | undefined {
   return depth === 0 ? undefined : "has unbalanced parentheses";
 }
 
-export function validatePersona(value: unknown): Check<string | undefined> {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") return invalid("persona must be a string", { option: "persona" });
-  const bytes = Buffer.byteLength(value, "utf8");
-  if (bytes > PERSONA_MAX_BYTES) {
-    return new ElwoodError("input_queue_full", "persona exceeds 8 MiB of UTF-8", { bytes, limit: PERSONA_MAX_BYTES });
-  }
-  return value;
-}
-
-export function validateHookTimeout(value: unknown): Check<number> {
-  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_HOOK_TIMEOUT_MS) {
-    return invalid(`hookTimeoutMs must be a positive finite number of milliseconds ≤ ${MAX_HOOK_TIMEOUT_MS}`, {
-      option: "hookTimeoutMs",
-    });
-  }
-  return value;
-}
-
 /** Plain JSON object: it is written verbatim into the generated settings file. */
 export function validateSettingsOverrides(value: unknown): Check<ClaudeSettingsOverrides | undefined> {
   if (value === undefined) return undefined;
@@ -361,51 +306,3 @@ function jsonProblem(value: unknown, path: string, seen: Set<object>): string | 
   return undefined;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-export function validateEnv(value: unknown): Check<Readonly<Record<string, string>>> {
-  if (value === undefined) return Object.freeze({});
-  if (!isPlainObject(value)) return invalid("env must be an object of string values", { option: "env" });
-  const env: Record<string, string> = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (key === "" || key.includes("=") || key.includes("\0")) return invalid(`env key ${JSON.stringify(key)} is invalid`, { option: "env" });
-    if (typeof v !== "string" || v.includes("\0")) return invalid(`env.${key} must be a string without NUL`, { option: "env", key });
-    env[key] = v;
-  }
-  return Object.freeze(env);
-}
-
-export function optionalBoolean(o: Record<string, unknown>, key: string): Check<boolean | undefined> {
-  const v = o[key];
-  if (v === undefined || typeof v === "boolean") return v;
-  return invalid(`${key} must be a boolean`, { option: key });
-}
-
-/** Free text forwarded as one argv word: non-empty, no control characters (argv cannot carry NUL). */
-export function optionalText(o: Record<string, unknown>, key: string): Check<string | undefined> {
-  const v = o[key];
-  if (v === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (typeof v !== "string" || v.trim() === "" || /[\u0000-\u001f\u007f]/.test(v)) {
-    return invalid(`${key} must be a non-empty string without control characters`, { option: key });
-  }
-  return v;
-}
-
-export function optionalPath(o: Record<string, unknown>, key: string): Check<string | undefined> {
-  const v = o[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== "string" || v === "" || v.includes("\0")) return invalid(`${key} must be a non-empty path string`, { option: key });
-  return v;
-}
-
-export function optionalAbsolutePath(o: Record<string, unknown>, key: string): Check<string | undefined> {
-  const v = optionalPath(o, key);
-  if (v === undefined || v instanceof ElwoodError) return v;
-  if (!isAbsolute(v)) return invalid(`${key} must be an absolute path`, { option: key });
-  return v;
-}

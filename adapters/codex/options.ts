@@ -1,19 +1,21 @@
 // `StartCodexOptions` and its pre-spawn validation into `ResolvedCodexOptions` (spec B §1); rejects, never throws.
-import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ElwoodError } from "../../src/errors.js";
 import type { TerminalSize } from "../../src/public-types.js";
 import {
-  optionalAbsolutePath,
+  assertCwdDirectory,
+  invalid,
   optionalBoolean,
+  optionalHooksObject,
   optionalPath,
   optionalText,
-  validateEnv,
-  validateHookTimeout,
+  optionsObject,
+  requiredCwd,
+  validateCommonLaunch,
   validatePersona,
   validateTerminalSize,
   type Check,
-} from "../claude/options.js";
+} from "../common-options.js";
 import type { CodexHookHandlers } from "./hook-types.js";
 
 export const CODEX_REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
@@ -78,19 +80,10 @@ export interface ResolvedCodexOptions {
   readonly shell: string | undefined;
 }
 
-const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
-  new ElwoodError("invalid_argument", message, details);
-
 export async function validateCodexOptions(opts: unknown): Promise<ResolvedCodexOptions> {
   const resolved = validateCodexOptionsShape(opts);
   if (resolved instanceof ElwoodError) throw resolved;
-  let isDir = false;
-  try {
-    isDir = (await stat(resolved.cwd)).isDirectory();
-  } catch (error) {
-    throw invalid(`cwd ${resolved.cwd} does not exist`, { option: "cwd", errno: (error as NodeJS.ErrnoException).code });
-  }
-  if (!isDir) throw invalid(`cwd ${resolved.cwd} is not a directory`, { option: "cwd" });
+  await assertCwdDirectory(resolved.cwd);
   return resolved;
 }
 
@@ -130,12 +123,10 @@ export function validateConfigOverrides(value: unknown): Check<readonly string[]
 }
 
 export function validateCodexOptionsShape(opts: unknown): Check<ResolvedCodexOptions> {
-  if (typeof opts !== "object" || opts === null || Array.isArray(opts)) return invalid("startCodex options must be an object");
-  const o = opts as Record<string, unknown>;
-  const cwd = o["cwd"];
-  if (typeof cwd !== "string" || cwd === "" || cwd.includes("\0")) {
-    return invalid("cwd is required and must be a non-empty path string", { option: "cwd" });
-  }
+  const o = optionsObject(opts, "startCodex");
+  if (o instanceof ElwoodError) return o;
+  const cwd = requiredCwd(o);
+  if (cwd instanceof ElwoodError) return cwd;
   const stateDir = optionalPath(o, "stateDir");
   if (stateDir instanceof ElwoodError) return stateDir;
   const model = optionalText(o, "model");
@@ -144,10 +135,8 @@ export function validateCodexOptionsShape(opts: unknown): Check<ResolvedCodexOpt
   if (profile instanceof ElwoodError) return profile;
   const initialSize = validateTerminalSize(o["initialSize"], "initialSize");
   if (initialSize instanceof ElwoodError) return initialSize;
-  const hooks = o["hooks"];
-  if (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks))) {
-    return invalid("hooks must be an object of handlers", { option: "hooks" });
-  }
+  const hooks = optionalHooksObject(o);
+  if (hooks instanceof ElwoodError) return hooks;
   const persona = validatePersona(o["persona"]);
   if (persona instanceof ElwoodError) return persona;
   const reasoningEffort = validateCodexReasoningEffort(o["reasoningEffort"]);
@@ -166,20 +155,8 @@ export function validateCodexOptionsShape(opts: unknown): Check<ResolvedCodexOpt
   }
   const configOverrides = validateConfigOverrides(o["configOverrides"]);
   if (configOverrides instanceof ElwoodError) return configOverrides;
-  const autoupdate = optionalBoolean(o, "autoupdate");
-  if (autoupdate instanceof ElwoodError) return autoupdate;
-  const autotrust = optionalBoolean(o, "autotrust");
-  if (autotrust instanceof ElwoodError) return autotrust;
-  const strictVersionCheck = optionalBoolean(o, "strictVersionCheck");
-  if (strictVersionCheck instanceof ElwoodError) return strictVersionCheck;
-  const hookTimeoutMs = validateHookTimeout(o["hookTimeoutMs"]);
-  if (hookTimeoutMs instanceof ElwoodError) return hookTimeoutMs;
-  const executable = optionalAbsolutePath(o, "executable");
-  if (executable instanceof ElwoodError) return executable;
-  const shell = optionalAbsolutePath(o, "shell");
-  if (shell instanceof ElwoodError) return shell;
-  const env = validateEnv(o["env"]);
-  if (env instanceof ElwoodError) return env;
+  const launch = validateCommonLaunch(o);
+  if (launch instanceof ElwoodError) return launch;
 
   return {
     cwd: resolve(cwd),
@@ -195,12 +172,6 @@ export function validateCodexOptionsShape(opts: unknown): Check<ResolvedCodexOpt
     approvalPolicy: highTrust === true ? "never" : approvalPolicy,
     configOverrides,
     highTrust: highTrust ?? false,
-    autoupdate: autoupdate ?? false,
-    autotrust: autotrust ?? false,
-    hookTimeoutMs,
-    strictVersionCheck: strictVersionCheck ?? false,
-    executable,
-    env,
-    shell,
+    ...launch,
   };
 }
