@@ -1,8 +1,6 @@
 // Claude hook dispatch: validate a bridge request, run the parent's typed handler with a deadline, answer Claude's JSON protocol.
-import { snapshotJson } from "../../effects/hook-bridge/snapshot.js";
-import type { HookBridgeHandler, HookBridgeRequest } from "../../effects/hook-bridge/server.js";
-import type { BridgeReply } from "../../effects/hook-bridge/protocol.js";
-import { describeError as describe, guardObserver as guard, runHookHandler } from "../hook-handler-run.js";
+import type { HookBridgeHandler } from "../../effects/hook-bridge/server.js";
+import { createHookDispatcher, type HookDispatcherOptions, type HookDispatchError, type HookDispatchResult, type Wire } from "../hook-dispatch.js";
 import { isClaudeHookEventName, type ClaudeHookEventName } from "./hook-events.js";
 import {
   checkFields,
@@ -15,86 +13,27 @@ import {
 } from "./hook-schema.js";
 import type { ClaudeHookHandlers, ClaudeHookPayload } from "./hook-types.js";
 
-export type ClaudeHookErrorCategory = "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
-export type ClaudeHookError = {
-  readonly category: ClaudeHookErrorCategory;
-  /** Claude's event name, or "Unknown" when the request named no Claude event. */
-  readonly event: string;
-  readonly message: string;
-  /** Only on genuine timeouts. */
-  readonly timeoutMs?: number;
-};
-export type ClaudeHookResult = { readonly event: string; readonly failedOpen: boolean; readonly response?: unknown };
+export type { HookErrorCategory as ClaudeHookErrorCategory } from "../hook-dispatch.js";
+export type ClaudeHookError = HookDispatchError;
+export type ClaudeHookResult = HookDispatchResult;
+export type ClaudeHookDispatcherOptions = HookDispatcherOptions<ClaudeHookEventName, ClaudeHookPayload, ClaudeHookHandlers>;
 
-export type ClaudeHookDispatcherOptions = {
-  readonly handlers: ClaudeHookHandlers;
-  readonly timeoutMs: number;
-  readonly onHookError: (e: ClaudeHookError) => void;
-  readonly onHookResult: (r: ClaudeHookResult) => void;
-  /** Called first for every valid event, with the frozen payload; the session turns it into machine events. */
-  readonly onEvent: (event: ClaudeHookEventName, payload: ClaudeHookPayload) => void;
-};
-
-const NO_DECISION: BridgeReply = Object.freeze({ stdout: "", exitCode: 0 });
 const TOOL_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "PermissionDenied"]);
 
 export function createClaudeHookDispatcher(opts: ClaudeHookDispatcherOptions): HookBridgeHandler {
-  const report = (e: ClaudeHookError): void => {
-    guard(() => opts.onHookError(e));
-    guard(() => opts.onHookResult({ event: e.event, failedOpen: true }));
-  };
-
-  return async (req: HookBridgeRequest): Promise<BridgeReply> => {
-    const event = req.event;
-    if (!isClaudeHookEventName(event)) {
-      report({ category: "invalid_input", event: "Unknown", message: "hook request names no Claude hook event" });
-      return NO_DECISION;
-    }
-    const invalid = validateInput(event, req.payload);
-    if (invalid !== undefined) {
-      report({ category: "invalid_input", event, message: invalid });
-      return NO_DECISION;
-    }
-    const frozen = snapshotJson(req.payload);
-    if (!frozen.ok) {
-      report({ category: "invalid_input", event, message: `hook payload rejected: ${frozen.reason}` });
-      return NO_DECISION;
-    }
-    const payload = frozen.value as ClaudeHookPayload;
-    // Observation never blocks dispatch: a throwing session listener is contained here.
-    guard(() => opts.onEvent(event, payload));
-
-    const handler = opts.handlers[event] as ((p: ClaudeHookPayload) => unknown) | undefined;
-    if (handler === undefined) {
-      guard(() => opts.onHookResult({ event, failedOpen: false }));
-      return NO_DECISION;
-    }
-
-    const outcome = await runHookHandler(handler, payload, opts.timeoutMs);
-    if (outcome.kind === "timeout") {
-      report({ category: "timeout", event, message: `hook handler did not answer within ${opts.timeoutMs} ms`, timeoutMs: opts.timeoutMs });
-      return NO_DECISION;
-    }
-    if (outcome.kind === "threw") {
-      report({ category: "handler_error", event, message: `hook handler failed: ${describe(outcome.error)}` });
-      return NO_DECISION;
-    }
-    // Snapshot first, then validate and serialize that same copy: later mutation by the handler changes nothing.
-    const snap = snapshotJson(outcome.value);
-    if (!snap.ok) {
-      report({ category: "invalid_response", event, message: `hook response is not plain data: ${snap.reason}` });
-      return NO_DECISION;
-    }
-    const wire = toWire(event, snap.value, payload);
-    if (!wire.ok) {
-      report({ category: "invalid_response", event, message: wire.reason });
-      return NO_DECISION;
-    }
-    const reply: BridgeReply = { stdout: wire.stdout, exitCode: 0 };
-    const result: ClaudeHookResult = snap.value === undefined ? { event, failedOpen: false } : { event, failedOpen: false, response: snap.value };
-    guard(() => opts.onHookResult(result));
-    return reply;
-  };
+  return createHookDispatcher(
+    {
+      agentName: "Claude",
+      isEvent: isClaudeHookEventName,
+      validate: validateInput,
+      lookup: (handlers, event) => {
+        const handler = handlers[event] as ((p: ClaudeHookPayload) => unknown) | undefined;
+        return handler === undefined ? undefined : { handler, keyed: false };
+      },
+      toWire: (event, response, payload) => toWire(event, response, payload),
+    },
+    opts,
+  );
 }
 
 function validateInput(event: ClaudeHookEventName, payload: Readonly<Record<string, unknown>>): string | undefined {
@@ -110,8 +49,6 @@ function validateInput(event: ClaudeHookEventName, payload: Readonly<Record<stri
   }
   return undefined;
 }
-
-type Wire = { readonly ok: true; readonly stdout: string } | { readonly ok: false; readonly reason: string };
 
 /** Map a validated response snapshot to what Claude reads on stdout (exit 0). No fields → no output at all. */
 export function toWire(event: ClaudeHookEventName, response: unknown, payload?: ClaudeHookPayload): Wire {

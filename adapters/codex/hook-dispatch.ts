@@ -1,29 +1,14 @@
 // Codex hook dispatch: validate and normalise a bridge request, run the typed handler with a deadline, answer Codex's JSON protocol.
-import { snapshotJson } from "../../effects/hook-bridge/snapshot.js";
-import type { HookBridgeHandler, HookBridgeRequest } from "../../effects/hook-bridge/server.js";
-import type { BridgeReply } from "../../effects/hook-bridge/protocol.js";
-import { describeError, guardObserver, runHookHandler } from "../hook-handler-run.js";
+import type { HookBridgeHandler } from "../../effects/hook-bridge/server.js";
+import { createHookDispatcher, type HookDispatcherOptions, type HookDispatchError, type HookDispatchResult, type Wire } from "../hook-dispatch.js";
 import { isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
 import type { CodexHookHandlers, CodexHookPayload, CodexToolName } from "./hook-types.js";
 
-export type CodexHookErrorCategory = "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
-export type CodexHookError = {
-  readonly category: CodexHookErrorCategory;
-  readonly event: string;
-  readonly message: string;
-  readonly timeoutMs?: number;
-};
-export type CodexHookResult = { readonly event: string; readonly failedOpen: boolean; readonly response?: unknown };
+export type { HookErrorCategory as CodexHookErrorCategory } from "../hook-dispatch.js";
+export type CodexHookError = HookDispatchError;
+export type CodexHookResult = HookDispatchResult;
+export type CodexHookDispatcherOptions = HookDispatcherOptions<CodexHookEventName, CodexHookPayload, CodexHookHandlers>;
 
-export type CodexHookDispatcherOptions = {
-  readonly handlers: CodexHookHandlers;
-  readonly timeoutMs: number;
-  readonly onHookError: (e: CodexHookError) => void;
-  readonly onHookResult: (r: CodexHookResult) => void;
-  readonly onEvent: (event: CodexHookEventName, payload: CodexHookPayload) => void;
-};
-
-const NO_DECISION: BridgeReply = Object.freeze({ stdout: "", exitCode: 0 });
 const TOOL_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest", "PostToolUse"]);
 
 type Rec = Readonly<Record<string, unknown>>;
@@ -74,72 +59,26 @@ function ownHandler(handlers: CodexHookHandlers, key: string): ((p: CodexHookPay
 }
 
 export function createCodexHookDispatcher(opts: CodexHookDispatcherOptions): HookBridgeHandler {
-  const report = (e: CodexHookError): void => {
-    guardObserver(() => opts.onHookError(e));
-    guardObserver(() => opts.onHookResult({ event: e.event, failedOpen: true }));
-  };
-
-  return async (req: HookBridgeRequest): Promise<BridgeReply> => {
-    const event = req.event;
-    if (!isCodexHookEventName(event)) {
-      report({ category: "invalid_input", event: "Unknown", message: "hook request names no Codex hook event" });
-      return NO_DECISION;
-    }
-    if (!isRecord(req.payload)) {
-      report({ category: "invalid_input", event, message: "hook payload is not an object" });
-      return NO_DECISION;
-    }
-    const invalid = validateCodexInput(event, req.payload);
-    if (invalid !== undefined) {
-      report({ category: "invalid_input", event, message: invalid });
-      return NO_DECISION;
-    }
-    const normalized = TOOL_EVENTS.has(event)
-      ? { ...req.payload, tool_name: normalizeCodexToolName(req.payload["tool_name"] as string) }
-      : req.payload;
-    const frozen = snapshotJson(normalized);
-    if (!frozen.ok) {
-      report({ category: "invalid_input", event, message: `hook payload rejected: ${frozen.reason}` });
-      return NO_DECISION;
-    }
-    const payload = frozen.value as CodexHookPayload;
-    guardObserver(() => opts.onEvent(event, payload));
-
-    const toolKey = event === "PreToolUse" ? `PreToolUse.${String((payload as Rec)["tool_name"])}` : undefined;
-    const keyed = toolKey === undefined ? undefined : ownHandler(opts.handlers, toolKey);
-    const handler = keyed ?? ownHandler(opts.handlers, event);
-    if (handler === undefined) {
-      guardObserver(() => opts.onHookResult({ event, failedOpen: false }));
-      return NO_DECISION;
-    }
-
-    const outcome = await runHookHandler(handler, payload, opts.timeoutMs);
-    if (outcome.kind === "timeout") {
-      report({ category: "timeout", event, message: `hook handler did not answer within ${opts.timeoutMs} ms`, timeoutMs: opts.timeoutMs });
-      return NO_DECISION;
-    }
-    if (outcome.kind === "threw") {
-      report({ category: "handler_error", event, message: `hook handler failed: ${describeError(outcome.error)}` });
-      return NO_DECISION;
-    }
-    // Snapshot first, then validate and serialise that same copy: later mutation by the handler changes nothing.
-    const snap = snapshotJson(outcome.value);
-    if (!snap.ok) {
-      report({ category: "invalid_response", event, message: `hook response is not plain data: ${snap.reason}` });
-      return NO_DECISION;
-    }
-    const wire = codexToWire(event, snap.value, keyed !== undefined);
-    if (!wire.ok) {
-      report({ category: "invalid_response", event, message: wire.reason });
-      return NO_DECISION;
-    }
-    const result: CodexHookResult = snap.value === undefined ? { event, failedOpen: false } : { event, failedOpen: false, response: snap.value };
-    guardObserver(() => opts.onHookResult(result));
-    return { stdout: wire.stdout, exitCode: 0 };
-  };
+  return createHookDispatcher(
+    {
+      agentName: "Codex",
+      isEvent: isCodexHookEventName,
+      validate: (event, payload) => (isRecord(payload) ? validateCodexInput(event, payload) : "hook payload is not an object"),
+      normalize: (event, payload) =>
+        TOOL_EVENTS.has(event) ? { ...payload, tool_name: normalizeCodexToolName(payload["tool_name"] as string) } : payload,
+      lookup: (handlers, event, payload) => {
+        // A tool-keyed handler ("PreToolUse.Bash") wins over the plain event handler.
+        const toolKey = event === "PreToolUse" ? `PreToolUse.${String((payload as Rec)["tool_name"])}` : undefined;
+        const keyed = toolKey === undefined ? undefined : ownHandler(handlers, toolKey);
+        const handler = keyed ?? ownHandler(handlers, event);
+        return handler === undefined ? undefined : { handler, keyed: keyed !== undefined };
+      },
+      toWire: (event, response, _payload, keyed) => codexToWire(event, response, keyed),
+    },
+    opts,
+  );
 }
 
-type Wire = { readonly ok: true; readonly stdout: string } | { readonly ok: false; readonly reason: string };
 const fail = (reason: string): Wire => ({ ok: false, reason });
 const json = (value: unknown): Wire => ({ ok: true, stdout: JSON.stringify(value) });
 
