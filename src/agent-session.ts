@@ -8,6 +8,7 @@ import type { Actor } from "xstate";
 import type xtermModule from "@xterm/headless";
 import type { ScreenFacts } from "../adapters/screen-facts.js";
 import type { AgentPty } from "../effects/pty/agent-pty.js";
+import { reapTagged } from "../effects/pty/tagged-processes.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import type { TerminalSnapshot } from "../effects/terminal/types.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
@@ -395,6 +396,7 @@ export class AgentSession {
   stop(): Promise<void> {
     return this.close("stopped", async () => {
       await this.runtime.pty.stop({ graceMs: this.runtime.stopGraceMs });
+      await this.reapStragglers();
       await this.runtime.release("stop");
     });
   }
@@ -402,6 +404,7 @@ export class AgentSession {
   kill(): Promise<void> {
     return this.close("killed", async () => {
       await this.runtime.pty.kill();
+      await this.reapStragglers();
       await this.runtime.release("kill");
     });
   }
@@ -409,11 +412,20 @@ export class AgentSession {
   teardown(): Promise<void> {
     return this.close("torn_down", async () => {
       await this.runtime.pty.kill();
+      await this.reapStragglers();
       await this.runtime.release("teardown");
     });
   }
 
   // ---- internals ----
+
+  /**
+   * The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the
+   * group SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
+   */
+  private async reapStragglers(): Promise<void> {
+    await reapTagged("ELWOOD_SESSION_ID", this.elwoodSessionId).catch(() => false);
+  }
 
   private close(as: "stopped" | "killed" | "torn_down", work: () => Promise<void>): Promise<void> {
     const run = async (): Promise<void> => {
@@ -491,18 +503,16 @@ export class AgentSession {
         if (event.initial) this.initialReady = true;
         this.emitter.emit("status", { status: event.to, previous: event.from });
         this.emitActivity({ source: "lifecycle", kind: "status", label: event.to, status: event.to });
-        if (event.to === "blocked") {
-          this.emitActivity({
-            source: "terminal",
-            kind: "attention",
-            label: [...event.ruleIds].sort().join(",") || "blocked",
-            text: "the agent is waiting on a human decision",
-          });
-        }
+        if (event.to === "blocked") this.announceAttention([...event.ruleIds].sort().join(",") || "blocked");
         if (isTerminalStatus(event.to)) this.rejectAllPending();
         break;
       case "public.frame":
         this.latestFacts = event.facts;
+        // While blocked, a newly painted or changed dialog (e.g. after hook evidence blocked first) names its rules.
+        if (this.currentStatus === "blocked" && event.facts.dialog?.blocking) {
+          const label = [...event.facts.dialog.ruleIds].sort().join(",");
+          if (label !== "" && label !== this.attentionLabel) this.announceAttention(label);
+        }
         this.frameEmitter.emit("frame", { seq: event.seq, facts: event.facts });
         break;
       case "public.hook": {
@@ -550,6 +560,13 @@ export class AgentSession {
         this.emitter.emit("terminal:exit", event.signal === undefined ? { exitCode: event.exitCode } : { exitCode: event.exitCode, signal: event.signal });
         break;
     }
+  }
+
+  private attentionLabel: string | undefined;
+
+  private announceAttention(label: string): void {
+    this.attentionLabel = label;
+    this.emitActivity({ source: "terminal", kind: "attention", label, text: "the agent is waiting on a human decision" });
   }
 
   /** Adapters report hook results, hook errors and warnings through these. */

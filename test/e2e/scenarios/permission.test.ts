@@ -14,7 +14,8 @@ describe.each(E2E_AGENTS)("$label: tool permission", (agent) => {
     const marker = path.join(fx.home.project, "made-by-tool.txt");
     await session.sendMessage(`RUNBASH:touch ${marker}`);
     await fx.nextStatus("blocked", 30_000);
-    const attention = await fx.waitForActivity("attention", (a) => a.kind === "attention", 5_000);
+    // A PermissionRequest hook can block before the dialog paints (label "blocked"); the painted dialog then names its rules.
+    const attention = await fx.waitForActivity("attention", (a) => a.kind === "attention" && a.label.includes("permission"), 5_000);
     expect(attention.label).toContain("permission");
     expect(existsSync(marker)).toBe(false);
 
