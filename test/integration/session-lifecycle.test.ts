@@ -133,3 +133,22 @@ describe("session lifecycle through a real PTY", () => {
     await expect(session.resize(undefined as never)).rejects.toMatchObject({ name: "invalid_argument" });
   });
 });
+
+describe("reaping beyond the process group", () => {
+  it("C-LIFE-10: teardown also reaps a process carrying the session's ELWOOD_SESSION_ID in a group of its own (a CLI hook command)", async () => {
+    const { spawn } = await import("node:child_process");
+    const { taggedProcesses } = await import("../../effects/pty/tagged-processes.js");
+    const s = sim();
+    await s.session.waitForStatus((x) => x === "ready", 15_000);
+    // The CLIs start hook commands detached (their own process group), as this stand-in is.
+    const hook = spawn("sleep", ["300"], {
+      detached: true,
+      stdio: "ignore",
+      env: { ...process.env, ELWOOD_SESSION_ID: s.session.elwoodSessionId },
+    });
+    hook.unref();
+    expect(taggedProcesses("ELWOOD_SESSION_ID", s.session.elwoodSessionId)).toContain(hook.pid);
+    await s.session.teardown();
+    expect(taggedProcesses("ELWOOD_SESSION_ID", s.session.elwoodSessionId)).toEqual([]);
+  });
+});
