@@ -79,3 +79,16 @@ export async function restoreConfig(snapshot: ConfigSnapshot): Promise<RestoreOu
     return { kind: "failed", cause: String(error) };
   }
 }
+
+/**
+ * Restore after an apply that makes the CLI write its choice (Codex 0.144 Enter): the CLI persists asynchronously,
+ * often after the picker has closed, so an "unchanged" file is re-checked until the write lands or `waitMs` passes.
+ */
+export async function restoreConfigAfterWrite(snapshot: ConfigSnapshot, waitMs: number, pollMs = 50): Promise<RestoreOutcome> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const outcome = await restoreConfig(snapshot);
+    if (outcome.kind !== "unchanged" || Date.now() >= deadline) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

@@ -152,10 +152,15 @@ function stageKey(facts: ScreenFacts | null): string | null {
   return null;
 }
 
-function cursorDelta(fact: ModelPickerFact, target: string): number {
+function cursorDelta(fact: ModelPickerFact, target: string, known: readonly ModelPickerRowFact[] = []): number {
   const to = fact.rows.findIndex((r) => r.id === target);
   const from = fact.rows.findIndex((r) => r.selected);
   if (to >= 0 && from >= 0) return to - from;
+  // Target scrolled out of view but every row was collected (Codex model stage): move by the full-list distance,
+  // because a window with both ↑ and ↓ says nothing about which side the target is on.
+  const fullTo = known.findIndex((r) => r.id === target);
+  const fullFrom = from < 0 ? -1 : known.findIndex((r) => r.id === fact.rows[from]?.id);
+  if (fullTo >= 0 && fullFrom >= 0) return fullTo - fullFrom;
   if (from < 0) return 0;
   // Target scrolled out of view: walk one page towards it.
   return fact.moreBelow ? fact.rows.length - 1 - from + 1 : fact.moreAbove ? -from - 1 : 0;
@@ -282,7 +287,8 @@ export const modelPickerMachine = setup({
     }),
     computeDelta: assign(({ context }) => {
       const fact = picker(context.facts);
-      return { navDelta: fact && context.navTarget ? cursorDelta(fact, context.navTarget) : 0, navAttempts: context.navAttempts + 1 };
+      const known = fact?.stage === "model" ? context.rows : [];
+      return { navDelta: fact && context.navTarget ? cursorDelta(fact, context.navTarget, known) : 0, navAttempts: context.navAttempts + 1 };
     }),
     computeConfirmDelta: assign(({ context }) => {
       const s = context.facts?.modelSwitch;

@@ -2,7 +2,7 @@
 // snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
 
 import { Clipboard, clipboardBackend, clipboardLock } from "../effects/clipboard.js";
-import { codexConfigLock, restoreConfig, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
+import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
 import { validateLoginCode } from "../adapters/claude/login-screens.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../machines/transaction.js";
 import { ElwoodError } from "./errors.js";
@@ -25,6 +25,8 @@ export interface TransactionEffectDeps {
 
 /** Bound on waiting for the CLI process to exit before a termination-time restore (spec A §17.6). */
 export const RESTORE_EXIT_BARRIER_MS = 5000;
+/** How long a persisting apply (Codex 0.144 Enter) waits for the CLI's own asynchronous config.toml write to land. */
+export const PERSIST_WAIT_MS = 2000;
 
 const defaultClipboard = (): Clipboard | undefined => {
   const backend = clipboardBackend(process.platform, process.env);
@@ -63,7 +65,7 @@ export class TransactionEffects {
           if (effect.takenOver) {
             this.deps.warn("codex_default_model_persisted", "raw input took over the model picker; config.toml was not restored", { reason: "takeover" });
           } else if (effect.persisted) {
-            await this.restore(held.snapshot);
+            await this.restore(held.snapshot, PERSIST_WAIT_MS);
           }
         } finally {
           held.release();
@@ -142,8 +144,8 @@ export class TransactionEffects {
     }
   }
 
-  private async restore(snapshot: ConfigSnapshot): Promise<void> {
-    const outcome = await restoreConfig(snapshot);
+  private async restore(snapshot: ConfigSnapshot, waitMs = 0): Promise<void> {
+    const outcome = waitMs > 0 ? await restoreConfigAfterWrite(snapshot, waitMs) : await restoreConfig(snapshot);
     if (outcome.kind === "conflict") {
       this.deps.warn("codex_default_model_persisted", "config.toml changed besides the picker keys; the CLI's model default was left in place", { reason: "conflict" });
     } else if (outcome.kind === "failed") {

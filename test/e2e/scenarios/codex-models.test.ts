@@ -67,6 +67,19 @@ describe.each(CODEX_AGENTS)("$label: model picker", (agent) => {
     // Text first, for a readable diff if the CLI's own write of the choice survived.
     expect(readFileSync(configPath, "utf8")).toBe(configBefore);
     expect(await fx.home.userFiles()).toEqual(before);
+
+    // The last row (scrolled out of the first window on 0.171) works too, and the file still does not move.
+    const far = rows.at(-1)?.id;
+    expect(far).toBeDefined();
+    expect(far).not.toBe(target);
+    await session.setModel(far!);
+    await session.waitForStatus((s) => s === "ready", 10_000);
+    const stops = fx.hooksNamed(agent.stopHook).length;
+    await session.sendMessage("and now");
+    await fx.waitForHook(agent.stopHook, () => fx.hooksNamed(agent.stopHook).length > stops, 60_000);
+    expect((fx.mainRequests().at(-1)?.body as { model?: string } | undefined)?.model).toBe(far);
+    expect(readFileSync(configPath, "utf8")).toBe(configBefore);
+    expect(await fx.home.userFiles()).toEqual(before);
   });
 
   it(`${agent.label}: listCodexModels lists through a throwaway session and leaves no process (C-API-41)`, async () => {
