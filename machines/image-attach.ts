@@ -4,15 +4,14 @@
 import { assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../adapters/screen-facts.js";
 import { ElwoodError } from "../src/errors.js";
-import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "./events.js";
+import type { IoWriteRequest } from "./events.js";
 import { frameBracketedPaste } from "./paste-framing.js";
 import {
   CLEAR_DRAFT,
   CTRL_V,
   type EffectRequestEvent,
-  type EffectResultEvent,
-  type TransactionCancelEvent,
-  type TransactionEffect,
+  effectParams,
+  type TransactionMachineEvent,
   type TransactionOutput,
   writeStep,
 } from "./transaction.js";
@@ -34,16 +33,7 @@ export interface ImageAttachInput extends Partial<ImageAttachTiming> {
   readonly facts: ScreenFacts | null;
 }
 
-export type ImageAttachEvent =
-  | FrameEvent
-  | HookEvent
-  | StatusChangedEvent
-  | IoWrittenEvent
-  | IoHeldEvent
-  | IoFailedEvent
-  | EffectResultEvent
-  | TransactionCancelEvent
-  | { readonly type: "submission.rawInput" };
+export type ImageAttachEvent = TransactionMachineEvent;
 
 export type ImageAttachParentEvent = IoWriteRequest | EffectRequestEvent;
 
@@ -77,9 +67,6 @@ const writeParams = (what: "image" | "clear") => ({ context }: Args): ParentPara
   const purpose = what === "clear" ? ("keys" as const) : context.via === "clipboard" ? ("keys" as const) : ("paste" as const);
   return { events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", data, purpose, guardDialog: true }] };
 };
-const effectParams = (effect: (context: AttachContext) => TransactionEffect) => ({ context }: Args): ParentParams => ({
-  events: [{ type: "effect.request", requestId: context.pendingRequestId ?? "", opId: context.opId, effect: effect(context) }],
-});
 
 const attachFailed = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
   new ElwoodError("image_attach_failed", message, details);

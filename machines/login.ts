@@ -6,17 +6,17 @@ import type { LoginFact, ScreenFacts } from "../adapters/screen-facts.js";
 import { LOGIN_METHOD_LABELS, validateLoginUrl } from "../adapters/claude/login-screens.js";
 import { ElwoodError } from "../src/errors.js";
 import type { ElwoodSessionStatus } from "../src/public-types.js";
-import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent, WritePurpose } from "./events.js";
+import type { IoWriteRequest, WritePurpose } from "./events.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
   ARROW_UP,
   ESC,
   type EffectRequestEvent,
-  type EffectResultEvent,
-  type TransactionCancelEvent,
-  type TransactionEffect,
+  effectParams,
+  type TransactionMachineEvent,
   type TransactionOutput,
+  writeParamsFor,
   writeStep,
 } from "./transaction.js";
 
@@ -40,16 +40,7 @@ export interface LoginInput extends Partial<LoginTiming> {
   readonly status: ElwoodSessionStatus;
 }
 
-export type LoginEvent =
-  | FrameEvent
-  | HookEvent
-  | StatusChangedEvent
-  | IoWrittenEvent
-  | IoHeldEvent
-  | IoFailedEvent
-  | EffectResultEvent
-  | TransactionCancelEvent
-  | { readonly type: "submission.rawInput" };
+export type LoginEvent = TransactionMachineEvent;
 
 type Stage = "method" | "url" | "paste" | "failure" | "success";
 const STAGES: readonly Stage[] = ["method", "url", "paste", "failure", "success"];
@@ -107,7 +98,6 @@ function methodIndex(context: LoginContext): number {
 
 const loginFailed = (message: string, details: Record<string, unknown> = {}): ElwoodError => new ElwoodError("login_failed", message, details);
 
-type Args = { readonly context: LoginContext };
 type ParentParams = { readonly events: readonly (IoWriteRequest | EffectRequestEvent)[] };
 
 function writeData(context: LoginContext, what: WriteWhat): { data: string; purpose: WritePurpose; guardDialog: boolean; requireDialog?: "login" } {
@@ -130,12 +120,7 @@ function writeData(context: LoginContext, what: WriteWhat): { data: string; purp
   }
 }
 
-const writeParams = (what: WriteWhat) => ({ context }: Args): ParentParams => ({
-  events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", ...writeData(context, what) }],
-});
-const effectParams = (effect: (context: LoginContext) => TransactionEffect) => ({ context }: Args): ParentParams => ({
-  events: [{ type: "effect.request", requestId: context.pendingRequestId ?? "", opId: context.opId, effect: effect(context) }],
-});
+const writeParams = writeParamsFor(writeData);
 const step = (what: WriteWhat, next: string) => writeStep(writeParams(what), next, "#login.failing");
 
 export const loginMachine = setup({

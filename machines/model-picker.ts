@@ -5,17 +5,17 @@ import { assign, enqueueActions, setup } from "xstate";
 import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../adapters/screen-facts.js";
 import { ElwoodError } from "../src/errors.js";
 import type { AgentModelOption } from "../src/public-types.js";
-import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent, WritePurpose } from "./events.js";
+import type { IoWriteRequest, WritePurpose } from "./events.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
   ARROW_UP,
   ESC,
   type EffectRequestEvent,
-  type EffectResultEvent,
-  type TransactionCancelEvent,
-  type TransactionEffect,
+  effectParams,
+  type TransactionMachineEvent,
   type TransactionOutput,
+  writeParamsFor,
   writeStep,
 } from "./transaction.js";
 
@@ -54,16 +54,7 @@ export interface ModelPickerInput extends Partial<PickerTiming> {
   readonly facts: ScreenFacts | null;
 }
 
-export type ModelPickerEvent =
-  | FrameEvent
-  | HookEvent
-  | StatusChangedEvent
-  | IoWrittenEvent
-  | IoHeldEvent
-  | IoFailedEvent
-  | EffectResultEvent
-  | TransactionCancelEvent
-  | { readonly type: "submission.rawInput" };
+export type ModelPickerEvent = TransactionMachineEvent;
 
 export type ModelPickerParentEvent = IoWriteRequest | EffectRequestEvent;
 
@@ -185,15 +176,7 @@ function writeData(context: PickerContext, what: WriteWhat): { data: string; pur
   }
 }
 
-type Args = { readonly context: PickerContext };
-type ParentParams = { readonly events: readonly ModelPickerParentEvent[] };
-
-const writeParams = (what: WriteWhat) => ({ context }: Args): ParentParams => ({
-  events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", ...writeData(context, what) }],
-});
-const effectParams = (effect: (context: PickerContext) => TransactionEffect) => ({ context }: Args): ParentParams => ({
-  events: [{ type: "effect.request", requestId: context.pendingRequestId ?? "", opId: context.opId, effect: effect(context) }],
-});
+const writeParams = writeParamsFor(writeData);
 const step = (what: WriteWhat, next: string) => writeStep(writeParams(what), next, "#modelPicker.finishing");
 
 export const modelPickerMachine = setup({

@@ -1,6 +1,7 @@
 // Shared vocabulary of exclusive queue transactions (model picker, login, image attach): events, effects, outputs.
 
 import type { ElwoodError } from "../src/errors.js";
+import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "./events.js";
 
 /**
  * Work a pure machine needs from the outside world mid-transaction. The session forwards the request to
@@ -40,6 +41,18 @@ export type EffectResultEvent = {
 /** The queue's deadline or a caller cancel reached the active transaction: clean up, then finish failed. */
 export type TransactionCancelEvent = { readonly type: "transaction.cancel"; readonly error: ElwoodError };
 
+/** Everything the session routes to an active transaction machine. */
+export type TransactionMachineEvent =
+  | FrameEvent
+  | HookEvent
+  | StatusChangedEvent
+  | IoWrittenEvent
+  | IoHeldEvent
+  | IoFailedEvent
+  | EffectResultEvent
+  | TransactionCancelEvent
+  | { readonly type: "submission.rawInput" };
+
 export interface TransactionOutput {
   readonly opId: string;
   readonly ok: boolean;
@@ -75,4 +88,28 @@ export function writeStep<P>(params: P, next: string, onFail: string) {
       held: { after: { holdRetry: { target: "requesting" } } },
     },
   } as const;
+}
+
+/** The context fields a transaction's parent requests carry. */
+interface RequestContext {
+  readonly opId: string;
+  readonly pendingRequestId: string | null;
+}
+
+/** What a write step writes, without the request framing the builder adds. */
+export type WriteData = Omit<IoWriteRequest, "type" | "requestId">;
+
+/** `toParent` params for one io.write under the current request id; `writeData` picks the bytes for `what`. */
+export function writeParamsFor<C extends RequestContext, W>(writeData: (context: C, what: W) => WriteData) {
+  return (what: W) =>
+    ({ context }: { readonly context: C }): { readonly events: readonly IoWriteRequest[] } => ({
+      events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", ...writeData(context, what) }],
+    });
+}
+
+/** `toParent` params asking the facade for `effect` under the current request id. */
+export function effectParams<C extends RequestContext>(effect: (context: C) => TransactionEffect) {
+  return ({ context }: { readonly context: C }): { readonly events: readonly EffectRequestEvent[] } => ({
+    events: [{ type: "effect.request", requestId: context.pendingRequestId ?? "", opId: context.opId, effect: effect(context) }],
+  });
 }
