@@ -62,10 +62,15 @@ export interface SimScript {
   readonly loginSkipMethod?: boolean;
 }
 
-/** Reads every record of a sim log; a missing file is an empty log. */
+/**
+ * Reads every complete record of a sim log; a missing file is an empty log. The sim appends while tests read,
+ * so a large record can be caught half-written: only newline-terminated lines are records.
+ */
 export function readSimLog(file: string): SimLogRecord[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as SimLogRecord);
+  const text = readFileSync(file, "utf8");
+  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+  return complete.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as SimLogRecord);
 }
 
 /** The records of one kind, narrowed. */
