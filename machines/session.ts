@@ -201,13 +201,19 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
       },
       "turn.started": {
         actions: [
-          sendTo("status", ({ event }) => event),
+          // A late turn edge after the session ended has no status machine to inform.
+          enqueueActions(({ context, event, enqueue }) => {
+            if (!context.ended) enqueue.sendTo("status", event);
+          }),
           emit(({ event }) => ({ type: "public.turn" as const, edge: "started" as const, source: event.source })),
         ],
       },
       "turn.ended": {
         actions: [
-          sendTo("status", ({ event }) => event),
+          // A late turn edge after the session ended has no status machine to inform.
+          enqueueActions(({ context, event, enqueue }) => {
+            if (!context.ended) enqueue.sendTo("status", event);
+          }),
           emit(({ event }) => ({ type: "public.turn" as const, edge: "ended" as const, source: event.source })),
         ],
       },
