@@ -1,6 +1,7 @@
 // One-shot, bounded, non-PTY subprocess probes (`--version`, `update`, `--help`) and the login-shell form they share with the PTY.
 import { spawn } from "node:child_process";
 import { userInfo } from "node:os";
+import { shellQuote } from "./pty/login-shell.js";
 
 export interface ProbeOptions {
   readonly cwd?: string;
@@ -204,13 +205,11 @@ export function loginShellArgs(command: string): string[] {
   return ["-l", "-i", "-c", command];
 }
 
-/** POSIX single-quote a word for a `sh -c` command line. */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
+/** Probes and the PTY launch quote words the same way (one implementation, in effects/pty/login-shell.ts). */
+export { shellQuote };
 
 /** `exec <file> <args...>` with every word quoted, so the shell is replaced by the CLI (one process group leader). */
 export function execCommandLine(file: string, args: readonly string[]): string {
+  // Same `exec` form as loginShellCommand, so a probe resolves exactly the CLI the PTY will run.
   return ["exec", shellQuote(file), ...args.map(shellQuote)].join(" ");
 }
