@@ -40,14 +40,20 @@ async function readableRegularFile(path: string): Promise<number | string> {
   }
 }
 
+/** A submission's images as captured at the call: byte inputs cloned, paths made absolute (C-API-44). */
+export type ImageSnapshot =
+  | { readonly kind: "path"; readonly path: string }
+  | { readonly kind: "data"; readonly data: Uint8Array; readonly format: ImageFormat };
+
 /**
- * Validates a caller's `images` list (any JavaScript value) against the limits; relative paths resolve
- * against `cwd`. Resolves with the validated list or an `invalid_image` error — it never throws.
+ * Synchronously snapshots a caller's `images` list (any JavaScript value): shape, format, count and byte sizes
+ * are checked now and buffers are copied, so a caller mutating its buffer after the call changes nothing.
+ * Returns the snapshot or an `invalid_image` error — it never throws.
  */
-export async function validateImages(images: unknown, cwd: string): Promise<readonly ValidImage[] | ElwoodError> {
+export function snapshotImages(images: unknown, cwd: string): readonly ImageSnapshot[] | ElwoodError {
   if (!Array.isArray(images)) return invalid("images must be an array");
   if (images.length > MAX_IMAGES) return invalid(`at most ${MAX_IMAGES} images per submission`, { limit: MAX_IMAGES, count: images.length });
-  const out: ValidImage[] = [];
+  const out: ImageSnapshot[] = [];
   let total = 0;
   for (const [index, entry] of images.entries()) {
     if (typeof entry !== "object" || entry === null) return invalid(`image ${index} is not an object`, { index });
@@ -58,28 +64,54 @@ export async function validateImages(images: unknown, cwd: string): Promise<read
     if (hasPath) {
       const raw = record["path"];
       if (typeof raw !== "string" || raw.trim() === "" || raw.includes("\0")) return invalid(`image ${index} has no valid path`, { index });
-      const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
-      const size = await readableRegularFile(path);
+      out.push({ kind: "path", path: isAbsolute(raw) ? raw : resolve(cwd, raw) });
+      continue;
+    }
+    const data = record["data"];
+    const format = record["format"];
+    if (!(data instanceof Uint8Array)) return invalid(`image ${index} data must be a Uint8Array`, { index });
+    if (typeof format !== "string" || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
+      return invalid(`image ${index} format must be one of ${IMAGE_FORMATS.join(", ")}`, { index });
+    }
+    if (data.byteLength === 0) return invalid(`image ${index} has empty data`, { index });
+    if (data.byteLength > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
+    total += data.byteLength;
+    if (total > MAX_TOTAL_IMAGE_BYTES) return invalid(`images exceed ${MAX_TOTAL_IMAGE_BYTES} bytes in total`, { limit: MAX_TOTAL_IMAGE_BYTES });
+    out.push({ kind: "data", data: Uint8Array.prototype.slice.call(data), format: format as ImageFormat });
+  }
+  return out;
+}
+
+/** Bytes a snapshot holds in memory (its cloned byte inputs), counted against the per-session ceiling. */
+export function clonedBytes(snapshot: readonly ImageSnapshot[]): number {
+  return snapshot.reduce((sum, image) => sum + (image.kind === "data" ? image.data.byteLength : 0), 0);
+}
+
+/** Checks a snapshot's files on disk: regular, readable, non-empty, within the per-image and total limits. */
+export async function checkImageFiles(snapshot: readonly ImageSnapshot[]): Promise<readonly ValidImage[] | ElwoodError> {
+  const out: ValidImage[] = [];
+  let total = 0;
+  for (const [index, image] of snapshot.entries()) {
+    if (image.kind === "data") {
+      total += image.data.byteLength;
+      out.push(image);
+    } else {
+      const size = await readableRegularFile(image.path);
       if (typeof size === "string") return invalid(`image ${index} ${size}`, { index });
       if (size === 0) return invalid(`image ${index} is empty`, { index });
       if (size > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
       total += size;
-      out.push({ kind: "path", path, bytes: size });
-    } else {
-      const data = record["data"];
-      const format = record["format"];
-      if (!(data instanceof Uint8Array)) return invalid(`image ${index} data must be a Uint8Array`, { index });
-      if (typeof format !== "string" || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
-        return invalid(`image ${index} format must be one of ${IMAGE_FORMATS.join(", ")}`, { index });
-      }
-      if (data.byteLength === 0) return invalid(`image ${index} has empty data`, { index });
-      if (data.byteLength > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
-      total += data.byteLength;
-      out.push({ kind: "data", data, format: format as ImageFormat });
+      out.push({ kind: "path", path: image.path, bytes: size });
     }
     if (total > MAX_TOTAL_IMAGE_BYTES) return invalid(`images exceed ${MAX_TOTAL_IMAGE_BYTES} bytes in total`, { limit: MAX_TOTAL_IMAGE_BYTES });
   }
   return out;
+}
+
+/** Snapshot + disk checks in one step; resolves with the validated list or an `invalid_image` error. */
+export async function validateImages(images: unknown, cwd: string): Promise<readonly ValidImage[] | ElwoodError> {
+  const snapshot = snapshotImages(images, cwd);
+  return snapshot instanceof ElwoodError ? snapshot : checkImageFiles(snapshot);
 }
 
 export interface MaterializedImages {

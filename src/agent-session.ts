@@ -14,7 +14,8 @@ import type { TerminalSnapshot } from "../effects/terminal/types.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
 import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
 import { clipboardBackend } from "../effects/clipboard.js";
-import { materializeImages, validateImages, type ImageInput } from "../effects/image-files.js";
+import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageInput, type ImageSnapshot } from "../effects/image-files.js";
+import { ImageCloneBudget } from "../effects/image-budget.js";
 import { TransactionEffects, type LoginCallbacks } from "./transaction-effects.js";
 import type { SessionMachine, SessionPublicEvent } from "../machines/session.js";
 import { ElwoodError, rejectWith } from "./errors.js";
@@ -146,6 +147,11 @@ export class AgentSession {
   /** Login callbacks per op, read by the transaction effects (never stored in a machine). */
   protected readonly loginCallbacks = new Map<string, LoginCallbacks>();
   protected readonly effects: TransactionEffects;
+  /** Cloned image bytes held by queued submissions, one ceiling per session (C-API-44). */
+  private readonly imageBudget = new ImageCloneBudget();
+  /** Submissions whose images are still being checked: later calls queue behind them to keep call order. */
+  private intake: Promise<void> = Promise.resolve();
+  private intakePending = 0;
   private readonly pendingInterrupts = new Map<string, { resolve: () => void; reject: (e: ElwoodError) => void }>();
 
   constructor(runtime: SessionRuntime) {
@@ -455,27 +461,59 @@ export class AgentSession {
       return rejectWith("invalid_argument", "options must be an object");
     }
     const clean = sanitizeSubmissionText(text);
-    if (options?.images !== undefined) return this.submitWithImages(kind, clean, options.images);
-    return this.enqueueSubmission(kind, clean);
+    let snapshot: readonly ImageSnapshot[] = [];
+    if (options?.images !== undefined) {
+      // Snapshot synchronously (buffers cloned, paths absolutized) before anything else can run.
+      const taken = snapshotImages(options.images, this.cwd);
+      if (taken instanceof ElwoodError) return Promise.reject(taken);
+      snapshot = taken;
+    }
+    if (snapshot.length === 0 && this.intakePending === 0) return this.enqueueSubmission(kind, clean);
+    const release = this.imageBudget.reserve(clonedBytes(snapshot));
+    if (release instanceof ElwoodError) return Promise.reject(release);
+    // Calls keep their order: this one enqueues only after every earlier image call has enqueued (or failed).
+    this.intakePending += 1;
+    let enqueued!: (submission: PromiseLike<void>) => void;
+    let refused!: (error: unknown) => void;
+    const submission = new Promise<void>((resolve, reject) => ((enqueued = resolve), (refused = reject)));
+    this.intake = this.intake.then(async () => {
+      try {
+        // Wrapped in an object: the intake chain must wait for the enqueue, never for the submission itself.
+        const next = snapshot.length === 0 ? { submission: this.enqueueSubmission(kind, clean) } : await this.submitWithImages(kind, clean, snapshot);
+        enqueued(next.submission);
+      } catch (error) {
+        refused(error instanceof ElwoodError ? error : new ElwoodError("image_attach_failed", String(error)));
+      } finally {
+        this.intakePending -= 1;
+      }
+    });
+    return submission.finally(release);
   }
 
-  /** Validate every image first (nothing is written on failure), materialize bytes, then attach + submit as one op. */
-  private async submitWithImages(kind: "prompt" | "message" | "guidance", clean: string, images: unknown): Promise<void> {
-    const checked = await validateImages(images, this.cwd);
-    if (checked instanceof ElwoodError) throw checked;
-    if (checked.length === 0) return this.enqueueSubmission(kind, clean);
+  /**
+   * Checks the snapshot's files, materializes byte inputs and enqueues attach + submit as one op. Resolves once
+   * enqueued, with the submission's own promise (temp files are removed when it settles).
+   */
+  private async submitWithImages(
+    kind: "prompt" | "message" | "guidance",
+    clean: string,
+    snapshot: readonly ImageSnapshot[],
+  ): Promise<{ readonly submission: Promise<void> }> {
+    if (isTerminalStatus(this.currentStatus)) throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
     if (this.agent === "codex" && clipboardBackend(process.platform, process.env) === undefined) {
       throw new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
     }
+    const checked = await checkImageFiles(snapshot);
+    if (checked instanceof ElwoodError) throw checked;
     const files = await materializeImages(checked);
     if (files instanceof ElwoodError) throw files;
-    try {
-      if (isTerminalStatus(this.currentStatus)) throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
-      const via = this.agent === "claude" ? ("paste" as const) : ("clipboard" as const);
-      await this.enqueueSubmission(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via } });
-    } finally {
+    if (isTerminalStatus(this.currentStatus)) {
       await files.cleanup();
+      throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
     }
+    const via = this.agent === "claude" ? ("paste" as const) : ("clipboard" as const);
+    const submission = this.enqueueSubmission(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via } });
+    return { submission: submission.finally(() => files.cleanup()) };
   }
 
   private enqueueSubmission(kind: "prompt" | "message" | "guidance", clean: string, transaction?: QueueTransaction): Promise<void> {

@@ -82,4 +82,42 @@ describe("Claude image attach through the simulated CLI", () => {
     await sim.session.waitForStatus((s) => s === "ready", 10_000);
     expect(simRecords(sim.log(), "submit").map((r) => r.text)).toEqual(["plain"]);
   });
+
+  it("C-API-44: call order is kept: a message with images and a plain message after it submit in call order", async () => {
+    const sim = await ready();
+    const file = join(sim.dir, "first.png");
+    writeFileSync(file, PNG);
+    // Called back to back: the plain call must not overtake the image call while its files are checked.
+    const first = sim.session.sendMessage("first", { images: [{ path: file }] });
+    const second = sim.session.sendMessage("second");
+    await Promise.all([first, second]);
+    await waitForLog(() => sim.log(), (r) => simRecords(r, "submit").length >= 2, "two submissions");
+    expect(simRecords(sim.log(), "submit").map((r) => r.text)).toEqual(["[Image #1] first", "second"]);
+  }, 30_000);
+
+  it("C-API-44: a per-session 200 MiB ceiling covers cloned bytes across queued calls and frees on settle", async () => {
+    const sim = await ready();
+    const big = new Uint8Array(25 * 1024 * 1024).fill(7);
+    const two = [{ data: big, format: "png" as const }, { data: big, format: "png" as const }];
+    // Four calls of 50 MiB each fill the ceiling exactly; the fifth byte-bearing call is refused at once.
+    const queued = [1, 2, 3, 4].map((n) => sim.session.sendMessage(`m${n}`, { images: two }));
+    const refused = await sim.session.sendMessage("over", { images: [{ data: PNG, format: "png" }] }).catch((e: unknown) => e);
+    expect(isElwoodError(refused, "input_queue_full")).toBe(true);
+    // A path image clones nothing, so it is still admitted while the ceiling is full.
+    const file = join(sim.dir, "path.png");
+    writeFileSync(file, PNG);
+    const byPath = sim.session.sendMessage("by path", { images: [{ path: file }] });
+    await Promise.all([...queued, byPath]);
+    await waitForLog(() => sim.log(), (r) => simRecords(r, "submit").length >= 5, "five submissions");
+    expect(simRecords(sim.log(), "submit").map((r) => r.text)).toEqual([
+      "[Image #1] [Image #2] m1",
+      "[Image #3] [Image #4] m2",
+      "[Image #5] [Image #6] m3",
+      "[Image #7] [Image #8] m4",
+      "[Image #9] by path",
+    ]);
+    // Settled submissions released their reservation: a new byte-bearing call is admitted.
+    await sim.session.waitForStatus((s) => s === "ready", 15_000);
+    await sim.session.sendMessage("after", { images: [{ data: PNG, format: "png" }] });
+  }, 90_000);
 });
