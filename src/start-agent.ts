@@ -6,6 +6,7 @@ import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
+import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
 import { ElwoodError, type ElwoodErrorName } from "./errors.js";
 import { launchSession } from "./launch-session.js";
@@ -137,9 +138,11 @@ function bridgeHandler(createDispatcher: AgentStartPlan<unknown, AgentSession>["
 
 export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan<P, S>): Promise<S> {
   const resolved = plan.resolved;
+  // One login shell for the probe and the PTY, so both resolve the same installation (account shell, not $SHELL).
+  const shell = resolveLoginShell(resolved.shell);
   const probe = await plan.probe({
     ...(resolved.executable === undefined ? {} : { executable: resolved.executable }),
-    ...(resolved.shell === undefined ? {} : { shell: resolved.shell }),
+    shell,
     env: buildAgentEnv(process.env, { ...resolved.env }),
     cwd: resolved.cwd,
   });
@@ -176,7 +179,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
       executable: resolved.executable ?? plan.defaultExecutable,
       args,
       env,
-      ...(resolved.shell === undefined ? {} : { shell: resolved.shell }),
+      shell,
       spawnSize: plan.spawnSize,
       requestedSize: resolved.initialSize,
       autotrust: resolved.autotrust,

@@ -9,7 +9,7 @@ import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
 import { ElwoodError } from "../../src/errors.js";
 import type { ElwoodWarningEvent } from "../../src/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
-import { simRecords } from "../sim/sim-control.js";
+import { simEnv, simRecords } from "../sim/sim-control.js";
 import { eventually, readSettings, simDir, startClaudeSim, TEST_LOGIN_SHELL, writeSimWrapper, type ClaudeSim } from "./claude-sim-start.js";
 
 const live: ClaudeSim[] = [];
@@ -84,6 +84,32 @@ describe("startClaude preflight", () => {
     expect(error.name).toBe("claude_version_unparseable");
     expect(existsSync(join(dir, "argv"))).toBe(false);
   });
+  it("probe and PTY use one login shell: the account's, not an inherited $SHELL override", async () => {
+    const dir = simDir();
+    dirs.push(dir);
+    const inherited = process.env["SHELL"];
+    // If either the probe or the PTY launch read $SHELL, this start could not even spawn its shell.
+    process.env["SHELL"] = join(dir, "no-such-shell");
+    try {
+      const session = await startClaude({
+        cwd: dir,
+        executable: writeSimWrapper(dir),
+        initialSize: { cols: 120, rows: 40 },
+        // A private HOME keeps the account shell's startup files out of the test.
+        env: { ...simEnv({ log: join(dir, "sim.jsonl") }), HOME: dir },
+      });
+      try {
+        await session.waitForStatus(isReady, 20_000);
+        expect(existsSync(join(dir, "probes"))).toBe(true);
+        expect(existsSync(join(dir, "argv"))).toBe(true);
+      } finally {
+        await session.teardown();
+      }
+    } finally {
+      if (inherited === undefined) delete process.env["SHELL"];
+      else process.env["SHELL"] = inherited;
+    }
+  }, 40_000);
 });
 
 describe("startClaude launch", () => {
