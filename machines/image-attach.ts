@@ -20,9 +20,15 @@ export interface ImageAttachTiming {
   /** Per-image chip confirmation bound (spec A §11: 10 s). */
   readonly confirmMs: number;
   readonly holdRetryMs: number;
+  /**
+   * Codex: pause after a chip before the next image's Ctrl+V. Codex 0.171.0 drops a Ctrl+V that arrives within
+   * ~250 ms of the previous one (measured under Xvfb: 150 ms after the chip dropped, 200 ms taken; 0.144.6 takes
+   * back-to-back keys), so a second image would never get its chip. Three times the window, for loaded machines.
+   */
+  readonly clipboardSpacingMs: number;
 }
 
-export const IMAGE_ATTACH_DEFAULTS: ImageAttachTiming = { confirmMs: 10_000, holdRetryMs: 100 };
+export const IMAGE_ATTACH_DEFAULTS: ImageAttachTiming = { confirmMs: 10_000, holdRetryMs: 100, clipboardSpacingMs: 750 };
 
 export interface ImageAttachInput extends Partial<ImageAttachTiming> {
   readonly opId: string;
@@ -81,10 +87,12 @@ export const imageAttachMachine = setup({
   delays: {
     confirm: ({ context }) => context.confirmMs,
     holdRetry: ({ context }) => context.holdRetryMs,
+    clipboardSpacing: ({ context }) => context.clipboardSpacingMs,
   },
   guards: {
     isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
     viaClipboard: ({ context }) => context.via === "clipboard",
+    spaceClipboard: ({ context }) => context.via === "clipboard" && context.index > 0,
     effectOk: ({ event }) => event.type === "effect.result" && event.ok,
     moreImages: ({ context }) => context.index < context.paths.length,
     chipAppeared: ({ context, event }) => event.type === "frame" && chips(event.facts) >= context.baseline + 1,
@@ -161,7 +169,11 @@ export const imageAttachMachine = setup({
       ],
     },
     preparing: {
-      always: [{ guard: "viaClipboard", target: "settingClipboard" }, { target: "sending" }],
+      always: [{ guard: "spaceClipboard", target: "spacing" }, { guard: "viaClipboard", target: "settingClipboard" }, { target: "sending" }],
+    },
+    spacing: {
+      description: "Codex drops a Ctrl+V right after the previous one: wait before the next image.",
+      after: { clipboardSpacing: { target: "settingClipboard" } },
     },
     settingClipboard: {
       entry: ["nextRequest", { type: "toParent", params: effectParams((c) => ({ kind: "clipboard.setImage", path: c.paths[c.index] ?? "" })) }],

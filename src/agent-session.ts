@@ -13,7 +13,7 @@ import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js"
 import type { TerminalSnapshot } from "../effects/terminal/types.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
 import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
-import { clipboardBackend } from "../effects/clipboard.js";
+import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
 import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageInput, type ImageSnapshot } from "../effects/image-files.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
 import { TransactionEffects, type LoginCallbacks } from "./transaction-effects.js";
@@ -111,6 +111,8 @@ export interface SessionRuntime {
   readonly stopGraceMs: number;
   /** Codex: the CODEX_HOME the CLI runs with (its picker writes config.toml there). */
   readonly codexHome?: string;
+  /** The environment the agent was launched with (its display is the one image attach must use). */
+  readonly agentEnv?: Readonly<Record<string, string>>;
 }
 
 function validSize(size: unknown): size is TerminalSize {
@@ -197,6 +199,7 @@ export class AgentSession {
     this.effects = new TransactionEffects({
       warn: (code, message, details) => this.emitWarning(code, message, details),
       codexConfigPath: () => this.codexConfigPath(),
+      ...(runtime.agentEnv === undefined ? {} : { agentEnv: runtime.agentEnv }),
       login: (opId) => this.loginCallbacks.get(opId),
       processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
     });
@@ -500,11 +503,14 @@ export class AgentSession {
     snapshot: readonly ImageSnapshot[],
   ): Promise<{ readonly submission: Promise<void> }> {
     if (isTerminalStatus(this.currentStatus)) throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
-    if (this.agent === "codex" && clipboardBackend(process.platform, process.env) === undefined) {
+    if (this.agent === "codex" && clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) === undefined) {
       throw new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
     }
     const checked = await checkImageFiles(snapshot);
     if (checked instanceof ElwoodError) throw checked;
+    const backend = this.agent === "codex" ? clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) : undefined;
+    const unpastable = backend === undefined ? undefined : await firstUnpastableImage(backend, checked);
+    if (unpastable !== undefined) throw new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index: unpastable });
     const files = await materializeImages(checked);
     if (files instanceof ElwoodError) throw files;
     if (isTerminalStatus(this.currentStatus)) {

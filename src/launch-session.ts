@@ -103,6 +103,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     release: plan.release,
     // Codex writes its picker choice to $CODEX_HOME/config.toml; setModel snapshots and restores that file.
     ...(plan.adapter.kind === "codex" && plan.env["CODEX_HOME"] ? { codexHome: plan.env["CODEX_HOME"] } : {}),
+    agentEnv: plan.env,
     resize: (size) => {
       requested = size;
       if (!bootstrapping) applyPhysical(size);

@@ -1,7 +1,7 @@
 // The facade's side of transaction effects: performs what a pure transaction machine asks for (Codex config
 // snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
 
-import { Clipboard, clipboardBackend, clipboardLock } from "../effects/clipboard.js";
+import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "../effects/clipboard.js";
 import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
 import { validateLoginCode } from "../adapters/claude/login-screens.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../machines/transaction.js";
@@ -19,6 +19,8 @@ export interface TransactionEffectDeps {
   readonly codexConfigPath: () => string | undefined;
   readonly login: (opId: string) => LoginCallbacks | undefined;
   readonly clipboard?: () => Clipboard | undefined;
+  /** The agent's environment (DISPLAY, WAYLAND_DISPLAY, XAUTHORITY …) for the default clipboard. */
+  readonly agentEnv?: NodeJS.ProcessEnv;
   /** Resolves when the agent process has exited (the restore barrier after a termination race). */
   readonly processExited: () => Promise<void>;
 }
@@ -28,14 +30,24 @@ export const RESTORE_EXIT_BARRIER_MS = 5000;
 /** How long a persisting apply (Codex 0.144 Enter) waits for the CLI's own asynchronous config.toml write to land. */
 export const PERSIST_WAIT_MS = 2000;
 
-const defaultClipboard = (): Clipboard | undefined => {
-  const backend = clipboardBackend(process.platform, process.env);
-  return backend === undefined ? undefined : new Clipboard(backend);
+/** The clipboard of the display the agent runs on (its env may name a display Elwood's own env does not). */
+export const clipboardFor = (env: NodeJS.ProcessEnv): Clipboard | undefined => {
+  const backend = clipboardBackend(process.platform, env);
+  return backend === undefined ? undefined : new Clipboard(backend, systemToolsWith(env));
 };
+
+interface HeldClipboard {
+  readonly clipboard: Clipboard;
+  readonly text: string | undefined;
+  readonly release: () => void;
+}
 
 export class TransactionEffects {
   private readonly configs = new Map<string, { snapshot: ConfigSnapshot; release: () => void }>();
-  private readonly clips = new Map<string, { clipboard: Clipboard; text: string; release: () => void }>();
+  /** The session ended: a config lock acquired from now on is handed straight back (nobody would release it). */
+  private ended = false;
+  /** Held clipboards per op; `text` undefined = the snapshot held no text (restore clears our image). */
+  private readonly clips = new Map<string, HeldClipboard>();
 
   constructor(private readonly deps: TransactionEffectDeps) {}
 
@@ -49,8 +61,16 @@ export class TransactionEffects {
         const path = this.deps.codexConfigPath();
         if (path === undefined) return no(new ElwoodError("model_automation_failed", "no Codex config.toml is known for this session"));
         const release = await codexConfigLock.acquire();
+        const gone = () => {
+          release();
+          return no(new ElwoodError("session_not_running", "the session ended while setModel waited for the config lock"));
+        };
+        // Spec A §17.6: a setModel still waiting for the lock when its session closes never applies later.
+        if (this.ended) return gone();
         try {
-          this.configs.set(request.opId, { snapshot: await snapshotConfig(path), release });
+          const snapshot = await snapshotConfig(path);
+          if (this.ended) return gone();
+          this.configs.set(request.opId, { snapshot, release });
           return ok();
         } catch (error) {
           release();
@@ -73,7 +93,7 @@ export class TransactionEffects {
         return ok();
       }
       case "clipboard.begin": {
-        const clipboard = (this.deps.clipboard ?? defaultClipboard)();
+        const clipboard = this.deps.clipboard === undefined ? clipboardFor(this.deps.agentEnv ?? process.env) : this.deps.clipboard();
         if (clipboard === undefined) return no(new ElwoodError("unsupported_platform", "no clipboard is available for Codex image attach"));
         const release = await clipboardLock.acquire();
         try {
@@ -128,6 +148,7 @@ export class TransactionEffects {
 
   /** Session ended mid-transaction: restore after the process exits (≤ 5 s), restore the clipboard, release locks. */
   async sessionEnded(): Promise<void> {
+    this.ended = true;
     const configs = [...this.configs.values()];
     const clips = [...this.clips.values()];
     this.configs.clear();
@@ -153,9 +174,11 @@ export class TransactionEffects {
     }
   }
 
-  private async restoreClipboard(held: { clipboard: Clipboard; text: string; release: () => void }): Promise<void> {
+  private async restoreClipboard(held: HeldClipboard): Promise<void> {
     try {
-      await held.clipboard.writeText(held.text);
+      // Best-effort and text only (spec A §11): an empty or non-text snapshot restores as an empty clipboard.
+      if (held.text === undefined) await held.clipboard.clear();
+      else await held.clipboard.writeText(held.text);
     } catch {
       this.deps.warn("clipboard_restore_failed", "the clipboard could not be restored after an image attach");
     } finally {

@@ -50,7 +50,8 @@ export const codexScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "codex-image-chip",
-    description: "Image attachment chip `[Image #N]` on the composer (clipboard + Ctrl+V, macOS). No capture.",
+    description:
+      "Image attachment chip `[Image #N]` on the composer after Ctrl+V; consecutive chips touch (`› [Image #1][Image #2]`). Seen on 0.144.6 and 0.171.0 with the X11 clipboard under Xvfb (e2e codex-image); no capture file, so none listed.",
     region: "composer",
     pattern: /\[Image #\d+\]/,
     verifiedAgainst: [],

@@ -1,12 +1,109 @@
-// Unit tests: clipboard backend choice, tool commands, the process-wide lock and config.toml compare-and-swap (C-API-46, C-CODEX-14).
+// Unit tests: clipboard backend choice, tool commands and owner handover, bounded tools, the process-wide lock, the
+// transaction effects' clipboard snapshot/restore, and config.toml compare-and-swap (C-API-44, C-API-46, C-CODEX-14).
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Clipboard, clipboardBackend } from "../../effects/clipboard.js";
+import { readCodexScreen } from "../../adapters/codex/read-screen.js";
+import {
+  Clipboard,
+  clipboardBackend,
+  clipboardLock,
+  firstUnpastableImage,
+  systemTools,
+  type SelectionOwner,
+  type ToolResult,
+  type ToolRunner,
+} from "../../effects/clipboard.js";
 import { restoreConfig, snapshotConfig, withoutPickerKeys } from "../../effects/config-snapshot.js";
 import { ProcessLock } from "../../effects/process-lock.js";
+import { isElwoodError } from "../../src/errors.js";
+import { TransactionEffects } from "../../src/transaction-effects.js";
+import type { ElwoodWarningCode } from "../../src/public-types.js";
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+const files = mkdtempSync(join(tmpdir(), "elwood-clip-unit-"));
+afterAll(() => rmSync(files, { recursive: true, force: true }));
+const pngFile = join(files, "a.png");
+const jpegFile = join(files, "b.jpg");
+const fakePng = join(files, "c.png");
+writeFileSync(pngFile, PNG_HEAD);
+writeFileSync(jpegFile, JPEG_HEAD);
+writeFileSync(fakePng, JPEG_HEAD);
+
+/**
+ * An in-memory X11/Wayland clipboard behind a fake ToolRunner. A new owner takes the selection only `takeoverMs`
+ * after it started (the X server learns of it asynchronously), and the owner it displaces exits.
+ */
+class FakeSelection implements ToolRunner {
+  offer: { types: string[]; data: string; owner?: FakeOwner } | undefined;
+  readonly calls: string[] = [];
+  takeoverMs = 5;
+  /** Fail runs whose joined command line matches. */
+  failing: RegExp | undefined;
+  hang: RegExp | undefined;
+  noDisplay = false;
+  /** Owners never take the selection (a clipboard that ignores them). */
+  ownersIgnored = false;
+
+  async run(command: string, args: readonly string[], options: { readonly stdin?: string } = {}): Promise<ToolResult> {
+    const line = [command, ...args].join(" ");
+    this.calls.push(line + (options.stdin === undefined ? "" : ` <${options.stdin}`));
+    if (this.hang?.test(line)) return new Promise(() => {});
+    if (this.failing?.test(line)) return { code: 1, stdout: "", stderr: "boom" };
+    if (this.noDisplay) return { code: 1, stdout: "", stderr: command === "xclip" ? "Error: Can't open display: :99" : "Failed to connect to a Wayland server" };
+    const listing = args.includes("TARGETS") || args.includes("--list-types");
+    if (this.offer === undefined) {
+      return { code: 1, stdout: "", stderr: command === "xclip" ? `Error: target ${listing ? "TARGETS" : "UTF8_STRING"} not available` : "No selection" };
+    }
+    if (listing) return { code: 0, stdout: `${command === "xclip" ? "TARGETS\n" : ""}${this.offer.types.join("\n")}\n`, stderr: "" };
+    return { code: 0, stdout: this.offer.data, stderr: "" };
+  }
+
+  own(command: string, args: readonly string[], stdin?: string | Uint8Array): SelectionOwner {
+    const line = [command, ...args].join(" ");
+    this.calls.push(`own ${line}${typeof stdin === "string" ? ` <${stdin}` : stdin === undefined ? "" : ` <${stdin.byteLength} bytes`}`);
+    const owner = new FakeOwner();
+    if (this.failing?.test(line)) {
+      owner.exit();
+      return owner;
+    }
+    const t = args.indexOf("-t") >= 0 ? args[args.indexOf("-t") + 1] : args.indexOf("--type") >= 0 ? args[args.indexOf("--type") + 1] : undefined;
+    owner.offer = t !== undefined && t.startsWith("image/") ? { types: [t], data: "\x89PNG…" } : { types: command === "xclip" ? ["UTF8_STRING"] : ["text/plain;charset=utf-8", "text/plain"], data: typeof stdin === "string" ? stdin : "" };
+    setTimeout(() => this.takeOver(owner), this.takeoverMs);
+    return owner;
+  }
+
+  private takeOver(owner: FakeOwner): void {
+    if (this.ownersIgnored || !owner.alive) return;
+    this.offer?.owner?.exit();
+    this.offer = { ...(owner.offer ?? { types: [], data: "" }), owner };
+    owner.onStop = () => {
+      if (this.offer?.owner === owner) this.offer = undefined;
+    };
+  }
+}
+
+class FakeOwner implements SelectionOwner {
+  alive = true;
+  offer: { types: string[]; data: string } | undefined;
+  onStop: (() => void) | undefined;
+  private done!: () => void;
+  readonly exited = new Promise<void>((resolve) => (this.done = resolve));
+  exit(): void {
+    this.alive = false;
+    this.done();
+  }
+  stop(): void {
+    if (!this.alive) return;
+    this.onStop?.();
+    this.exit();
+  }
+}
+
+const fast = { confirmMs: 300, pollMs: 1, toolTimeoutMs: 200 };
 
 describe("C-API-46: clipboard backend", () => {
   it("macOS always, Linux only with a display, nothing elsewhere", () => {
@@ -17,25 +114,252 @@ describe("C-API-46: clipboard backend", () => {
     expect(clipboardBackend("win32", { DISPLAY: ":0" })).toBeUndefined();
   });
 
-  it("drives the platform tools with the image's mime type and restores text through stdin", async () => {
+  it("macOS keeps its tools: pbpaste / pbcopy through stdin / osascript with a quoted POSIX path", async () => {
     const calls: string[][] = [];
-    const run = async (command: string, args: readonly string[], stdin?: string): Promise<string> => {
-      calls.push([command, ...args, ...(stdin === undefined ? [] : [`<${stdin}`])]);
-      return "prior";
+    const tools: ToolRunner = {
+      run: async (command, args, options) => {
+        calls.push([command, ...args, ...(options?.stdin === undefined ? [] : [`<${options.stdin}`])]);
+        return { code: 0, stdout: "prior", stderr: "" };
+      },
+      own: () => {
+        throw new Error("macOS never starts a selection owner");
+      },
     };
-    const x11 = new Clipboard("x11", run);
-    expect(await x11.readText()).toBe("prior");
-    await x11.writeImage("/tmp/a.jpg");
-    await x11.writeText("prior");
-    expect(calls).toEqual([
-      ["xclip", "-selection", "clipboard", "-o"],
-      ["xclip", "-selection", "clipboard", "-t", "image/jpeg", "-i", "/tmp/a.jpg"],
-      ["xclip", "-selection", "clipboard", "-i", "<prior"],
-    ]);
-    const mac = new Clipboard("macos", run);
+    const mac = new Clipboard("macos", tools);
+    expect(await mac.readText()).toBe("prior");
     await mac.writeImage('/tmp/we"ird.png');
-    expect(calls.at(-1)?.[0]).toBe("osascript");
-    expect(calls.at(-1)?.[2]).toContain('POSIX file "/tmp/we\\"ird.png"');
+    await mac.writeText("prior");
+    expect(calls[0]).toEqual(["pbpaste"]);
+    expect(calls[1]?.[0]).toBe("osascript");
+    expect(calls[1]?.[2]).toContain('POSIX file "/tmp/we\\"ird.png"');
+    expect(calls[2]).toEqual(["pbcopy", "<prior"]);
+  });
+});
+
+describe("C-API-46: X11 clipboard (xclip)", () => {
+  it("an empty clipboard snapshots as 'no text' (nothing to restore), not as a failure", async () => {
+    const sel = new FakeSelection();
+    expect(await new Clipboard("x11", sel, fast).readText()).toBeUndefined();
+    expect(sel.calls).toEqual(["xclip -selection clipboard -t TARGETS -o"]);
+  });
+
+  it("a clipboard holding only an image has no text either; text is read through its UTF8_STRING target", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["image/png"], data: "\x89PNG" };
+    expect(await new Clipboard("x11", sel, fast).readText()).toBeUndefined();
+    sel.offer = { types: ["UTF8_STRING", "STRING"], data: "the user's text" };
+    expect(await new Clipboard("x11", sel, fast).readText()).toBe("the user's text");
+    expect(sel.calls.at(-1)).toBe("xclip -selection clipboard -t UTF8_STRING -o");
+  });
+
+  it("an unreachable display or a failing read rejects (the attach fails before anything is written)", async () => {
+    const sel = new FakeSelection();
+    sel.noDisplay = true;
+    await expect(new Clipboard("x11", sel, fast).readText()).rejects.toThrow(/could not list/);
+    const other = new FakeSelection();
+    other.offer = { types: ["UTF8_STRING"], data: "x" };
+    other.failing = /UTF8_STRING -o/;
+    await expect(new Clipboard("x11", other, fast).readText()).rejects.toThrow(/exited with 1/);
+  });
+
+  it("an image write starts a foreground owner offering image/png and resolves only once the clipboard offers it", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "old" };
+    sel.takeoverMs = 40;
+    await new Clipboard("x11", sel, fast).writeImage(pngFile);
+    expect(sel.calls[0]).toBe(`own xclip -quiet -selection clipboard -t image/png -i ${pngFile}`);
+    // Resolved after the takeover, never while the user's old text was still the offer.
+    expect(sel.offer?.types).toEqual(["image/png"]);
+    expect(sel.calls.filter((c) => c.includes("TARGETS")).length).toBeGreaterThan(1);
+  });
+
+  it("the second image waits until the first image's owner has handed over (both offer image/png)", async () => {
+    const sel = new FakeSelection();
+    const clipboard = new Clipboard("x11", sel, fast);
+    await clipboard.writeImage(pngFile);
+    const first = sel.offer?.owner;
+    sel.takeoverMs = 30;
+    await clipboard.writeImage(pngFile);
+    expect(first?.alive).toBe(false);
+    expect(sel.offer?.owner).not.toBe(first);
+    expect(sel.offer?.owner?.alive).toBe(true);
+  });
+
+  it("restoring text waits for a read-back of exactly that text; the image owner exits", async () => {
+    const sel = new FakeSelection();
+    const clipboard = new Clipboard("x11", sel, fast);
+    await clipboard.writeImage(pngFile);
+    const image = sel.offer?.owner;
+    await clipboard.writeText("the user's text");
+    expect(image?.alive).toBe(false);
+    expect(sel.offer).toMatchObject({ types: ["UTF8_STRING"], data: "the user's text" });
+    expect(sel.calls).toContain("own xclip -quiet -selection clipboard -i <the user's text");
+  });
+
+  it("restoring an empty snapshot gives our selection up: the attached image does not linger", async () => {
+    const sel = new FakeSelection();
+    const clipboard = new Clipboard("x11", sel, fast);
+    await clipboard.writeImage(pngFile);
+    await clipboard.clear();
+    expect(sel.offer).toBeUndefined();
+  });
+
+  it("an owner that exits or never takes over fails the write within the bound, and is stopped", async () => {
+    const dies = new FakeSelection();
+    dies.failing = /xclip -quiet/;
+    await expect(new Clipboard("x11", dies, fast).writeImage(pngFile)).rejects.toThrow(/exited before/);
+    const ignored = new FakeSelection();
+    ignored.ownersIgnored = true;
+    const started = Date.now();
+    await expect(new Clipboard("x11", ignored, fast).writeImage(pngFile)).rejects.toThrow(/did not offer/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("Linux Codex reads only PNG: JPEG bytes (whatever the file is called) are refused before an owner starts", async () => {
+    const sel = new FakeSelection();
+    await expect(new Clipboard("x11", sel, fast).writeImage(fakePng)).rejects.toThrow(/only PNG/);
+    expect(sel.calls).toEqual([]);
+    const png = { kind: "path" as const, path: pngFile, bytes: PNG_HEAD.length };
+    expect(await firstUnpastableImage("x11", [png, { kind: "data", data: PNG_HEAD, format: "png" }])).toBeUndefined();
+    expect(await firstUnpastableImage("wayland", [png, { kind: "path", path: jpegFile, bytes: 10 }])).toBe(1);
+    expect(await firstUnpastableImage("x11", [{ kind: "data", data: JPEG_HEAD, format: "jpeg" }])).toBe(0);
+    expect(await firstUnpastableImage("macos", [{ kind: "data", data: JPEG_HEAD, format: "jpeg" }])).toBeUndefined();
+  });
+});
+
+describe("C-API-46: Wayland clipboard (wl-clipboard; exercised with a fake only — no compositor here)", () => {
+  it("lists types, reads text, writes image bytes and text through foreground wl-copy owners", async () => {
+    const sel = new FakeSelection();
+    const clipboard = new Clipboard("wayland", sel, fast);
+    expect(await clipboard.readText()).toBeUndefined();
+    sel.offer = { types: ["text/plain;charset=utf-8", "text/plain"], data: "hello" };
+    expect(await clipboard.readText()).toBe("hello");
+    await clipboard.writeImage(pngFile);
+    await clipboard.writeText("hello");
+    expect(sel.calls).toEqual(
+      expect.arrayContaining([
+        "wl-paste --list-types",
+        "wl-paste --no-newline --type text/plain;charset=utf-8",
+        `own wl-copy --foreground --type image/png <${PNG_HEAD.length} bytes`,
+        "own wl-copy --foreground <hello",
+      ]),
+    );
+    expect(sel.offer?.data).toBe("hello");
+  });
+});
+
+describe("C-API-46: system tool runner", () => {
+  it("a tool whose forked child keeps stdout open fails at the bound instead of hanging (the xclip -i bug)", async () => {
+    const started = Date.now();
+    await expect(systemTools.run("sh", ["-c", "sleep 30 & echo started"], { timeoutMs: 300 })).rejects.toThrow(/did not finish/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("captures exit code, stdout and stderr; a missing tool rejects", async () => {
+    expect(await systemTools.run("sh", ["-c", "cat; echo err >&2; exit 3"], { stdin: "in" })).toEqual({ code: 3, stdout: "in", stderr: "err\n" });
+    await expect(systemTools.run("elwood-no-such-tool", [])).rejects.toThrow();
+  });
+
+  it("an owner is never waited on: it is stoppable and reports its exit", async () => {
+    const owner = systemTools.own("sh", ["-c", "cat >/dev/null; sleep 30"], "data");
+    expect(owner.alive).toBe(true);
+    owner.stop();
+    await owner.exited;
+    expect(owner.alive).toBe(false);
+    const missing = systemTools.own("elwood-no-such-tool", []);
+    await missing.exited;
+    expect(missing.alive).toBe(false);
+  });
+});
+
+describe("C-API-44 C-API-46: transaction effects — clipboard snapshot and restore", () => {
+  function effects(clipboard: Clipboard): { fx: TransactionEffects; warnings: Array<{ code: ElwoodWarningCode; message: string; details?: unknown }> } {
+    const warnings: Array<{ code: ElwoodWarningCode; message: string; details?: unknown }> = [];
+    const fx = new TransactionEffects({
+      warn: (code, message, details) => warnings.push({ code, message, ...(details === undefined ? {} : { details }) }),
+      codexConfigPath: () => undefined,
+      login: () => undefined,
+      clipboard: () => clipboard,
+      processExited: () => Promise.resolve(),
+    });
+    return { fx, warnings };
+  }
+  const request = (n: number, effect: { kind: "clipboard.begin" } | { kind: "clipboard.setImage"; path: string } | { kind: "clipboard.end" }) => ({
+    type: "effect.request" as const,
+    requestId: `r${n}`,
+    opId: "op",
+    effect,
+  });
+
+  it("snapshot → image → restore puts the user's text back and releases the lock", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "secret user text" };
+    const { fx, warnings } = effects(new Clipboard("x11", sel, fast));
+    expect((await fx.run(request(1, { kind: "clipboard.begin" }))).ok).toBe(true);
+    expect(clipboardLock.held).toBe(true);
+    expect((await fx.run(request(2, { kind: "clipboard.setImage", path: pngFile }))).ok).toBe(true);
+    expect((await fx.run(request(3, { kind: "clipboard.end" }))).ok).toBe(true);
+    expect(sel.offer?.data).toBe("secret user text");
+    expect(clipboardLock.held).toBe(false);
+    expect(warnings).toEqual([]);
+  });
+
+  it("an empty snapshot is not a failure; its restore leaves the clipboard empty again", async () => {
+    const sel = new FakeSelection();
+    const { fx, warnings } = effects(new Clipboard("x11", sel, fast));
+    expect((await fx.run(request(1, { kind: "clipboard.begin" }))).ok).toBe(true);
+    await fx.run(request(2, { kind: "clipboard.setImage", path: pngFile }));
+    expect(sel.offer?.types).toEqual(["image/png"]);
+    await fx.run(request(3, { kind: "clipboard.end" }));
+    expect(sel.offer).toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
+
+  it("an unreadable clipboard fails the snapshot with image_attach_failed before any write, lock released", async () => {
+    const sel = new FakeSelection();
+    sel.noDisplay = true;
+    const { fx } = effects(new Clipboard("x11", sel, fast));
+    const result = await fx.run(request(1, { kind: "clipboard.begin" }));
+    expect(result.ok).toBe(false);
+    expect(isElwoodError(result.error, "image_attach_failed")).toBe(true);
+    expect(sel.calls.some((c) => c.startsWith("own"))).toBe(false);
+    expect(clipboardLock.held).toBe(false);
+  });
+
+  it("a hung tool becomes image_attach_failed at the bound, never a hang", async () => {
+    const sel = new FakeSelection();
+    sel.hang = /TARGETS/;
+    const tools: ToolRunner = {
+      run: (command, args, options) =>
+        Promise.race([sel.run(command, args, options), new Promise<ToolResult>((_, reject) => setTimeout(() => reject(new Error("timed out")), options?.timeoutMs ?? 0))]),
+      own: (command, args, stdin) => sel.own(command, args, stdin),
+    };
+    const { fx } = effects(new Clipboard("x11", tools, fast));
+    const result = await fx.run(request(1, { kind: "clipboard.begin" }));
+    expect(isElwoodError(result.error, "image_attach_failed")).toBe(true);
+    expect(clipboardLock.held).toBe(false);
+  });
+
+  it("a failed restore still succeeds, with a content-free clipboard_restore_failed warning", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "secret user text" };
+    const { fx, warnings } = effects(new Clipboard("x11", sel, fast));
+    await fx.run(request(1, { kind: "clipboard.begin" }));
+    await fx.run(request(2, { kind: "clipboard.setImage", path: pngFile }));
+    sel.failing = /-i$/; // the text restore's owner dies at once
+    expect((await fx.run(request(3, { kind: "clipboard.end" }))).ok).toBe(true);
+    expect(warnings.map((w) => w.code)).toEqual(["clipboard_restore_failed"]);
+    expect(JSON.stringify(warnings)).not.toContain("secret");
+    expect(clipboardLock.held).toBe(false);
+  });
+});
+
+describe("C-API-44: Codex composer chips as measured (0.144.6 and 0.171.0 render consecutive chips touching)", () => {
+  it("counts touching chips on the composer row and ignores chips elsewhere", () => {
+    const lines = ["■ Failed to paste image: no image on clipboard", "[Image #9] quoted in the transcript", "", "› [Image #1][Image #2]what", "", "  GPT-6.2-Sol low · /srv/repo"];
+    const facts = readCodexScreen({ lines, text: lines.join("\n"), cols: 120, rows: 30, title: "", cursor: { x: 0, y: 3, visible: true }, altScreen: false });
+    expect(facts.composer).toBe(true);
+    expect(facts.imageChips).toBe(2);
   });
 });
 

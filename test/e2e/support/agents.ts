@@ -14,6 +14,8 @@ export interface E2ELaunchOptions {
   readonly projectTrusted?: boolean;
   /** Files (project-relative path → content) written into the project before the start. */
   readonly projectFiles?: Readonly<Record<string, string>>;
+  /** Extra session env over the sandbox's (Codex only), e.g. `DISPLAY: ""` for a session without a display. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The sandbox a launch runs in (per-test home, project and temp dirs). */

@@ -23,7 +23,7 @@ function codexAgent(version: string, executable: string): E2EAgent {
         // The login shell resets PATH, so the pinned native binary is named absolutely.
         executable,
         // The harness env wins over everything inherited (HOME, CODEX_HOME, TMPDIR, proxies, provider key).
-        env: home.env,
+        env: { ...home.env, ...(options.env ?? {}) },
         ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
       }),
