@@ -2,7 +2,7 @@
 // the picker's own write of root `model` / `model_reasoning_effort` is undone, any other edit is left alone.
 
 import { randomUUID } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import { ProcessLock } from "./process-lock.js";
 
 /** One lock for every Codex session in this process (cross-process races are an accepted limitation). */
@@ -15,6 +15,8 @@ export interface ConfigSnapshot {
   readonly path: string;
   /** null when the file did not exist. */
   readonly content: string | null;
+  /** Permission bits when snapshotted (the restore keeps them); absent when the file did not exist. */
+  readonly mode?: number;
 }
 
 export type RestoreOutcome =
@@ -34,7 +36,19 @@ async function readOrNull(path: string): Promise<string | null> {
 }
 
 export async function snapshotConfig(path: string): Promise<ConfigSnapshot> {
-  return { path, content: await readOrNull(path) };
+  const content = await readOrNull(path);
+  if (content === null) return { path, content };
+  return { path, content, mode: (await stat(path)).mode & 0o777 };
+}
+
+/** Where a write to `path` lands: a symlinked config.toml (dotfile managers) is written through to its target. */
+async function writeTarget(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return path;
+    throw error;
+  }
 }
 
 const ROOT_KEY = new RegExp(`^\\s*(?:${PICKER_KEYS.join("|")})\\s*=`);
@@ -56,15 +70,33 @@ export function withoutPickerKeys(content: string | null): string {
   return out.join("\n").replace(/\s+$/, "");
 }
 
-/** Atomically puts `content` back (or removes a file that did not exist before). */
+/**
+ * Atomically puts `content` back (or removes a file that did not exist before): a sibling temp file of the real
+ * target, with the snapshotted mode, fsynced, then renamed over it, so a symlink stays a symlink (C-CODEX-14).
+ */
 async function putBack(snapshot: ConfigSnapshot): Promise<void> {
   if (snapshot.content === null) {
     await rm(snapshot.path, { force: true });
     return;
   }
-  const temp = `${snapshot.path}.elwood-${randomUUID()}.tmp`;
-  await writeFile(temp, snapshot.content, { mode: 0o600 });
-  await rename(temp, snapshot.path);
+  const target = await writeTarget(snapshot.path);
+  const mode = snapshot.mode ?? 0o600;
+  const temp = `${target}.elwood-${randomUUID()}.tmp`;
+  try {
+    const handle = await open(temp, "wx", mode);
+    try {
+      await handle.writeFile(snapshot.content);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // The umask may have narrowed the creation mode.
+    await chmod(temp, mode);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => {});
+    throw error;
+  }
 }
 
 /** Restores the snapshot iff the file differs from it only in the root picker keys. */

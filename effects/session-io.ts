@@ -3,7 +3,8 @@
 
 import { fromCallback } from "xstate";
 import type { ScreenReader } from "../adapters/screen-facts.js";
-import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent } from "../machines/events.js";
+import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../machines/events.js";
+import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../machines/foreign-picker-hold.js";
 import { ElwoodError } from "../src/errors.js";
 import type { AgentPty } from "./pty/agent-pty.js";
 import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
@@ -23,7 +24,7 @@ export type SessionIoEmitted =
   | PtyExitEvent
   | FrameEvent
   | { readonly type: "io.written"; readonly requestId: string }
-  | { readonly type: "io.held"; readonly requestId: string }
+  | { readonly type: "io.held"; readonly requestId: string; readonly reason: WriteHoldReason }
   | { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError };
 
 function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
@@ -40,11 +41,19 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
   ({ input, sendBack, receive }) => {
     const { terminal, pty, readScreen } = input;
     let closed = false;
+    // Fed by every frame and every pre-write look at the screen: a model dialog Elwood is not driving holds
+    // guarded writes until the composer is positively back (write-only: readiness never sees it).
+    let pickerHold = FOREIGN_PICKER_CLEAR;
+    const held = (request: IoWriteRequest, reason: WriteHoldReason): void => {
+      sendBack({ type: "io.held", requestId: request.requestId, reason });
+    };
 
     sendBack({ type: "pty.spawned", pid: pty.pid });
     const offFrame = terminal.onFrame((frame) => {
       if (closed) return;
-      sendBack({ type: "frame", seq: frame.seq, facts: readScreen(frame.snapshot), oscState: frame.oscState });
+      const facts = readScreen(frame.snapshot);
+      pickerHold = observeForeignPicker(pickerHold, facts);
+      sendBack({ type: "frame", seq: frame.seq, facts, oscState: frame.oscState });
     });
     const offExit = pty.onExit((exit) => {
       terminal.notifyChildExited();
@@ -64,20 +73,15 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       if (closed) return;
       // Same tick as the check: no further PTY output is parsed between observing and writing.
       if (request.requireDialog !== undefined) {
-        if (!observed || terminal.renderFailed || readScreen(terminal.snapshot()).dialog?.kind !== request.requireDialog) {
-          sendBack({ type: "io.held", requestId: request.requestId });
-          return;
-        }
+        if (!observed || terminal.renderFailed) return held(request, "unobserved");
+        if (readScreen(terminal.snapshot()).dialog?.kind !== request.requireDialog) return held(request, "not_required_dialog");
       } else if (request.guardDialog) {
-        if (!observed || terminal.renderFailed) {
-          sendBack({ type: "io.held", requestId: request.requestId });
-          return;
-        }
+        if (!observed || terminal.renderFailed) return held(request, "unobserved");
         const facts = readScreen(terminal.snapshot());
-        if (facts.dialog?.blocking) {
-          sendBack({ type: "io.held", requestId: request.requestId });
-          return;
-        }
+        pickerHold = observeForeignPicker(pickerHold, facts);
+        if (facts.dialog?.blocking) return held(request, "dialog");
+        // A human's (or a surviving) model dialog: Enter would apply its highlighted row, Escape discard it.
+        if (pickerHold.held && request.ownModelDialog !== true) return held(request, "foreign_picker");
       }
       try {
         terminal.sendInput(request.data);

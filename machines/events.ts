@@ -58,9 +58,16 @@ export type IoWriteRequest = {
    * writing. Lets a first-party policy own its specific screen (Claude's cache warning, the /login panel).
    */
   readonly requireDialog?: DialogKind;
+  /**
+   * A key for the model dialog this transaction opened itself (its cancel Escape): the foreign-picker hold,
+   * which keeps every other guarded write off a visible model dialog, does not apply to it.
+   */
+  readonly ownModelDialog?: boolean;
 };
 export type IoWrittenEvent = { readonly type: "io.written"; readonly requestId: string };
-export type IoHeldEvent = { readonly type: "io.held"; readonly requestId: string };
+/** Why the edge withheld a write (content-free; the machines retry either way). */
+export type WriteHoldReason = "unobserved" | "dialog" | "foreign_picker" | "not_required_dialog";
+export type IoHeldEvent = { readonly type: "io.held"; readonly requestId: string; readonly reason?: WriteHoldReason };
 export type IoFailedEvent = { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError };
 
 export type EdgeEvent = PtySpawnedEvent | PtyExitEvent | FrameEvent | HookEvent;

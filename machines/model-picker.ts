@@ -1,11 +1,12 @@
 // One `/model` picker transaction (list or set): open the CLI's own picker, read or drive its rows, apply
 // session-only, confirm Claude's own cache warning, and always leave the screen as it was found on failure.
 
-import { assign, enqueueActions, setup } from "xstate";
+import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../adapters/screen-facts.js";
 import { ElwoodError } from "../src/errors.js";
 import type { AgentModelOption } from "../src/public-types.js";
 import type { IoWriteRequest, WritePurpose } from "./events.js";
+import { modelDialogVisible, nativeComposer } from "./foreign-picker-hold.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
@@ -30,6 +31,11 @@ export interface PickerTiming {
   readonly closeMs: number;
   /** Failure cleanup bound (spec A §17.3: one extra second). */
   readonly cleanupMs: number;
+  /**
+   * After an accepted apply closed the picker, how long the slot stays held for a late follow-up (Claude's
+   * cache warning can paint after a composer frame): spec A §17.3, the same bounded second.
+   */
+  readonly lateMs: number;
   readonly holdRetryMs: number;
 }
 
@@ -39,8 +45,15 @@ export const PICKER_DEFAULTS: PickerTiming = {
   stepMs: 1500,
   closeMs: 5000,
   cleanupMs: 1000,
+  lateMs: 1000,
   holdRetryMs: 100,
 };
+
+/**
+ * Cleanup's shorter streak (spec C §4.1 "Picker repaint hold"): native-composer frames in a row that end cleanup
+ * early after an Escape; the edge's five-observation hold keeps other writers off for the rest.
+ */
+export const CLEANUP_CLEAR_FRAMES = 2;
 
 export interface ModelPickerInput extends Partial<PickerTiming> {
   readonly opId: string;
@@ -72,6 +85,9 @@ export interface PickerContext extends PickerTiming {
   /** Model rows collected so far (Codex scrolls: rows accumulate across pages). */
   readonly rows: readonly ModelPickerRowFact[];
   readonly scrollPages: number;
+  /** Codex: a page without `↑` / without `↓` was seen, so the collected rows reach the list's first / last row. */
+  readonly topSeen: boolean;
+  readonly bottomSeen: boolean;
   /** Row id the cursor should land on in the current stage. */
   readonly navTarget: string | null;
   readonly navAttempts: number;
@@ -82,6 +98,10 @@ export interface PickerContext extends PickerTiming {
   readonly takenOver: boolean;
   /** Stages an Escape was already written for (never repeated for the same stage). */
   readonly escaped: readonly string[];
+  /** The `/model` Enter may have reached the CLI: a picker painting from now on is ours to cancel. */
+  readonly opened: boolean;
+  /** Cleanup: native-composer frames in a row since the last Escape. */
+  readonly clearFrames: number;
   readonly error: ElwoodError | null;
   readonly result: readonly AgentModelOption[] | null;
 }
@@ -95,15 +115,39 @@ function toOption(row: ModelPickerRowFact): AgentModelOption {
   return row.description === undefined ? base : { ...base, description: row.description };
 }
 
-/** Rows merged by id in first-seen order (a scrolled page repeats some rows). */
+/**
+ * Rows merged by id in list order. A page is a contiguous window of the list that overlaps what is known, so a
+ * new row goes right after the row above it, or before the first known row when the page scrolled upwards.
+ */
 function mergeRows(known: readonly ModelPickerRowFact[], page: readonly ModelPickerRowFact[]): ModelPickerRowFact[] {
   const out = [...known];
-  for (const row of page) {
-    const at = out.findIndex((r) => r.id === row.id);
-    if (at < 0) out.push(row);
-    else out[at] = row;
+  const anchor = page.findIndex((row) => out.some((r) => r.id === row.id));
+  if (anchor < 0) return [...out, ...page.filter((row, k) => page.findIndex((r) => r.id === row.id) === k)];
+  let at = out.findIndex((r) => r.id === page[anchor]?.id);
+  out.splice(at, 0, ...page.slice(0, anchor));
+  at += anchor;
+  for (const row of page.slice(anchor)) {
+    const seen = out.findIndex((r) => r.id === row.id);
+    if (seen >= 0) {
+      out[seen] = row;
+      at = seen;
+    } else {
+      at += 1;
+      out.splice(at, 0, row);
+    }
   }
   return out;
+}
+
+/** Index of the cursor row within the visible window, -1 when none is rendered. */
+function selectedIndex(fact: ModelPickerFact | undefined): number {
+  return fact === undefined ? -1 : fact.rows.findIndex((r) => r.selected);
+}
+
+/** Index of the rendered cursor row among the collected rows, -1 when unknown. */
+function cursorInKnown(fact: ModelPickerFact | undefined, known: readonly ModelPickerRowFact[]): number {
+  const id = fact?.rows[selectedIndex(fact)]?.id;
+  return id === undefined ? -1 : known.findIndex((r) => r.id === id);
 }
 
 /** Codex: when only `(current)` is rendered, that row is also the default (spec A §17.1). */
@@ -157,14 +201,28 @@ function cursorDelta(fact: ModelPickerFact, target: string, known: readonly Mode
   return fact.moreBelow ? fact.rows.length - 1 - from + 1 : fact.moreAbove ? -from - 1 : 0;
 }
 
-function writeData(context: PickerContext, what: WriteWhat): { data: string; purpose: WritePurpose; guardDialog: boolean; requireDialog?: DialogKind } {
+function writeData(
+  context: PickerContext,
+  what: WriteWhat,
+): { data: string; purpose: WritePurpose; guardDialog: boolean; requireDialog?: DialogKind; ownModelDialog?: boolean } {
   switch (what) {
     case "command":
       return { data: context.command, purpose: "command", guardDialog: true };
     case "enter":
-      return { data: ENTER, purpose: "keys", guardDialog: true };
+      // The `/model` Enter goes to the composer (held by a foreign picker like any writer); Codex's row / 0.144
+      // apply Enter goes to the picker we opened, which itself arms that hold.
+      return picker(context.facts) === undefined
+        ? { data: ENTER, purpose: "keys", guardDialog: true }
+        : { data: ENTER, purpose: "keys", guardDialog: true, ownModelDialog: true };
     case "escape":
-      return { data: ESC, purpose: "escape", guardDialog: !switchDialog(context.facts), ...(switchDialog(context.facts) ? { requireDialog: "model_switch_confirm" as const } : {}) };
+      // Addressed to our own dialog, so the edge's foreign-picker hold (which that very dialog arms) lets it through.
+      return {
+        data: ESC,
+        purpose: "escape",
+        guardDialog: !switchDialog(context.facts),
+        ...(switchDialog(context.facts) ? { requireDialog: "model_switch_confirm" as const } : {}),
+        ownModelDialog: true,
+      };
     case "arrows":
       return { data: (context.navDelta < 0 ? ARROW_UP : ARROW_DOWN).repeat(Math.abs(context.navDelta)), purpose: "keys", guardDialog: true, requireDialog: "model_picker" };
     case "sessionKey":
@@ -192,6 +250,7 @@ export const modelPickerMachine = setup({
     step: ({ context }) => context.stepMs,
     close: ({ context }) => context.closeMs,
     cleanup: ({ context }) => context.cleanupMs,
+    late: ({ context }) => context.lateMs,
     holdRetry: ({ context }) => context.holdRetryMs,
   },
   guards: {
@@ -202,7 +261,17 @@ export const modelPickerMachine = setup({
     pickerShown: ({ event }) => event.type === "frame" && picker(event.facts, "model") !== undefined,
     framePicker: ({ event }) => event.type === "frame" && picker(event.facts) !== undefined,
     listMode: ({ context }) => context.mode === "list",
-    moreToScroll: ({ context }) => picker(context.facts, "model")?.moreBelow === true && context.scrollPages < 20,
+    moreToScroll: ({ context }) => picker(context.facts, "model") !== undefined && !context.bottomSeen && context.scrollPages < 20,
+    /** Codex opened scrolled (its current model lower down): after the rows below, collect the rows above. */
+    moreAboveToScroll: ({ context }) =>
+      picker(context.facts, "model") !== undefined && context.bottomSeen && !context.topSeen && context.scrollPages < 20,
+    /** The cursor stepped onto a row not collected yet: the page has landed (a paint between the keys has not). */
+    framePageLanded: ({ context, event }) => {
+      if (event.type !== "frame") return false;
+      const fact = picker(event.facts, "model");
+      const sel = fact?.rows[selectedIndex(fact)];
+      return sel !== undefined && !context.rows.some((r) => r.id === sel.id);
+    },
     targetUnknown: ({ context }) => {
       const t = context.navTarget;
       const fact = picker(context.facts);
@@ -228,6 +297,10 @@ export const modelPickerMachine = setup({
       event.type === "frame" && event.facts.dialog?.kind === "model_switch_confirm" && event.facts.modelSwitch?.standardCopy === true && event.facts.modelSwitch.affirmative >= 0,
     frameSettled: ({ event }) =>
       event.type === "frame" && event.facts.composer && event.facts.modelPicker === undefined && event.facts.dialog === undefined,
+    /** Before our Enter ran, any model dialog on screen is a human's: revalidated on every frame until then. */
+    frameModelDialog: ({ event }) => event.type === "frame" && modelDialogVisible(event.facts),
+    claudeFlavour: ({ context }) => context.flavour === "claude",
+    neverOpened: ({ context }) => !context.opened,
     humanDialogVisible: ({ context }) => switchDialog(context.facts) && context.facts?.modelSwitch?.standardCopy !== true,
     confirmOnAffirmative: ({ context }) => {
       const s = context.facts?.modelSwitch;
@@ -235,14 +308,18 @@ export const modelPickerMachine = setup({
     },
     ownDialogNeedsEscape: ({ context }) => {
       const key = stageKey(context.facts);
-      return ownDialogVisible(context.facts) && key !== null && !context.escaped.includes(key);
+      return context.opened && ownDialogVisible(context.facts) && key !== null && !context.escaped.includes(key);
     },
     frameCleared: ({ event }) => event.type === "frame" && !ownDialogVisible(event.facts) && !switchDialog(event.facts),
     frameNewStage: ({ context, event }) => {
-      if (event.type !== "frame" || !ownDialogVisible(event.facts)) return false;
+      if (event.type !== "frame" || !context.opened || !ownDialogVisible(event.facts)) return false;
       const key = stageKey(event.facts);
       return key !== null && !context.escaped.includes(key);
     },
+    /** After an Escape, this native-composer frame completes the short clear streak. */
+    frameClearStreakDone: ({ context, event }) =>
+      event.type === "frame" && context.escaped.length > 0 && nativeComposer(event.facts) && context.clearFrames + 1 >= CLEANUP_CLEAR_FRAMES,
+    frameClearAfterEscape: ({ context, event }) => event.type === "frame" && context.escaped.length > 0 && nativeComposer(event.facts),
     noWritesAllowed: ({ context }) => context.takenOver,
     snapshotted: ({ context }) => context.snapshotted,
   },
@@ -256,11 +333,19 @@ export const modelPickerMachine = setup({
     recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
     collectRows: assign(({ context }) => {
       const fact = picker(context.facts, "model");
-      return fact ? { rows: mergeRows(context.rows, fact.rows) } : {};
+      if (!fact) return {};
+      return { rows: mergeRows(context.rows, fact.rows), topSeen: context.topSeen || !fact.moreAbove, bottomSeen: context.bottomSeen || !fact.moreBelow };
     }),
+    // Both Codex versions wrap the cursor around at either end of the list, so a page moves exactly to the first
+    // row past the collected ones: it exists (no page without the marker was seen on that side yet), and a longer
+    // jump could wrap unseen.
     countPage: assign(({ context }) => {
-      const fact = picker(context.facts, "model");
-      return { scrollPages: context.scrollPages + 1, navDelta: fact ? Math.max(1, fact.rows.length - 1) : 1 };
+      const from = cursorInKnown(picker(context.facts, "model"), context.rows);
+      return { scrollPages: context.scrollPages + 1, navDelta: from >= 0 ? context.rows.length - from : 1 };
+    }),
+    countPageUp: assign(({ context }) => {
+      const from = cursorInKnown(picker(context.facts, "model"), context.rows);
+      return { scrollPages: context.scrollPages + 1, navDelta: from >= 0 ? -(from + 1) : -1 };
     }),
     targetModel: assign(({ context }) => ({ navTarget: context.target, navAttempts: 0 })),
     targetDefaultEffort: assign(({ context }) => {
@@ -283,6 +368,9 @@ export const modelPickerMachine = setup({
       const key = stageKey(context.facts);
       return key === null ? {} : { escaped: [...context.escaped, key] };
     }),
+    markOpened: assign({ opened: true }),
+    countClearFrame: assign({ clearFrames: ({ context }) => context.clearFrames + 1 }),
+    resetClearFrames: assign({ clearFrames: 0 }),
     markTakenOver: assign({ takenOver: true, error: () => fail("raw input took over the model picker") }),
     recordIoError: assign({
       error: ({ context, event }) => context.error ?? (event.type === "io.failed" ? event.error : fail("a picker write failed")),
@@ -311,6 +399,8 @@ export const modelPickerMachine = setup({
     pendingRequestId: null,
     rows: [],
     scrollPages: 0,
+    topSeen: false,
+    bottomSeen: false,
     navTarget: null,
     navAttempts: 0,
     navDelta: 0,
@@ -318,6 +408,8 @@ export const modelPickerMachine = setup({
     persisted: false,
     takenOver: false,
     escaped: [],
+    opened: false,
+    clearFrames: 0,
     error: null,
     result: null,
   }),
@@ -345,9 +437,22 @@ export const modelPickerMachine = setup({
         ],
       },
     },
-    typing: { description: "Type `/model` (a command, not a paste).", ...step("command", "#modelPicker.settling") },
-    settling: { after: { settle: { target: "entering" } } },
-    entering: { description: "Enter runs the command.", ...step("enter", "#modelPicker.awaitingPicker") },
+    typing: {
+      description: "Type `/model` (a command, not a paste).",
+      ...step("command", "#modelPicker.settling"),
+      on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
+    },
+    settling: {
+      after: { settle: { target: "entering" } },
+      on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
+    },
+    entering: {
+      description: "Enter runs the command; from here a picker that paints is ours.",
+      entry: "markOpened",
+      ...step("enter", "#modelPicker.awaitingPicker"),
+      // The edge reports our Enter written before any frame of its output, so a picker seen here is a human's.
+      on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
+    },
     awaitingPicker: {
       description: "Wait for the picker to paint.",
       on: {
@@ -361,9 +466,10 @@ export const modelPickerMachine = setup({
       after: { open: { target: "cleanup", actions: "failNoPicker", description: "No picker: fail (a late one is still cancelled)." } },
     },
     reading: {
-      description: "Collect rows; Codex scrolls page by page until no row is hidden below.",
+      description: "Collect rows; Codex scrolls page by page until no row is hidden above or below.",
       always: [
-        { guard: "moreToScroll", target: "scrolling", actions: "countPage", description: "More rows below the window." },
+        { guard: "moreToScroll", target: "scrolling", actions: "countPage", description: "More rows below the collected ones." },
+        { guard: "moreAboveToScroll", target: "scrolling", actions: "countPageUp", description: "More rows above the collected ones." },
         { guard: "listMode", target: "escaping", actions: "setListResult", description: "All rows read: cancel the picker." },
         { target: "choosing", actions: "targetModel" },
       ],
@@ -372,8 +478,13 @@ export const modelPickerMachine = setup({
       ...step("arrows", "#modelPicker.awaitingPage"),
     },
     awaitingPage: {
-      on: { frame: { guard: "pickerShown", target: "reading", actions: ["recordFacts", "collectRows"] } },
-      after: { step: { target: "reading", actions: assign({ scrollPages: 99 }) } },
+      on: {
+        frame: [
+          { guard: "framePageLanded", target: "reading", actions: ["recordFacts", "collectRows"], description: "The cursor is on a new row: one more row in view." },
+          { guard: "pickerShown", actions: "recordFacts", description: "A paint between the keys (or a repaint): keep waiting." },
+        ],
+      },
+      after: { step: { target: "reading", actions: ["collectRows", assign({ scrollPages: 99 })], description: "No new row: stop scrolling with what was read." } },
     },
     choosing: {
       always: [
@@ -419,6 +530,7 @@ export const modelPickerMachine = setup({
       on: {
         frame: [
           { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "Claude's standard cache warning." },
+          { guard: and(["frameSettled", "claudeFlavour"]), target: "lingering", actions: "recordFacts", description: "Picker gone, composer back: a cache warning may still paint." },
           { guard: "frameSettled", target: "finishing", actions: "recordFacts", description: "Picker gone, composer back: applied." },
         ],
       },
@@ -428,6 +540,17 @@ export const modelPickerMachine = setup({
           { target: "cleanup", actions: "failNotSettled", description: "The switch never settled." },
         ],
       },
+    },
+    lingering: {
+      description: "Claude can paint its cache warning after a composer frame: keep the slot for the bounded second.",
+      on: {
+        frame: [
+          { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "A late standard cache warning: confirm it." },
+          // A partial shell, a hook's confirmation or a repainted picker: the switch has not settled yet.
+          { guard: "frameModelDialog", target: "afterApply", actions: "recordFacts", description: "A late model dialog: wait for it like any other." },
+        ],
+      },
+      after: { late: { target: "finishing", description: "No follow-up within the bound: applied." } },
     },
     confirming: {
       always: [
@@ -458,16 +581,22 @@ export const modelPickerMachine = setup({
         deciding: {
           always: [
             { guard: "noWritesAllowed", target: "#modelPicker.finishing" },
+            { guard: "neverOpened", target: "#modelPicker.finishing", description: "Our Enter never ran: no dialog of ours can be on screen." },
             { guard: "ownDialogNeedsEscape", target: "escaping", actions: "markEscaped" },
             { target: "watching" },
           ],
         },
         escaping: { ...step("escape", "#modelPicker.cleanup.watching") },
         watching: {
+          entry: "resetClearFrames",
           on: {
             frame: [
-              { guard: "frameNewStage", target: "deciding", actions: "recordFacts", description: "A new stage of our dialog: one Escape for it." },
-              { guard: "frameCleared", target: "#modelPicker.finishing", actions: "recordFacts", description: "Our dialog is gone." },
+              { guard: "frameNewStage", target: "deciding", actions: "recordFacts", description: "A (late) stage of our dialog: one Escape for it." },
+              { guard: "frameClearStreakDone", target: "#modelPicker.finishing", actions: "recordFacts", description: "Our dialog is gone and the composer stayed back." },
+              // Repaints are briefly unrecognizable: one clear frame is not enough, and before any Escape (a picker
+              // that may still paint late) nothing but the bound ends the wait.
+              { guard: "frameClearAfterEscape", actions: ["recordFacts", "countClearFrame"] },
+              { actions: ["recordFacts", "resetClearFrames"] },
             ],
           },
           after: { cleanup: { target: "#modelPicker.finishing", description: "Bound reached: release (a still-visible dialog keeps holding writers)." } },

@@ -9,8 +9,8 @@ import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-
 import { ElwoodError } from "../../src/errors.js";
 import { modelEvents, modelSerializer, replayPath, type CannedFrame, type TransactionModel } from "../support/transaction-model.js";
 
-const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, closeMs: 40, cleanupMs: 10, holdRetryMs: 2 };
-const DELAYS = { settle: 3, open: 50, step: 20, close: 40, cleanup: 10, holdRetry: 2 };
+const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2 };
+const DELAYS = { settle: 3, open: 50, step: 20, close: 40, cleanup: 10, late: 15, holdRetry: 2 };
 
 const row = (id: string, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({
   id, label: id, isCurrent: false, isDefault: false, selected: false, raw: id, ...over,
@@ -47,7 +47,7 @@ const extra = () => [
   { type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") },
   { type: "submission.rawInput" },
 ];
-const KEYS = ["navTarget", "persisted", "snapshotted", "takenOver", "escaped", "navAttempts", "scrollPages"];
+const KEYS = ["navTarget", "persisted", "snapshotted", "takenOver", "escaped", "navAttempts", "scrollPages", "opened", "clearFrames"];
 
 interface Config {
   readonly name: string;
@@ -87,7 +87,7 @@ describe("model picker model (xstate/graph)", () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       const expected = config.input.mode === "list" ? ['"done"', '"closing"', '{"cleanup":"watching"}'] : ['"done"', '"afterApply"', '{"cleanup":"watching"}'];
       if (config.input.flavour === "codex") expected.push('"restoring"', '"awaitingEffort"');
-      if (config.input.flavour === "claude" && config.input.mode === "set") expected.push('"afterConfirm"', '"awaitingConfirmCursor"');
+      if (config.input.flavour === "claude" && config.input.mode === "set") expected.push('"afterConfirm"', '"awaitingConfirmCursor"', '"lingering"');
       for (const value of expected) expect(reached, value).toContain(value);
     });
 

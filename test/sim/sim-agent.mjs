@@ -10,6 +10,8 @@ import { hookCommands, loadHookConfig, runHooks } from "./sim-hooks.mjs";
 import { BOLD, DIM, INVERSE_CELL, Painter, RESET, fg, fit, osc0, osc7501, rightAligned, rule } from "./sim-screen.mjs";
 import { existsSync, statSync } from "node:fs";
 import { panelRows, pickerRows, rowName } from "./sim-panels.mjs";
+import { CodexPicker, codexLaunchModel } from "./sim-codex-picker.mjs";
+import { CodexClipboardPaste } from "./sim-codex-clipboard.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (/** @type {string} */ name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
@@ -28,13 +30,14 @@ if (argv.includes("--help")) {
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
 const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
-/** @type {{ turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", pickerNoSessionKey?: boolean, pickerDelayMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean }} */
+/** @type {{ turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean }} */
 const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
 const repo = path.basename(cwd);
 const sessionId = arg("--session-id") ?? randomUUID();
-const model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : "fake-model");
+// Codex: `--model=`, `-c model=` or config.toml at launch, then whatever its /model picker applies.
+let model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : codexLaunchModel(argv) ?? "fake-model");
 const transcriptPath = path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
 const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
 /** Codex `-c hooks.<Event>=[{hooks=[{type="command",command="…",timeout=N}]}]` session overrides (inline TOML subset). */
@@ -89,6 +92,7 @@ const S = {
   /** @type {Turn | null} */ turn: null,
   /** @type {Dialog | null} */ dialog: null,
   /** @type {import("./sim-panels.mjs").Panel | null} */ panel: null,
+  /** @type {CodexPicker | null} */ codexPicker: null,
   modelIdx: 0,
   chipN: 0, turnN: 0, tick: 0, composerAt: 0, lastTypedAt: 0, ctrlCAt: 0, pasted: false,
   title: "", lastTitle: "", pendingStart: "startup", pasteTick: false,
@@ -204,6 +208,7 @@ const hookCount = () => Object.values(hookConfig).reduce((n, groups) => n + grou
 function bottom(/** @type {number} */ cols) {
   const t = S.turn;
   if (S.panel) return { rows: panelRows(S.panel, cols) };
+  if (S.codexPicker) return { rows: S.codexPicker.rows(cols) };
   if (S.dialog) return { rows: dialogRows(S.dialog, cols) };
   const queued = S.queued.map((q) => fit({ t: `${CLAUDE ? "❯" : "›"} ${q.split("\n")[0]}`, s: DIM }, cols)[0] ?? "");
   const comp = composerRows(cols);
@@ -321,6 +326,7 @@ async function submit(/** @type {string} */ text) {
   if (cmd === "/exit" || cmd === "/quit") { add([`${CLAUDE ? "❯" : "›"} ${cmd}`]); return exitSim(CLAUDE ? "prompt_input_exit" : "other", 0); }
   if (cmd === "/compact") return compact();
   if (CLAUDE && cmd === "/model") return openPicker();
+  if (!CLAUDE && cmd === "/model") return openCodexPicker();
   if (CLAUDE && cmd === "/login") return openLogin();
   const turn = beginTurn(text);
   if (!CLAUDE && S.pendingStart) {
@@ -475,9 +481,19 @@ function imagePath(/** @type {string} */ text) {
   if (!CLAUDE || !p.startsWith("/") || !/\.(png|jpe?g|gif|webp)$/i.test(p) || !existsSync(p)) return undefined;
   try { return statSync(p).isFile() ? p : undefined; } catch { return undefined; }
 }
+/** Codex Ctrl+V: an image on the X11 clipboard becomes a touching `[Image #N]` chip, else the real error banner. */
+const codexClipboard = new CodexClipboardPaste(legacy);
+function codexPasteImage() {
+  const r = codexClipboard.paste();
+  if (r.kind === "dropped") return;
+  if (r.kind === "error") add([{ t: `■ Failed to paste image: ${r.message}`, s: fg(203) }]);
+  else log({ kind: "image", path: "clipboard", bytes: r.bytes });
+  if (r.kind === "image" && !script.ignoreImagePaste) { const n = ++S.chipN; S.comp.push({ chip: `[Image #${n}]`, content: `[Image #${n}]` }); }
+  paint();
+}
 function onPaste(/** @type {string} */ raw) {
   if (S.panel?.kind === "login" && S.panel.stage === "url") { S.panel.code += raw.replace(/[\r\n]/g, ""); paint(); return; }
-  if (S.phase !== "ready" || S.dialog || S.panel) return;
+  if (S.phase !== "ready" || S.dialog || S.panel || S.codexPicker) return;
   const image = imagePath(raw);
   if (image !== undefined) {
     log({ kind: "image", path: image, bytes: statSync(image).size });
@@ -513,6 +529,8 @@ function onEnter() {
   if (!text.trim()) return;
   S.comp = [];
   // Local slash commands run at once even while a turn works (Claude opens /model over a running turn).
+  // Codex opens /model over a running turn as well (measured on 0.144.6 and 0.171.0).
+  if (S.turn && !CLAUDE && text.trim() === "/model") { log({ kind: "submit", text }); openCodexPicker(); return; }
   if (S.turn && CLAUDE && (text.trim() === "/model" || text.trim() === "/login")) { log({ kind: "submit", text }); if (text.trim() === "/model") openPicker(); else openLogin(); return; }
   if (S.turn) { S.queued.push(text); log({ kind: "queued", text }); paint(); return; }
   void submit(text);
@@ -536,6 +554,7 @@ function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
   }
   log({ kind: "key", key: ev.key });
   if (ev.key === "enter" && S.pasteTick && script.eatEnterAfterPaste) return; // the paste boundary ate it
+  if (S.codexPicker) return S.codexPicker.key(ev);
   if (S.panel) return panelKey(ev);
   if (S.dialog) return dialogKey(ev.key);
   if (S.phase !== "ready") return; // keys before the composer exists are lost, like a cold TUI
@@ -545,10 +564,15 @@ function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
   if (ev.key === "ctrl+c") return onCtrlC();
   if (ev.key === "backspace") return backspace();
   if (ev.key === "ctrl+j" || ev.key === "shift+enter") return typeText("\n");
+  if (!CLAUDE && ev.key === "ctrl+v") return codexPasteImage();
   if (CLAUDE && (ev.key === "ctrl+u" || ev.key === "ctrl+k")) { S.comp = []; paint(); }
 }
 
 // ---- /model and /login panels (Claude) ----------------------------------------------------------------------
+/** Codex `/model`: test/sim/sim-codex-picker.mjs paints it in place of the composer. */
+function openCodexPicker() {
+  CodexPicker.open({ legacy, script, log, paint, say: (t) => add([t]), model: () => model, setModel: (m) => { model = m; }, show: (p) => { S.codexPicker = p; paint(); } });
+}
 function openPicker() {
   add([`❯ /model`]);
   const open = () => {
@@ -587,11 +611,27 @@ function panelKey(/** @type {{ key: string, text?: string }} */ ev) {
     if (ev.key === "escape") { log({ kind: "model", action: "cancel" }); return closePanel(`Kept model as ${rowName(p, p.current)} (default)`); }
     if (ev.key === "enter") return applyModel(p, p.sel, "default");
     if (/^[1-9]$/.test(ev.key) && Number(ev.key) <= p.rows.length) return applyModel(p, Number(ev.key) - 1, "default");
+    // F5 (a test-only key): repaint the picker with a half-drawn frame first, like a real menu repaint.
+    if (ev.key === "csi:[15~") {
+      p.partial = true;
+      log({ kind: "model", action: "partial" });
+      paint();
+      setTimeout(() => { p.partial = false; paint(); }, script.pickerPartialMs ?? 1000);
+      return;
+    }
     if (ev.key === "s" && !p.noSessionKey) {
       if (p.sel !== p.current && script.modelSwitchConfirm) {
-        S.panel = { kind: "switch", legacy, target: p.sel, targetName: rowName(p, p.sel), sel: 0, standard: script.modelSwitchConfirm === "standard", picker: p };
-        log({ kind: "model", action: "confirm" });
-        return paint();
+        const confirm = () => {
+          S.panel = { kind: "switch", legacy, target: p.sel, targetName: rowName(p, p.sel), sel: 0, standard: script.modelSwitchConfirm === "standard", picker: p };
+          log({ kind: "model", action: "confirm" });
+          paint();
+        };
+        if (!script.modelSwitchConfirmDelayMs) return confirm();
+        // Late paint: the picker closes onto the composer first, the warning follows.
+        S.panel = null;
+        paint();
+        setTimeout(confirm, script.modelSwitchConfirmDelayMs);
+        return;
       }
       return applyModel(p, p.sel, "session");
     }

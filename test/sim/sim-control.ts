@@ -26,7 +26,7 @@ export type SimLogRecord = Stamped & (
   | { readonly kind: "hook"; readonly event: string; readonly commands: number }
   | { readonly kind: "composer" }
   | { readonly kind: "exit"; readonly code: number }
-  | { readonly kind: "model"; readonly action: "open" | "cancel" | "confirm" | "set"; readonly id?: string; readonly scope?: "session" | "default" }
+  | { readonly kind: "model"; readonly action: "open" | "cancel" | "confirm" | "set" | "partial"; readonly id?: string; readonly scope?: "session" | "default" }
   | { readonly kind: "login"; readonly stage: string; readonly code?: string }
   | { readonly kind: "image"; readonly path: string; readonly bytes: number }
 );
@@ -48,10 +48,14 @@ export interface SimScript {
   readonly pasteBurstMs?: number;
   /** After `s` on another row, show Claude's standard cache warning or a PreModelSwitch-hook style confirmation. */
   readonly modelSwitchConfirm?: "standard" | "hook";
+  /** Paint that confirmation this long after `s`, with the picker closed onto the composer in between. */
+  readonly modelSwitchConfirmDelayMs?: number;
   /** Picker footer without the session-only key. */
   readonly pickerNoSessionKey?: boolean;
   /** Paint the picker this long after `/model` runs. */
   readonly pickerDelayMs?: number;
+  /** How long F5 (`\x1b[15~`, test-only) keeps the open picker half-repainted: rule drawn, header and rows not (default 1000). */
+  readonly pickerPartialMs?: number;
   /** Pasted image paths produce no chip (attach confirmation timeout). */
   readonly ignoreImagePaste?: boolean;
   /** The one code the simulated OAuth exchange accepts; any other code fails like the offline CLI. */

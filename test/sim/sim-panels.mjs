@@ -4,7 +4,7 @@ import { DIM, fg, fit, rule } from "./sim-screen.mjs";
 
 /** @typedef {{ t: string, s?: string, i?: number }} Line */
 /**
- * @typedef {{ kind: "model", legacy: boolean, rows: { label: string, desc: string }[], current: number, sel: number, noSessionKey: boolean }} ModelPanel
+ * @typedef {{ kind: "model", legacy: boolean, rows: { label: string, desc: string }[], current: number, sel: number, noSessionKey: boolean, partial?: boolean }} ModelPanel
  * @typedef {{ kind: "switch", legacy: boolean, target: number, targetName: string, sel: number, standard: boolean, picker: ModelPanel }} SwitchPanel
  * @typedef {{ kind: "login", stage: "method" | "url" | "failure" | "success" | "thirdparty", sel: number, code: string, url: string, message: string }} LoginPanel
  * @typedef {ModelPanel | SwitchPanel | LoginPanel} Panel
@@ -42,6 +42,8 @@ export function panelRows(p, cols) {
   const top = rule(cols, legacy ? "─" : "▔", 244);
   /** @type {Line[]} */
   let body = [];
+  // A repaint caught half-way: the panel's rule is drawn, its header and rows are not yet (nothing recognizable).
+  if (p.kind === "model" && p.partial) return [top, "", "", ""];
   if (p.kind === "model") {
     const opts = p.rows.map((row, k) => {
       const label = `${row.label}${k === p.current ? " ✔" : ""}`.padEnd(23);
