@@ -51,10 +51,10 @@ export const codexScreenRules: readonly ScreenRule[] = [
   {
     id: "codex-image-chip",
     description:
-      "Image attachment chip `[Image #N]` on the composer after Ctrl+V; consecutive chips touch (`› [Image #1][Image #2]`). Seen on 0.144.6 and 0.171.0 with the X11 clipboard under Xvfb (e2e codex-image); no capture file, so none listed.",
+      "Image attachment chip `[Image #N]` on the composer after Ctrl+V; consecutive chips touch (`› [Image #1][Image #2]`). Captured by Elwood's e2e with the X11 clipboard under Xvfb (test/fixtures/screens/codex/*-image-chips-composer-120.txt).",
     region: "composer",
     pattern: /\[Image #\d+\]/,
-    verifiedAgainst: [],
+    verifiedAgainst: ["codex 0.144.6", "codex 0.171.0"],
   },
   // ── working ────────────────────────────────────────────────────────────────────────────────
   {

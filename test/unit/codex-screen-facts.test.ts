@@ -15,6 +15,8 @@ import {
   captureToSnapshot,
   captureToSnapshotViaXterm,
   describeExpected,
+  ownCapture,
+  ownScreenFiles,
   screenFiles,
   syntheticSnapshot,
 } from "../fixtures/capture-snapshot.js";
@@ -266,6 +268,17 @@ describe("Codex screen facts: real captures", () => {
     }
   });
 
+  it("C-API-46: Elwood's own captures of the composer after two Ctrl+V (X11 clipboard) read two touching image chips on both versions", () => {
+    const files = ownScreenFiles("codex").filter((f) => f.includes("image-chips"));
+    expect(files.map((f) => ownCapture("codex", f).version).sort()).toEqual(["0.144.6", "0.171.0"]);
+    for (const file of files) {
+      const facts = readCodexScreen(captureToSnapshot(ownCapture("codex", file)));
+      expect(facts.composer, file).toBe(true);
+      expect(facts.imageChips, file).toBe(2);
+      expect(facts.ruleIds, file).toContain("codex-image-chip");
+    }
+  });
+
   it("approval frames also carry the `[ . ] Action Required` title rule (0.144.6 and 0.171.0)", () => {
     for (const file of ["v144-approval-dialog-189.txt", "v171-approval-dialog-exec-189.txt", "v171-approval-dialog-60.txt"]) {
       const facts = readCodexScreen(captureToSnapshot(capture("codex", file)));
@@ -289,6 +302,10 @@ describe("Codex screen rules table", () => {
     };
     for (const file of FILES) {
       const c = capture("codex", file);
+      for (const id of readCodexScreen(captureToSnapshot(c)).ruleIds) add(c.version, id);
+    }
+    for (const file of ownScreenFiles("codex")) {
+      const c = ownCapture("codex", file);
       for (const id of readCodexScreen(captureToSnapshot(c)).ruleIds) add(c.version, id);
     }
     // The unknown-gate grammar never fires on allowlisted captures; prove its shape on the hook gates.
