@@ -18,13 +18,15 @@ const model: TransactionModel = {
     { name: "noComposer", facts: { ...EMPTY_FACTS, imageChips: 3 } },
   ],
   keyFields: ["index", "baseline", "staged", "clipboardHeld", "rawInput"],
-  delays: { confirm: 30, holdRetry: 2 },
+  delays: { confirm: 30, holdRetry: 2, clipboardSpacing: 3 },
   extra: () => [{ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") }, { type: "submission.rawInput" }],
 };
 
 const INPUTS: readonly ImageAttachInput[] = [
   { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "paste", facts: chips(0), confirmMs: 30, holdRetryMs: 2 },
   { opId: "op", paths: ["/tmp/a.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2 },
+  // Two clipboard images: the second Ctrl+V waits out Codex 0.171's drop window (the spacing state).
+  { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 },
 ];
 
 describe("image attach model (xstate/graph)", () => {
@@ -32,11 +34,12 @@ describe("image attach model (xstate/graph)", () => {
     const logic = imageAttachMachine.provide({ actions: { toParent: () => {} } });
     const paths = getShortestPaths(logic, { input, events: modelEvents(model) as never, serializeState: modelSerializer(model) as never });
 
-    it(`C-API-44 C-API-${input.via === "paste" ? "45" : "46"} via ${input.via}: replays ${paths.length} shortest paths; success only after every chip, no text on failure`, () => {
+    it(`C-API-44 C-API-${input.via === "paste" ? "45" : "46"} via ${input.via} (${input.paths.length} image${input.paths.length > 1 ? "s" : ""}): replays ${paths.length} shortest paths; success only after every chip, no text on failure`, () => {
       expect(paths.length).toBeGreaterThan(10);
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       for (const v of ['"done"', '"confirming"', '{"clearing":"requesting"}']) expect(reached, v).toContain(v);
       if (input.via === "clipboard") expect(reached).toContain('"restoringClipboard"');
+      if (input.via === "clipboard" && input.paths.length > 1) expect(reached).toContain('"spacing"');
       for (const path of paths) {
         const host = replayPath(imageAttachMachine, input, model, path.steps);
         const out = host.output() as { ok: boolean } | undefined;
