@@ -45,7 +45,7 @@ export type LoginEvent = TransactionMachineEvent;
 type Stage = "method" | "url" | "paste" | "failure" | "success";
 const STAGES: readonly Stage[] = ["method", "url", "paste", "failure", "success"];
 type Fresh = Readonly<Record<Stage, boolean>>;
-type WriteWhat = "command" | "enter" | "arrows" | "methodEnter" | "code" | "codeEnter" | "escape";
+type WriteWhat = "command" | "enter" | "arrows" | "methodEnter" | "code" | "codeEnter" | "continueEnter" | "escape";
 
 export interface LoginContext extends LoginTiming {
   readonly opId: string;
@@ -115,6 +115,9 @@ function writeData(context: LoginContext, what: WriteWhat): { data: string; purp
       return { data: context.code ?? "", purpose: "keys", guardDialog: false, requireDialog: "login" };
     case "codeEnter":
       return { data: ENTER, purpose: "enter", guardDialog: false, requireDialog: "login" };
+    case "continueEnter":
+      // Not a second Enter after the code: it answers the success panel's own `Press Enter to continue`.
+      return { data: ENTER, purpose: "keys", guardDialog: false, requireDialog: "login" };
     case "escape":
       return { data: ESC, purpose: "escape", guardDialog: false, requireDialog: "login" };
   }
@@ -151,6 +154,7 @@ export const loginMachine = setup({
     navAttemptsLeft: ({ context }) => context.navAttempts < 4,
     effectOk: ({ event }) => event.type === "effect.result" && event.ok && typeof event.value === "string",
     pasteStillCurrent: ({ context }) => context.facts?.dialog?.kind === "login" && context.facts.login?.pastePrompt === true,
+    successPanelUp: ({ context }) => context.facts?.dialog?.kind === "login" && context.facts.login?.success === true,
     becameReady: ({ event }) => event.type === "status.changed" && event.to === "ready",
     settledWhileReady: ({ context, event }) =>
       event.type === "frame" && context.status === "ready" && event.facts.composer && event.facts.dialog === undefined,
@@ -289,7 +293,28 @@ export const loginMachine = setup({
     writingEnter: { description: "Exactly one library-controlled Enter after the code.", ...step("codeEnter", "#login.codeSent") },
     codeSent: { entry: "markCodeSent", always: { target: "watching" } },
     succeeded: {
-      description: "Success seen: resolve once the session is ready again.",
+      description: "Success seen. Both CLIs keep the panel up until Enter (`Press Enter to continue`), so press it once.",
+      always: [{ guard: "successPanelUp", target: "continuing" }, { target: "awaitingReady" }],
+    },
+    continuing: {
+      initial: "requesting",
+      states: {
+        requesting: {
+          entry: ["nextRequest", { type: "toParent", params: writeParams("continueEnter") }],
+          on: {
+            "io.written": { guard: "isOurs", target: "#login.awaitingReady", actions: "clearRequest" },
+            "io.held": { guard: "isOurs", target: "held", actions: "clearRequest" },
+            "io.failed": { guard: "isOurs", target: "#login.failing", actions: "recordIoError" },
+          },
+        },
+        held: {
+          description: "Not written (panel unobserved or already gone): decide again from the latest screen.",
+          after: { holdRetry: { target: "#login.succeeded" } },
+        },
+      },
+    },
+    awaitingReady: {
+      description: "Resolve once the session is ready again.",
       on: {
         "status.changed": { guard: "becameReady", target: "done", actions: "trackStatus", description: "A fresh ready transition." },
         frame: { guard: "settledWhileReady", target: "done", actions: "recordFacts", description: "Composer back while status stayed ready." },

@@ -1,18 +1,60 @@
 // Claude `/login` panel parser and the URL/code checks the login machine applies to untrusted screen and caller input.
 
-import type { DialogOption, LoginFact } from "../screen-facts.js";
+import type { DialogOption, LoginFact, ScreenRule } from "../screen-facts.js";
 
-/** Verified against claude 2.1.332 (captures login-*.txt); 2.1.215 paints the same copy in onboarding. */
-export const CLAUDE_LOGIN_VERIFIED = ["claude 2.1.332"] as const;
+const V215 = "claude 2.1.215";
+const V332 = "claude 2.1.332";
 
-const METHOD_LIST = /Select login method/;
-const PASTE_PROMPT = /Paste code here/;
 /**
- * Any `✘ …` row in the panel (`✘ OAuth error: …`, 2.1.332's `✘ That doesn't look like the full code.`),
- * `Login failed`, or the retry hint under an error.
+ * The panel's stage copy, one record per stage. All four were checked on both pinned versions: the method list,
+ * paste prompt and failures on real screens (shared/screens/claude/login-*.txt for 2.1.332; test/fixtures/claude-login/
+ * for both), and the success copy on a real offline login against the fake OAuth service (test/e2e/model-server/oauth.ts),
+ * cross-checked with the copy in each binary's embedded ConsoleOAuthFlow.
  */
-const FAILURE = /^\s*[✘✗]\s+\S|Login failed|Press Enter to retry/im;
-const SUCCESS = /Login successful|Logged in as\b|Successfully logged in/i;
+export const CLAUDE_LOGIN_STAGE_RULES = {
+  method: {
+    id: "claude-login-stage-method",
+    description: "Method list `Select login method:` with numbered rows.",
+    region: "bottom",
+    pattern: /Select login method/,
+    verifiedAgainst: [V215, V332],
+  },
+  paste: {
+    id: "claude-login-stage-paste",
+    description: "Code prompt: 2.1.215 `Paste code here if prompted >` (inline), 2.1.332 `Paste code here if prompted` over a box.",
+    region: "bottom",
+    pattern: /Paste code here/,
+    verifiedAgainst: [V215, V332],
+  },
+  failure: {
+    id: "claude-login-stage-failure",
+    description:
+      "Error copy: 2.1.332 `✘ OAuth error: …` / `✘ That doesn't look like the full code.` and `Press Enter to retry`; " +
+      "2.1.215 `OAuth error: …` (no glyph) and `Press Enter to retry.`.",
+    region: "bottom",
+    pattern: /^\s*[✘✗]\s+\S|^\s*OAuth error:|Press Enter to retry/im,
+    verifiedAgainst: [V215, V332],
+  },
+  success: {
+    id: "claude-login-stage-success",
+    description:
+      "After a successful code exchange: 2.1.215 `Login successful. Press Enter to continue…`, 2.1.332 " +
+      "`✔ Login successful. Press Enter to continue`, each under `Logged in as <email>` when the profile has one. " +
+      "The panel stays until Enter (the CLI's confirm:yes); then the transcript keeps `⎿  Login successful`.",
+    region: "bottom",
+    pattern: /Login successful\. Press Enter to continue/,
+    verifiedAgainst: [V215, V332],
+  },
+} as const satisfies Readonly<Record<"method" | "paste" | "failure" | "success", ScreenRule>>;
+
+/** Versions every stage rule was checked against. */
+export const CLAUDE_LOGIN_VERIFIED = [V215, V332] as const;
+
+const METHOD_LIST = CLAUDE_LOGIN_STAGE_RULES.method.pattern;
+const PASTE_PROMPT = CLAUDE_LOGIN_STAGE_RULES.paste.pattern;
+const FAILURE = CLAUDE_LOGIN_STAGE_RULES.failure.pattern;
+const SUCCESS = CLAUDE_LOGIN_STAGE_RULES.success.pattern;
+
 /** The URL is printed on its own row(s); a long URL wraps at the terminal edge with no indent. */
 const URL_START = /https:\/\/\S+/;
 const OPTION = /^\s*(❯\s*)?(\d)\.\s+(\S.*)$/;

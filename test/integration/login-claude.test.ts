@@ -20,18 +20,24 @@ async function ready(script: SimScript = {}): Promise<{ sim: SimSession; claude:
 }
 
 describe("Claude /login recovery through the simulated CLI", () => {
-  it("C-API-43: picks the subscription method, hands out the URL, submits the code with one Enter, resolves when ready", async () => {
+  it("C-API-43: picks the subscription method, hands out the URL, submits the code with one Enter, continues the success panel, resolves when ready", async () => {
     const { sim, claude } = await ready({ loginGoodCode: "code-abc-123" });
     const urls: string[] = [];
     let asked = 0;
     await claude.login({ onAuthUrl: (u) => urls.push(u), provideCode: () => { asked += 1; return "code-abc-123"; } });
     expect(urls).toEqual(["https://claude.ai/oauth/authorize?z-qIqG5A5575U2bKBE16XQ_XQzDLDOzVKuxhQdcUTEUY0"]);
     expect(asked).toBe(1);
-    expect(simRecords(sim.log(), "login").map((r) => r.stage)).toEqual(["method", "url", "success"]);
-    const keys = simRecords(sim.log(), "key").map((r) => r.key);
-    const lastCodeKey = keys.lastIndexOf("3");
-    expect(keys.slice(lastCodeKey + 1)).toEqual(["enter"]);
+    // The success panel waits for Enter like the real CLIs; login resolved only after it was answered.
+    expect(simRecords(sim.log(), "login").map((r) => r.stage)).toEqual(["method", "url", "success", "continued"]);
+    const log = sim.log();
+    const codeAt = log.findIndex((r) => r.kind === "login" && r.stage === "success");
+    const after = log.slice(codeAt + 1).filter((r) => r.kind === "key").map((r) => (r as { key: string }).key);
+    expect(after).toEqual(["enter"]);
+    const keys = simRecords(log, "key").map((r) => r.key);
+    // One Enter submits the code; the only other Enter after it is the success panel's `Press Enter to continue`.
+    expect(keys.slice(keys.lastIndexOf("3") + 1)).toEqual(["enter", "enter"]);
     expect(claude.status).toBe("ready");
+    expect(claude.terminal.snapshot().text).toMatch(/⎿\s+Login successful/);
   });
 
   it("C-API-43: the console method is chosen by its label", async () => {

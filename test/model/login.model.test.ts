@@ -43,7 +43,7 @@ describe("login model (xstate/graph)", () => {
   it(`C-API-43 replays ${paths.length} shortest paths: one Enter after the code, only validated URLs, success needs ready`, () => {
     expect(paths.length).toBeGreaterThan(50);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const v of ['"done"', '"succeeded"', '"reportingUrl"', '"requestingCode"', '{"writingEnter":"requesting"}', '"closingPanel"']) expect(reached, v).toContain(v);
+    for (const v of ['"done"', '"awaitingReady"', '{"continuing":"requesting"}', '"reportingUrl"', '"requestingCode"', '{"writingEnter":"requesting"}', '"closingPanel"']) expect(reached, v).toContain(v);
     for (const path of paths) {
       const host = replayPath(loginMachine, INPUT, model, path.steps);
       // Requests the edge held are re-requested; only writes the edge confirmed reached the terminal.
@@ -51,7 +51,10 @@ describe("login model (xstate/graph)", () => {
       const codeAt = writes.findIndex((w) => w.data === "code-123");
       if (codeAt >= 0) {
         const after = writes.slice(codeAt + 1).filter((w) => w.data === "\r");
-        expect(after.length).toBeLessThanOrEqual(1);
+        // One Enter submits the code; at most one more answers the success panel's `Press Enter to continue`.
+        expect(after.filter((w) => w.purpose === "enter").length).toBeLessThanOrEqual(1);
+        expect(after.filter((w) => w.purpose !== "enter").length).toBeLessThanOrEqual(1);
+        if (after.length === 2) expect((host.context() as { succeeded: boolean }).succeeded).toBe(true);
         expect(writes[codeAt]?.requireDialog).toBe("login");
       }
       const urls = host.received.flatMap((e) => {

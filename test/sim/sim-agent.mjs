@@ -667,8 +667,12 @@ function panelKey(/** @type {{ key: string, text?: string }} */ ev) {
       if (!good) { p.stage = "failure"; p.message = "Couldn't get an answer from the sign-in service (EAI_AGAIN). Check your internet connection, then try again."; return paint(); }
       p.stage = "success";
       paint();
-      setTimeout(() => closePanel("Login successful"), 300);
     }
+    return;
+  }
+  // As in both real CLIs, the success panel stays until Enter (`Press Enter to continue`).
+  if (p.stage === "success") {
+    if (ev.key === "enter") { log({ kind: "login", stage: "continued" }); return closePanel("Login successful"); }
     return;
   }
   if (p.stage === "failure") {

@@ -121,7 +121,13 @@ export function panelRows(p, cols) {
       { t: "  Esc to cancel", s: DIM },
     ];
   } else if (p.stage === "success") {
-    body = [{ t: "  Login", s: fg(153) }, { t: "  Login successful. Press Enter to continue…", s: fg(114) }];
+    // 2.1.332's success copy, from a real offline login (test/fixtures/claude-login/login-success-332.txt).
+    body = [
+      { t: "  Login", s: fg(153) },
+      { t: "" },
+      { t: "  Logged in as sim-user@example.invalid", s: DIM },
+      { t: "  ✔ Login successful. Press Enter to continue", s: fg(114) },
+    ];
   } else {
     body = [
       { t: "  Login", s: fg(153) },
