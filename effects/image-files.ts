@@ -6,6 +6,7 @@ import { access, mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { ElwoodError } from "../src/errors.js";
+import { SNIFF_BYTES, sniffImageFormat } from "./image-format.js";
 
 export const MAX_IMAGES = 16;
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
@@ -22,19 +23,21 @@ export type ValidImage =
 
 const invalid = (message: string, details: Record<string, unknown> = {}): ElwoodError => new ElwoodError("invalid_image", message, details);
 
-async function readableRegularFile(path: string): Promise<number | string> {
+/** Size and leading bytes of a readable regular file, or why it is not one. */
+async function readableRegularFile(path: string): Promise<{ readonly size: number; readonly head: Uint8Array } | string> {
   try {
     const info = await stat(path);
     if (!info.isFile()) return "is not a regular file";
     await access(path, constants.R_OK);
-    // access() says yes to root for anything; opening and reading one byte is the real readability check.
+    // access() says yes to root for anything; opening and reading is the real readability check.
     const handle = await open(path, "r");
     try {
-      await handle.read(Buffer.alloc(1), 0, 1, 0);
+      const head = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+      return { size: info.size, head: head.subarray(0, bytesRead) };
     } finally {
       await handle.close();
     }
-    return info.size;
   } catch {
     return "is not readable";
   }
@@ -75,6 +78,8 @@ export function snapshotImages(images: unknown, cwd: string): readonly ImageSnap
     }
     if (data.byteLength === 0) return invalid(`image ${index} has empty data`, { index });
     if (data.byteLength > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
+    // The declared format must be what the bytes are: the CLI decodes by content, so a mislabel could never attach.
+    if (sniffImageFormat(data.subarray(0, SNIFF_BYTES)) !== format) return invalid(`image ${index} data is not a ${format} image`, { index });
     total += data.byteLength;
     if (total > MAX_TOTAL_IMAGE_BYTES) return invalid(`images exceed ${MAX_TOTAL_IMAGE_BYTES} bytes in total`, { limit: MAX_TOTAL_IMAGE_BYTES });
     out.push({ kind: "data", data: Uint8Array.prototype.slice.call(data), format: format as ImageFormat });
@@ -96,9 +101,11 @@ export async function checkImageFiles(snapshot: readonly ImageSnapshot[]): Promi
       total += image.data.byteLength;
       out.push(image);
     } else {
-      const size = await readableRegularFile(image.path);
-      if (typeof size === "string") return invalid(`image ${index} ${size}`, { index });
+      const file = await readableRegularFile(image.path);
+      if (typeof file === "string") return invalid(`image ${index} ${file}`, { index });
+      const size = file.size;
       if (size === 0) return invalid(`image ${index} is empty`, { index });
+      if (sniffImageFormat(file.head) === undefined) return invalid(`image ${index} is not a ${IMAGE_FORMATS.join("/")} image`, { index });
       if (size > MAX_IMAGE_BYTES) return invalid(`image ${index} exceeds ${MAX_IMAGE_BYTES} bytes`, { index, limit: MAX_IMAGE_BYTES });
       total += size;
       out.push({ kind: "path", path: image.path, bytes: size });

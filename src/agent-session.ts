@@ -467,7 +467,13 @@ export class AgentSession {
     let snapshot: readonly ImageSnapshot[] = [];
     if (options?.images !== undefined) {
       // Snapshot synchronously (buffers cloned, paths absolutized) before anything else can run.
-      const taken = snapshotImages(options.images, this.cwd);
+      let taken: readonly ImageSnapshot[] | ElwoodError;
+      try {
+        taken = snapshotImages(options.images, this.cwd);
+      } catch {
+        // A throwing getter or Proxy in the caller's list: still a typed rejection, never a synchronous throw.
+        taken = new ElwoodError("invalid_image", "images could not be read (an entry threw)");
+      }
       if (taken instanceof ElwoodError) return Promise.reject(taken);
       snapshot = taken;
     }

@@ -52,9 +52,21 @@ describe("Claude image attach through the simulated CLI", () => {
   it("C-API-44: invalid images reject with invalid_image before anything is written", async () => {
     const sim = await ready();
     const before = sim.log().length;
-    for (const images of [[{ path: join(sim.dir, "missing.png") }], [{ data: new Uint8Array(), format: "png" }], [{ data: PNG, format: "bmp" }], [42], "x"]) {
+    const notAnImage = join(sim.dir, "notes.png");
+    writeFileSync(notAnImage, "plain text named like an image");
+    const hostile = [{ get path(): string { throw new Error("getter"); } }];
+    for (const images of [
+      [{ path: join(sim.dir, "missing.png") }],
+      [{ data: new Uint8Array(), format: "png" }],
+      [{ data: PNG, format: "bmp" }],
+      [{ data: PNG, format: "jpeg" }],
+      [{ path: notAnImage }],
+      hostile,
+      [42],
+      "x",
+    ]) {
       const error = await sim.session.sendMessage("nope", { images: images as never }).catch((e: unknown) => e);
-      expect(isElwoodError(error, "invalid_image"), JSON.stringify(images)).toBe(true);
+      expect(isElwoodError(error, "invalid_image"), images === hostile ? "throwing getter" : JSON.stringify(images)).toBe(true);
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(sim.log().slice(before).filter((r) => r.kind === "input")).toEqual([]);
@@ -98,6 +110,7 @@ describe("Claude image attach through the simulated CLI", () => {
   it("C-API-44: a per-session 200 MiB ceiling covers cloned bytes across queued calls and frees on settle", async () => {
     const sim = await ready();
     const big = new Uint8Array(25 * 1024 * 1024).fill(7);
+    big.set(PNG.subarray(0, 8));
     const two = [{ data: big, format: "png" as const }, { data: big, format: "png" as const }];
     // Four calls of 50 MiB each fill the ceiling exactly; the fifth byte-bearing call is refused at once.
     const queued = [1, 2, 3, 4].map((n) => sim.session.sendMessage(`m${n}`, { images: two }));
