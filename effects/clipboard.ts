@@ -191,6 +191,11 @@ export class Clipboard {
   /** Owners this instance started that may still hold the selection (at most the newest one does). */
   private owners: SelectionOwner[] = [];
   private readonly timing: ClipboardTiming;
+  /**
+   * Every public operation runs after the previous one settled: a restore started while an image write is still
+   * in flight must not let the image's owner take the selection after the restored text.
+   */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly backend: ClipboardBackend,
@@ -204,7 +209,36 @@ export class Clipboard {
    * The clipboard's text, or undefined when it holds none (empty, or only non-text data such as an image):
    * then there is nothing to restore. Rejects when the clipboard cannot be read at all.
    */
-  async readText(): Promise<string | undefined> {
+  readText(): Promise<string | undefined> {
+    return this.serial(() => this.readTextNow());
+  }
+
+  /** Puts text on the clipboard (the restore of a snapshot). */
+  writeText(text: string): Promise<void> {
+    return this.serial(() => this.writeTextNow(text));
+  }
+
+  /**
+   * Restore of a snapshot that held no text: give up the selection this instance took, so the attached image
+   * does not linger and the clipboard is empty again as it was (a copy the user made meanwhile is left alone).
+   */
+  clear(): Promise<void> {
+    return this.serial(() => this.clearNow());
+  }
+
+  /** Puts the image file on the clipboard as a native image (macOS: read by Codex as public.tiff; Linux: PNG only). */
+  writeImage(path: string): Promise<void> {
+    return this.serial(() => this.writeImageNow(path));
+  }
+
+  /** Runs `task` once every earlier operation of this instance has settled (fulfilled or rejected). */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private async readTextNow(): Promise<string | undefined> {
     switch (this.backend) {
       case "macos":
         return ensureOk(await this.run("pbpaste", []), "pbpaste").stdout;
@@ -219,8 +253,7 @@ export class Clipboard {
     }
   }
 
-  /** Puts text on the clipboard (the restore of a snapshot). */
-  async writeText(text: string): Promise<void> {
+  private async writeTextNow(text: string): Promise<void> {
     switch (this.backend) {
       case "macos":
         ensureOk(await this.run("pbcopy", [], text), "pbcopy");
@@ -235,11 +268,7 @@ export class Clipboard {
     }
   }
 
-  /**
-   * Restore of a snapshot that held no text: give up the selection this instance took, so the attached image
-   * does not linger and the clipboard is empty again as it was (a copy the user made meanwhile is left alone).
-   */
-  async clear(): Promise<void> {
+  private async clearNow(): Promise<void> {
     if (this.backend === "macos") {
       ensureOk(await this.run("pbcopy", [], ""), "pbcopy");
       return;
@@ -250,8 +279,7 @@ export class Clipboard {
     await within(Promise.all(owners.map((o) => o.exited)), this.timing.toolTimeoutMs);
   }
 
-  /** Puts the image file on the clipboard as a native image (macOS: read by Codex as public.tiff; Linux: PNG only). */
-  async writeImage(path: string): Promise<void> {
+  private async writeImageNow(path: string): Promise<void> {
     if (this.backend === "macos") {
       const script = `set the clipboard to (read (POSIX file ${appleScriptString(path)}) as ${APPLESCRIPT_CLASS[formatOf(path)]})`;
       ensureOk(await this.run("osascript", ["-e", script]), "osascript");

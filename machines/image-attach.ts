@@ -93,7 +93,9 @@ export const imageAttachMachine = setup({
     isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
     viaClipboard: ({ context }) => context.via === "clipboard",
     spaceClipboard: ({ context }) => context.via === "clipboard" && context.index > 0,
-    effectOk: ({ event }) => event.type === "effect.result" && event.ok,
+    /** Our pending effect's answer with this outcome (a late answer to an abandoned request is ignored). */
+    ourEffect: ({ context, event }, params: { readonly ok: boolean }) =>
+      event.type === "effect.result" && event.requestId === context.pendingRequestId && event.ok === params.ok,
     moreImages: ({ context }) => context.index < context.paths.length,
     chipAppeared: ({ context, event }) => event.type === "frame" && chips(event.facts) >= context.baseline + 1,
     mustClear: ({ context }) => context.staged && !context.rawInput,
@@ -153,18 +155,33 @@ export const imageAttachMachine = setup({
       always: [{ guard: "viaClipboard", target: "lockingClipboard" }, { target: "next" }],
     },
     lockingClipboard: {
-      description: "Take the process-wide clipboard lock and snapshot the user's clipboard once.",
+      description: "Take the process-wide clipboard lock and snapshot the user's clipboard once (the facade bounds the lock wait).",
       entry: ["nextRequest", { type: "toParent", params: effectParams(() => ({ kind: "clipboard.begin" })) }],
       on: {
         "effect.result": [
-          { guard: "effectOk", target: "next", actions: ["clearRequest", "markClipboardHeld"] },
-          { target: "done", actions: ["clearRequest", "recordEffectError"], description: "No snapshot: fail before touching the clipboard." },
+          { guard: { type: "ourEffect", params: { ok: true } }, target: "next", actions: ["clearRequest", "markClipboardHeld"] },
+          { guard: { type: "ourEffect", params: { ok: false } }, target: "done", actions: ["clearRequest", "recordEffectError"], description: "No snapshot: fail before touching the clipboard." },
         ],
+        "transaction.cancel": {
+          target: "cancellingLock",
+          actions: "recordCancel",
+          description: "The lock may be granted any moment: wait for the answer instead of leaving it held.",
+        },
+      },
+    },
+    cancellingLock: {
+      description: "Cancelled while clipboard.begin was pending: once it answers, hand a granted lock back through clipboard.end.",
+      on: {
+        "effect.result": [
+          { guard: { type: "ourEffect", params: { ok: true } }, target: "finishing", actions: ["clearRequest", "markClipboardHeld"] },
+          { guard: { type: "ourEffect", params: { ok: false } }, target: "done", actions: "clearRequest", description: "Nothing held; the cancel's error stands." },
+        ],
+        "transaction.cancel": { description: "Already cancelling." },
       },
     },
     next: {
       always: [
-        { guard: "moreImages", target: "preparing", actions: "takeBaseline", description: "Attach the next image in order." },
+        { guard: "moreImages", target: "preparing", description: "Attach the next image in order." },
         { target: "finishing", description: "Every chip confirmed." },
       ],
     },
@@ -179,13 +196,15 @@ export const imageAttachMachine = setup({
       entry: ["nextRequest", { type: "toParent", params: effectParams((c) => ({ kind: "clipboard.setImage", path: c.paths[c.index] ?? "" })) }],
       on: {
         "effect.result": [
-          { guard: "effectOk", target: "sending", actions: "clearRequest" },
-          { target: "failing", actions: ["clearRequest", "recordEffectError"] },
+          { guard: { type: "ourEffect", params: { ok: true } }, target: "sending", actions: "clearRequest" },
+          { guard: { type: "ourEffect", params: { ok: false } }, target: "failing", actions: ["clearRequest", "recordEffectError"] },
         ],
       },
     },
     sending: {
       description: "Claude: bracketed-paste the absolute path; Codex: Ctrl+V.",
+      // Spec A §11: the baseline is read right before the key, after any spacing and the clipboard write.
+      entry: "takeBaseline",
       ...writeStep(writeParams("image"), "#imageAttach.confirming", "#imageAttach.failing"),
     },
     confirming: {
@@ -211,7 +230,7 @@ export const imageAttachMachine = setup({
     restoringClipboard: {
       description: "Restore the snapshotted clipboard and release the lock (a failure is only a warning).",
       entry: ["nextRequest", "releaseClipboard", { type: "toParent", params: effectParams(() => ({ kind: "clipboard.end" })) }],
-      on: { "effect.result": { target: "done", actions: "clearRequest" }, "transaction.cancel": {} },
+      on: { "effect.result": { guard: "isOurs", target: "done", actions: "clearRequest" }, "transaction.cancel": {} },
     },
     done: { type: "final" },
   },

@@ -3,6 +3,7 @@
 
 import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "../effects/clipboard.js";
 import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
+import type { ProcessLock } from "../effects/process-lock.js";
 import { validateLoginCode } from "../adapters/claude/login-screens.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../machines/transaction.js";
 import { ElwoodError } from "./errors.js";
@@ -21,6 +22,8 @@ export interface TransactionEffectDeps {
   readonly clipboard?: () => Clipboard | undefined;
   /** The agent's environment (DISPLAY, WAYLAND_DISPLAY, XAUTHORITY …) for the default clipboard. */
   readonly agentEnv?: NodeJS.ProcessEnv;
+  /** Override of CLIPBOARD_LOCK_WAIT_MS (tests). */
+  readonly clipboardLockWaitMs?: number;
   /** Resolves when the agent process has exited (the restore barrier after a termination race). */
   readonly processExited: () => Promise<void>;
 }
@@ -40,6 +43,40 @@ interface HeldClipboard {
   readonly clipboard: Clipboard;
   readonly text: string | undefined;
   readonly release: () => void;
+  /** An image write was started: only then is there anything to restore. */
+  touched: boolean;
+}
+
+/**
+ * Bound on waiting for the process-wide clipboard lock. A healthy attach holds it for seconds per image; the
+ * bound turns a holder that never lets go into image_attach_failed instead of hanging every later attach.
+ */
+export const CLIPBOARD_LOCK_WAIT_MS = 120_000;
+
+/** The lock's release, or undefined after `ms`; a grant that comes later is handed straight back. */
+async function acquireWithin(lock: ProcessLock, ms: number): Promise<(() => void) | undefined> {
+  let abandoned = false;
+  let timer: NodeJS.Timeout | undefined;
+  const granted = lock.acquire().then((release) => {
+    if (abandoned) release();
+    return release;
+  });
+  const expired = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      abandoned = true;
+      resolve(undefined);
+    }, ms);
+    timer.unref();
+  });
+  const outcome = await Promise.race([granted, expired]);
+  // A grant that won the race is ours (the timer is cleared before it can mark the wait abandoned).
+  clearTimeout(timer);
+  return outcome;
+}
+
+/** A clipboard tool that is not installed: spawn fails with ENOENT. */
+function isMissingTool(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as NodeJS.ErrnoException).code === "ENOENT";
 }
 
 export class TransactionEffects {
@@ -84,8 +121,11 @@ export class TransactionEffects {
         try {
           if (effect.takenOver) {
             this.deps.warn("codex_default_model_persisted", "raw input took over the model picker; config.toml was not restored", { reason: "takeover" });
-          } else if (effect.persisted) {
-            await this.restore(held.snapshot, PERSIST_WAIT_MS);
+          } else {
+            // Always compare-and-swap when a snapshot was taken (a no-op on an unchanged file): a picker that
+            // failed after its model-row Enter may already have written config.toml though it never marked
+            // `persisted`. Only a known persisting apply waits for the CLI's asynchronous write.
+            await this.restore(held.snapshot, effect.persisted ? PERSIST_WAIT_MS : 0);
           }
         } finally {
           held.release();
@@ -95,23 +135,37 @@ export class TransactionEffects {
       case "clipboard.begin": {
         const clipboard = this.deps.clipboard === undefined ? clipboardFor(this.deps.agentEnv ?? process.env) : this.deps.clipboard();
         if (clipboard === undefined) return no(new ElwoodError("unsupported_platform", "no clipboard is available for Codex image attach"));
-        const release = await clipboardLock.acquire();
-        try {
-          const text = await clipboard.readText();
-          this.clips.set(request.opId, { clipboard, text, release });
-          return ok();
-        } catch {
+        const gone = (release: () => void) => {
           release();
+          return no(new ElwoodError("session_not_running", "the session ended while the image attach waited for the clipboard"));
+        };
+        if (this.ended) return no(new ElwoodError("session_not_running", "the session ended before the image attach began"));
+        const release = await acquireWithin(clipboardLock, this.deps.clipboardLockWaitMs ?? CLIPBOARD_LOCK_WAIT_MS);
+        if (release === undefined) return no(new ElwoodError("image_attach_failed", "another image attach held the clipboard for too long"));
+        // sessionEnded() may have run while this waited: storing the entry now would leak the lock (nobody ends it).
+        if (this.ended) return gone(release);
+        let text: string | undefined;
+        try {
+          text = await clipboard.readText();
+        } catch (error) {
+          release();
+          // The tool itself is missing (Linux with a display but no xclip / wl-copy): no clipboard here, typed.
+          if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for Codex image attach"));
           return no(new ElwoodError("image_attach_failed", "the clipboard could not be read"));
         }
+        if (this.ended) return gone(release);
+        this.clips.set(request.opId, { clipboard, text, release, touched: false });
+        return ok();
       }
       case "clipboard.setImage": {
         const held = this.clips.get(request.opId);
         if (held === undefined) return no(new ElwoodError("image_attach_failed", "the clipboard is not held"));
+        held.touched = true;
         try {
           await held.clipboard.writeImage(effect.path);
           return ok();
-        } catch {
+        } catch (error) {
+          if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for Codex image attach"));
           return no(new ElwoodError("image_attach_failed", "the image could not be put on the clipboard"));
         }
       }
@@ -175,6 +229,11 @@ export class TransactionEffects {
   }
 
   private async restoreClipboard(held: HeldClipboard): Promise<void> {
+    if (!held.touched) {
+      // Nothing was written (cancelled right after the snapshot): leave the user's clipboard exactly as it is.
+      held.release();
+      return;
+    }
     try {
       // Best-effort and text only (spec A §11): an empty or non-text snapshot restores as an empty clipboard.
       if (held.text === undefined) await held.clipboard.clear();

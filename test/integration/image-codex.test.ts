@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clipboardLock } from "../../effects/clipboard.js";
 import { isElwoodError } from "../../src/errors.js";
 import type { ElwoodWarningEvent } from "../../src/public-types.js";
 import { simRecords, type SimLogRecord } from "../sim/sim-control.js";
@@ -72,6 +73,23 @@ function xclipFailingTextWrites(): string {
   writeFileSync(wrapper, `#!/bin/sh\ncase " $* " in *" -t "*) ;; *" -i "*) exit 1 ;; esac\nexec ${real} "$@"\n`);
   chmodSync(wrapper, 0o755);
   return dir;
+}
+
+/**
+ * A PATH entry whose `xclip` makes its first read (`-o`) drop a marker file and answer only after `delaySeconds`;
+ * later calls pass straight to the real tool. `escapeReap` drops the session tag first, so the read outlives a
+ * kill's straggler reaping (the race where the read finishes after the session ended).
+ */
+function xclipSlowFirstRead(delaySeconds: number, escapeReap = false): { dir: string; marker: string } {
+  const real = execFileSync("sh", ["-c", "command -v xclip"], { encoding: "utf8" }).trim();
+  const dir = mkdtempSync(join(tmpdir(), "elwood-xclip-slow-"));
+  scratch.push(dir);
+  const marker = join(dir, "reading");
+  const wrapper = join(dir, "xclip");
+  const untag = escapeReap ? `[ -n "$ELWOOD_SESSION_ID" ] && exec env -u ELWOOD_SESSION_ID "$0" "$@"\n` : "";
+  writeFileSync(wrapper, `#!/bin/sh\n${untag}case " $* " in *" -o "*) if [ ! -e ${marker} ]; then : > ${marker}; sleep ${delaySeconds}; fi ;; esac\nexec ${real} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  return { dir, marker };
 }
 
 /** A display number nothing serves (no lock file, no socket). */
@@ -190,6 +208,54 @@ describe("Codex image attach through the X11 clipboard and the simulated Codex",
     expect(simRecords(b.log(), "submit").map((r) => r.text)).toEqual(["[Image #1]for b"]);
     expect(clipboardText(display())).toBe("shared clipboard");
   });
+
+  it("C-API-46: a session killed while its clipboard.begin waits for the lock rejects session_not_running and never takes the lock later", async () => {
+    // Review finding 2, modelled on the config-lock kill test: A holds the clipboard lock (its snapshot read is slow),
+    // B waits for it and is killed; the lock B is granted afterwards must go straight back.
+    const slow = xclipSlowFirstRead(2);
+    const [a, b] = await Promise.all([readySim({ env: { PATH: `${slow.dir}:${saved.PATH ?? ""}` } }), readySim()]);
+    if (a === undefined || b === undefined) throw new Error("two sims");
+    await copyText(display(), "the user's text");
+    const first = a.session.sendMessage("for a", { images: [{ path: png(a, "a.png", 6).path }] });
+    await until("A's snapshot read to start", () => existsSync(slow.marker), 15_000);
+    const waiting = b.session.sendMessage("never sent", { images: [{ path: png(b, "b.png", 8).path }] }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 300));
+    await b.session.kill();
+    expect(isElwoodError(await waiting, "session_not_running"), String(await waiting)).toBe(true);
+    await first;
+    expect(inputs(b.log())).toEqual([]);
+    await until("the clipboard lock to be released", () => !clipboardLock.held, 15_000);
+    // The lock was not left with the dead session: A attaches again.
+    const again = png(a, "c.png", 10);
+    await a.session.sendMessage("again", { images: [{ path: again.path }] });
+    await until("A's two turns", () => simRecords(a.log(), "turn").length === 2, 15_000);
+    // Codex numbers chips per session, so A's second image is #2.
+    expect(simRecords(a.log(), "submit").map((r) => r.text)).toEqual(["[Image #1]for a", "[Image #2]again"]);
+    expect(clipboardText(display())).toBe("the user's text");
+    expect(clipboardLock.held).toBe(false);
+  }, 60_000);
+
+  it("C-API-46: a session killed while its own clipboard snapshot read is running hands the lock back when the read returns; another session attaches", async () => {
+    // Review finding 2: the read outlives the kill (its tool escapes the reaper), so only the ended check prevents a leak.
+    const slow = xclipSlowFirstRead(2, true);
+    const [doomed, other] = await Promise.all([readySim({ env: { PATH: `${slow.dir}:${saved.PATH ?? ""}` } }), readySim()]);
+    if (doomed === undefined || other === undefined) throw new Error("two sims");
+    await copyText(display(), "the user's text");
+    const first = doomed.session.sendMessage("never sent", { images: [{ path: png(doomed, "a.png", 6).path }] }).catch((e: unknown) => e);
+    await until("the snapshot read to start", () => existsSync(slow.marker), 15_000);
+    expect(clipboardLock.held).toBe(true);
+    await doomed.session.kill();
+    expect(isElwoodError(await first, "session_not_running"), String(await first)).toBe(true);
+    await until("the clipboard lock to be released", () => !clipboardLock.held, 15_000);
+    expect(inputs(doomed.log())).toEqual([]);
+    const forOther = png(other, "b.png", 10);
+    await other.session.sendMessage("after the kill", { images: [{ path: forOther.path }] });
+    await until("the other turn", () => simRecords(other.log(), "turn").length === 1, 15_000);
+    expect(images(other.log())).toEqual([forOther.bytes]);
+    expect(simRecords(other.log(), "submit").map((r) => r.text)).toEqual(["[Image #1]after the kill"]);
+    expect(clipboardText(display())).toBe("the user's text");
+    expect(clipboardLock.held).toBe(false);
+  }, 60_000);
 
   it("C-API-46: without DISPLAY/WAYLAND_DISPLAY images reject unsupported_platform, and on Linux a non-PNG image does too; nothing is written", async () => {
     // A session whose env names no display (an empty value unsets it) cannot attach, whatever Elwood's own env says.

@@ -5,7 +5,8 @@ import { getShortestPaths } from "xstate/graph";
 import { EMPTY_FACTS, type ScreenFacts } from "../../adapters/screen-facts.js";
 import type { IoWriteRequest } from "../../machines/events.js";
 import { imageAttachMachine, type ImageAttachInput } from "../../machines/image-attach.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError, isElwoodError } from "../../src/errors.js";
+import { hostChild } from "../support/machine-host.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
 
 const chips = (n: number): ScreenFacts => ({ ...EMPTY_FACTS, composer: true, imageChips: n });
@@ -29,6 +30,30 @@ const INPUTS: readonly ImageAttachInput[] = [
   { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 },
 ];
 
+type Requested = { readonly type: string; readonly requestId?: string; readonly effect?: { readonly kind: string } };
+
+/**
+ * The clipboard lock invariant (review finding 2): the machine never reaches done while clipboard.begin is
+ * unanswered (a late grant would be held forever), and every ok clipboard.begin answer is followed by a
+ * clipboard.end request before done (the restore that releases the lock).
+ */
+function expectClipboardLockReleased(
+  host: { readonly received: readonly unknown[] },
+  steps: ReadonlyArray<{ readonly event: { readonly type: string } }>,
+  finished: boolean,
+): void {
+  if (!finished) return;
+  const requests = (host.received as Requested[]).filter((e) => e.type === "effect.request");
+  const begin = requests.find((r) => r.effect?.kind === "clipboard.begin");
+  if (begin === undefined) return;
+  const answers = steps.map((s) => s.event as { type: string; requestId?: string; ok?: boolean }).filter((e) => e.type === "effect.result" && e.requestId === begin.requestId);
+  expect(answers.length, "done with clipboard.begin pending").toBeGreaterThan(0);
+  if (answers.some((a) => a.ok === true)) {
+    const kinds = requests.map((r) => r.effect?.kind);
+    expect(kinds.lastIndexOf("clipboard.end"), "an ok clipboard.begin never followed by clipboard.end").toBeGreaterThan(kinds.indexOf("clipboard.begin"));
+  }
+}
+
 describe("image attach model (xstate/graph)", () => {
   for (const input of INPUTS) {
     const logic = imageAttachMachine.provide({ actions: { toParent: () => {} } });
@@ -38,7 +63,7 @@ describe("image attach model (xstate/graph)", () => {
       expect(paths.length).toBeGreaterThan(10);
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       for (const v of ['"done"', '"confirming"', '{"clearing":"requesting"}']) expect(reached, v).toContain(v);
-      if (input.via === "clipboard") expect(reached).toContain('"restoringClipboard"');
+      if (input.via === "clipboard") for (const v of ['"restoringClipboard"', '"cancellingLock"']) expect(reached, v).toContain(v);
       if (input.via === "clipboard" && input.paths.length > 1) expect(reached).toContain('"spacing"');
       for (const path of paths) {
         const host = replayPath(imageAttachMachine, input, model, path.steps);
@@ -55,15 +80,66 @@ describe("image attach model (xstate/graph)", () => {
           expect(seen).toBeGreaterThanOrEqual(input.paths.length);
           expect(writes.some((w) => w.data === "\x15\x0b")).toBe(false);
         }
-        // The clipboard lock taken at the start is always released before the machine finishes.
-        if (input.via === "clipboard" && out !== undefined) {
-          const effects = host.received.filter((e) => e.type === "effect.request").map((e) => (e as unknown as { effect: { kind: string } }).effect.kind);
-          if (effects[0] === "clipboard.begin" && (host.context() as { clipboardHeld: boolean }).clipboardHeld === false && effects.length > 1) {
-            expect(effects.at(-1)).toBe("clipboard.end");
-          }
-        }
+        if (input.via === "clipboard") expectClipboardLockReleased(host, path.steps, out !== undefined);
         host.stop();
       }
     });
   }
+});
+
+describe("image attach: the clipboard lock and the chip baseline, step by step", () => {
+  const input: ImageAttachInput = { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 };
+  const pending = (host: ReturnType<typeof hostChild>): string => (host.context() as { pendingRequestId: string | null }).pendingRequestId ?? "none";
+  const effectKinds = (host: ReturnType<typeof hostChild>): string[] =>
+    host.received.filter((e) => e.type === "effect.request").map((e) => (e as unknown as { effect: { kind: string } }).effect.kind);
+
+  it("C-API-46 (review finding 2): a cancel while clipboard.begin is pending waits for it; a granted lock is handed back through clipboard.end", () => {
+    const host = hostChild(imageAttachMachine, input);
+    const begin = pending(host);
+    host.send({ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") });
+    expect(host.value()).toBe("cancellingLock");
+    // A stale answer to some other request changes nothing.
+    host.send({ type: "effect.result", requestId: "other", ok: true });
+    expect(host.value()).toBe("cancellingLock");
+    host.send({ type: "effect.result", requestId: begin, ok: true });
+    expect(host.value()).toBe("restoringClipboard");
+    expect(effectKinds(host)).toEqual(["clipboard.begin", "clipboard.end"]);
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    const out = host.output() as { ok: boolean; error?: ElwoodError };
+    expect(out.ok).toBe(false);
+    expect(isElwoodError(out.error, "session_not_running")).toBe(true);
+    expect(host.writes()).toEqual([]);
+    host.stop();
+  });
+
+  it("C-API-46 (review finding 2): a cancel while clipboard.begin is pending ends with the cancel's error when the begin fails", () => {
+    const host = hostChild(imageAttachMachine, input);
+    const begin = pending(host);
+    host.send({ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") });
+    host.send({ type: "effect.result", requestId: begin, ok: false, error: new ElwoodError("image_attach_failed", "lock") });
+    expect(isElwoodError((host.output() as { error?: ElwoodError }).error, "session_not_running")).toBe(true);
+    expect(effectKinds(host)).toEqual(["clipboard.begin"]);
+    host.stop();
+  });
+
+  it("C-API-44 (review finding 8): the chip baseline is read right before the key, after the spacing and the clipboard write", () => {
+    const host = hostChild(imageAttachMachine, input);
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    host.answer("written");
+    host.send({ type: "frame", seq: 0, facts: chips(1), oscState: [] });
+    expect(host.value()).toBe("spacing");
+    host.advance(3);
+    expect(host.value()).toBe("settingClipboard");
+    // Something else adds a chip while the second image goes on the clipboard: that chip is not ours.
+    host.send({ type: "frame", seq: 0, facts: chips(2), oscState: [] });
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    expect((host.context() as { baseline: number }).baseline).toBe(2);
+    host.answer("written");
+    host.send({ type: "frame", seq: 0, facts: chips(2), oscState: [] });
+    expect(host.value()).toBe("confirming");
+    host.send({ type: "frame", seq: 0, facts: chips(3), oscState: [] });
+    expect(host.value()).toBe("restoringClipboard");
+    host.stop();
+  });
 });

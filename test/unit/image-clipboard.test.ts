@@ -12,6 +12,7 @@ import {
   clipboardLock,
   firstUnpastableImage,
   systemTools,
+  systemToolsWith,
   type SelectionOwner,
   type ToolResult,
   type ToolRunner,
@@ -423,5 +424,158 @@ describe("C-CODEX-14: config.toml compare-and-swap", () => {
     writeFileSync(path, 'model = "gpt-5.6-sol"\nmodel_reasoning_effort = "medium"\n');
     expect(await restoreConfig(snap)).toEqual({ kind: "restored" });
     expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe("C-API-46 C-CODEX-14: transaction effects release what they took (review findings 2, 4, 10, 11)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "elwood-fx-release-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  type Warning = { code: ElwoodWarningCode; message: string; details?: unknown };
+  function effects(options: { clipboard?: Clipboard; configPath?: string; lockWaitMs?: number } = {}): { fx: TransactionEffects; warnings: Warning[] } {
+    const warnings: Warning[] = [];
+    const fx = new TransactionEffects({
+      warn: (code, message, details) => warnings.push({ code, message, ...(details === undefined ? {} : { details }) }),
+      codexConfigPath: () => options.configPath,
+      login: () => undefined,
+      clipboard: () => options.clipboard,
+      processExited: () => Promise.resolve(),
+      ...(options.lockWaitMs === undefined ? {} : { clipboardLockWaitMs: options.lockWaitMs }),
+    });
+    return { fx, warnings };
+  }
+  type Effect = { kind: "clipboard.begin" } | { kind: "clipboard.setImage"; path: string } | { kind: "clipboard.end" } | { kind: "config.snapshot" } | { kind: "config.finish"; persisted: boolean; takenOver: boolean };
+  const request = (n: number, effect: Effect, opId = "op") => ({ type: "effect.request" as const, requestId: `r${n}`, opId, effect });
+  const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it("finding 2: a session that ends while clipboard.begin waits for the lock gets session_not_running, and the lock is free afterwards", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "user text" };
+    const { fx } = effects({ clipboard: new Clipboard("x11", sel, fast) });
+    const other = await clipboardLock.acquire();
+    const begin = fx.run(request(1, { kind: "clipboard.begin" }));
+    await tick();
+    await fx.sessionEnded();
+    other();
+    const result = await begin;
+    expect(isElwoodError(result.error, "session_not_running")).toBe(true);
+    expect(clipboardLock.held).toBe(false);
+    // A later attach in the process still gets the lock (nothing leaked).
+    const next = effects({ clipboard: new Clipboard("x11", sel, fast) }).fx;
+    expect((await next.run(request(2, { kind: "clipboard.begin" }, "op2"))).ok).toBe(true);
+    await next.run(request(3, { kind: "clipboard.end" }, "op2"));
+    expect(clipboardLock.held).toBe(false);
+  });
+
+  it("finding 2: a session that ends while clipboard.begin reads the clipboard releases the lock once the read returns", async () => {
+    let answer!: (r: ToolResult) => void;
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "user text" };
+    const tools: ToolRunner = {
+      // The text read (not the TARGETS listing) is slow: it answers only when the test says so.
+      run: (command, args, options) => (args.includes("UTF8_STRING") ? new Promise((resolve) => (answer = resolve)) : sel.run(command, args, options)),
+      own: (command, args, stdin) => sel.own(command, args, stdin),
+    };
+    const { fx } = effects({ clipboard: new Clipboard("x11", tools, fast) });
+    const begin = fx.run(request(1, { kind: "clipboard.begin" }));
+    while (answer === undefined) await tick();
+    expect(clipboardLock.held).toBe(true);
+    await fx.sessionEnded();
+    answer({ code: 0, stdout: "user text", stderr: "" });
+    expect(isElwoodError((await begin).error, "session_not_running")).toBe(true);
+    expect(clipboardLock.held).toBe(false);
+    expect(sel.calls.some((c) => c.startsWith("own"))).toBe(false);
+  });
+
+  it("finding 2: the lock wait is bounded — image_attach_failed, and a grant that comes later is handed straight back", async () => {
+    const sel = new FakeSelection();
+    const { fx } = effects({ clipboard: new Clipboard("x11", sel, fast), lockWaitMs: 30 });
+    const other = await clipboardLock.acquire();
+    const result = await fx.run(request(1, { kind: "clipboard.begin" }));
+    expect(isElwoodError(result.error, "image_attach_failed")).toBe(true);
+    other();
+    await tick();
+    expect(clipboardLock.held).toBe(false);
+    expect(sel.calls).toEqual([]);
+  });
+
+  it("finding 2: begin then end with no image written (a cancel right after the snapshot) leaves the user's clipboard untouched", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "user text" };
+    const { fx } = effects({ clipboard: new Clipboard("x11", sel, fast) });
+    expect((await fx.run(request(1, { kind: "clipboard.begin" }))).ok).toBe(true);
+    expect((await fx.run(request(2, { kind: "clipboard.end" }))).ok).toBe(true);
+    expect(sel.calls.some((c) => c.startsWith("own"))).toBe(false);
+    expect(clipboardLock.held).toBe(false);
+  });
+
+  it("finding 10: a display but no xclip installed (spawn ENOENT) is unsupported_platform, typed, lock released", async () => {
+    const empty = mkdtempSync(join(dir, "no-tools-"));
+    const { fx } = effects({ clipboard: new Clipboard("x11", systemToolsWith({ PATH: empty, DISPLAY: ":1" }), fast) });
+    const result = await fx.run(request(1, { kind: "clipboard.begin" }));
+    expect(result.ok).toBe(false);
+    expect(isElwoodError(result.error, "unsupported_platform"), String(result.error)).toBe(true);
+    expect(clipboardLock.held).toBe(false);
+    // A tool that exists but fails stays image_attach_failed.
+    const sel = new FakeSelection();
+    sel.noDisplay = true;
+    const failing = await effects({ clipboard: new Clipboard("wayland", sel, fast) }).fx.run(request(2, { kind: "clipboard.begin" }));
+    expect(isElwoodError(failing.error, "image_attach_failed")).toBe(true);
+  });
+
+  it("finding 11: one Clipboard runs its operations one after another — a restore never overtakes an in-flight image write", async () => {
+    const sel = new FakeSelection();
+    sel.takeoverMs = 40;
+    const clipboard = new Clipboard("x11", sel, fast);
+    const order: string[] = [];
+    const image = clipboard.writeImage(pngFile).then(() => order.push("image"));
+    const text = clipboard.writeText("restored").then(() => order.push("text"));
+    await tick();
+    // The text owner has not even started while the image owner is still taking over.
+    expect(sel.calls.filter((c) => c.startsWith("own")).length).toBe(1);
+    await Promise.all([image, text]);
+    expect(order).toEqual(["image", "text"]);
+    expect(sel.offer?.data).toBe("restored");
+    // A failed operation does not block the next one.
+    sel.failing = /image\/png/;
+    await expect(clipboard.writeImage(pngFile)).rejects.toThrow();
+    sel.failing = undefined;
+    expect(await clipboard.readText()).toBe("restored");
+  });
+
+  it("finding 11: the session-end restore waits for the in-flight clipboard.setImage, so the user's text is what stays", async () => {
+    const sel = new FakeSelection();
+    sel.offer = { types: ["UTF8_STRING"], data: "user text" };
+    sel.takeoverMs = 40;
+    const { fx } = effects({ clipboard: new Clipboard("x11", sel, fast) });
+    expect((await fx.run(request(1, { kind: "clipboard.begin" }))).ok).toBe(true);
+    const setting = fx.run(request(2, { kind: "clipboard.setImage", path: pngFile }));
+    await tick();
+    await fx.sessionEnded();
+    await setting;
+    expect(sel.offer?.data).toBe("user text");
+    expect(clipboardLock.held).toBe(false);
+  });
+
+  it("finding 4: config.finish restores by compare-and-swap even when the picker never marked the apply persisted (model-row Enter, then a timeout)", async () => {
+    const base = 'model = "gpt-5.4"\napproval_policy = "never"\n';
+    const path = join(dir, "config.toml");
+    writeFileSync(path, base);
+    const { fx, warnings } = effects({ configPath: path });
+    expect((await fx.run(request(1, { kind: "config.snapshot" }))).ok).toBe(true);
+    // Codex 0.144 wrote the highlighted model when its model-row Enter landed; the picker then timed out.
+    writeFileSync(path, 'model = "gpt-5.6-sol"\nmodel_reasoning_effort = "medium"\napproval_policy = "never"\n');
+    expect((await fx.run(request(2, { kind: "config.finish", persisted: false, takenOver: false }))).ok).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(base);
+    expect(warnings).toEqual([]);
+    // An unchanged file is a no-op; a file changed besides the picker keys is left alone with the warning.
+    expect((await fx.run(request(3, { kind: "config.snapshot" }, "op2"))).ok).toBe(true);
+    expect((await fx.run(request(4, { kind: "config.finish", persisted: false, takenOver: false }, "op2"))).ok).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(base);
+    expect((await fx.run(request(5, { kind: "config.snapshot" }, "op3"))).ok).toBe(true);
+    const edited = 'model = "gpt-5.6-sol"\napproval_policy = "on-request"\n';
+    writeFileSync(path, edited);
+    expect((await fx.run(request(6, { kind: "config.finish", persisted: false, takenOver: false }, "op3"))).ok).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(edited);
+    expect(warnings.map((w) => [w.code, (w.details as { reason?: string } | undefined)?.reason])).toEqual([["codex_default_model_persisted", "conflict"]]);
   });
 });
