@@ -11,6 +11,7 @@ import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
   ARROW_UP,
+  CLEAR_DRAFT,
   ESC,
   type EffectRequestEvent,
   effectParams,
@@ -71,7 +72,7 @@ export type ModelPickerEvent = TransactionMachineEvent;
 
 export type ModelPickerParentEvent = IoWriteRequest | EffectRequestEvent;
 
-type WriteWhat = "command" | "enter" | "escape" | "arrows" | "sessionKey" | "confirmArrows" | "confirmEnter";
+type WriteWhat = "command" | "enter" | "pickerEnter" | "escape" | "arrows" | "sessionKey" | "confirmArrows" | "confirmEnter" | "clearDraft";
 
 export interface PickerContext extends PickerTiming {
   readonly opId: string;
@@ -102,6 +103,8 @@ export interface PickerContext extends PickerTiming {
   readonly opened: boolean;
   /** Cleanup: native-composer frames in a row since the last Escape. */
   readonly clearFrames: number;
+  /** The typed `/model` reached the composer and its Enter has not: a failure must clear it (spec A §10.9). */
+  readonly staged: boolean;
   readonly error: ElwoodError | null;
   readonly result: readonly AgentModelOption[] | null;
 }
@@ -174,6 +177,11 @@ function ownDialogVisible(facts: ScreenFacts | null): boolean {
   return picker(facts) !== undefined || (switchDialog(facts) && facts?.modelSwitch?.standardCopy === true);
 }
 
+/** The native composer, with no dialog over it, shows the typed command as its draft. */
+function draftOnComposer(facts: ScreenFacts | null, command: string): boolean {
+  return facts !== null && nativeComposer(facts) && facts.composerText.startsWith(command);
+}
+
 function foreignAtStart(facts: ScreenFacts | null): boolean {
   const kind = facts?.dialog?.kind;
   return facts?.modelPicker !== undefined || kind === "model_picker" || kind === "model_switch_confirm";
@@ -209,20 +217,24 @@ function writeData(
     case "command":
       return { data: context.command, purpose: "command", guardDialog: true };
     case "enter":
-      // The `/model` Enter goes to the composer (held by a foreign picker like any writer); Codex's row / 0.144
-      // apply Enter goes to the picker we opened, which itself arms that hold.
-      return picker(context.facts) === undefined
-        ? { data: ENTER, purpose: "keys", guardDialog: true }
-        : { data: ENTER, purpose: "keys", guardDialog: true, ownModelDialog: true };
+      // The `/model` Enter goes to the composer: held by a foreign picker like any writer.
+      return { data: ENTER, purpose: "keys", guardDialog: true };
+    case "pickerEnter":
+      // Codex's model-row / effort / 0.144 apply Enter: only while the picker is the live dialog (the edge re-checks
+      // right before writing), so a picker that closed meanwhile never turns it into a submit of the user's draft.
+      return { data: ENTER, purpose: "keys", guardDialog: true, requireDialog: "model_picker" };
     case "escape":
-      // Addressed to our own dialog, so the edge's foreign-picker hold (which that very dialog arms) lets it through.
+      // Only while our own dialog is live: an Escape reaching the composer would interrupt a running turn. The
+      // requirement replaces the foreign-picker hold (which our own picker arms), so it never blocks itself.
       return {
         data: ESC,
         purpose: "escape",
         guardDialog: !switchDialog(context.facts),
-        ...(switchDialog(context.facts) ? { requireDialog: "model_switch_confirm" as const } : {}),
+        requireDialog: switchDialog(context.facts) ? "model_switch_confirm" : "model_picker",
         ownModelDialog: true,
       };
+    case "clearDraft":
+      return { data: CLEAR_DRAFT, purpose: "keys", guardDialog: true };
     case "arrows":
       return { data: (context.navDelta < 0 ? ARROW_UP : ARROW_DOWN).repeat(Math.abs(context.navDelta)), purpose: "keys", guardDialog: true, requireDialog: "model_picker" };
     case "sessionKey":
@@ -322,6 +334,22 @@ export const modelPickerMachine = setup({
     frameClearAfterEscape: ({ context, event }) => event.type === "frame" && context.escaped.length > 0 && nativeComposer(event.facts),
     noWritesAllowed: ({ context }) => context.takenOver,
     snapshotted: ({ context }) => context.snapshotted,
+    /** The machine already failed (a deadline or a takeover while an effect was pending). */
+    failed: ({ context }) => context.error !== null,
+    requestPending: ({ context }) => context.pendingRequestId !== null,
+    /**
+     * The list was not read to both ends (a page that never landed, or the page cap): listModels, or a setModel
+     * whose target is not among the rows read, must fail rather than answer from a truncated list (spec A §17.1).
+     */
+    listTruncated: ({ context }) => {
+      if (context.topSeen && context.bottomSeen) return false;
+      return context.mode === "list" || !context.rows.some((r) => r.id === context.target);
+    },
+    mustClearDraft: ({ context }) => context.staged && !context.takenOver,
+    /** The composer shows the typed `/model` and nothing sits over it: the clear keys reach only that draft. */
+    draftShown: ({ context }) => draftOnComposer(context.facts, context.command),
+    frameDraftGone: ({ context, event }) =>
+      event.type === "frame" && nativeComposer(event.facts) && !event.facts.composerText.startsWith(context.command),
   },
   actions: {
     /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
@@ -369,6 +397,8 @@ export const modelPickerMachine = setup({
       return key === null ? {} : { escaped: [...context.escaped, key] };
     }),
     markOpened: assign({ opened: true }),
+    markStaged: assign({ staged: true }),
+    unstage: assign({ staged: false }),
     countClearFrame: assign({ clearFrames: ({ context }) => context.clearFrames + 1 }),
     resetClearFrames: assign({ clearFrames: 0 }),
     markTakenOver: assign({ takenOver: true, error: () => fail("raw input took over the model picker") }),
@@ -384,6 +414,9 @@ export const modelPickerMachine = setup({
     })),
     failNoSessionKey: assign({ error: () => fail("the picker offers no session-only apply key; refusing to save a default") }),
     failNavigation: assign({ error: () => fail("the picker cursor did not reach the requested row") }),
+    failTruncated: assign(({ context }) => ({
+      error: fail("the model list could not be read to both ends", { read: context.rows.map((r) => r.id), topSeen: context.topSeen, bottomSeen: context.bottomSeen }),
+    })),
     failNotSettled: assign({ error: ({ context }) => context.error ?? fail("the model picker did not close after applying") }),
     setListResult: assign(({ context }) => ({ result: finalizeOptions(context.rows, context.flavour) })),
   },
@@ -410,6 +443,7 @@ export const modelPickerMachine = setup({
     escaped: [],
     opened: false,
     clearFrames: 0,
+    staged: false,
     error: null,
     result: null,
   }),
@@ -435,14 +469,46 @@ export const modelPickerMachine = setup({
           { guard: "effectOk", target: "typing", actions: ["clearRequest", "markSnapshotted"], description: "Snapshot taken under the config lock." },
           { target: "done", actions: ["clearRequest", "recordEffectError"], description: "No snapshot: do not open the picker." },
         ],
+        // The effect may still take the lock: leaving now would strand it, so wait for its answer first.
+        "transaction.cancel": { target: "snapshotAbandoned", actions: "recordCancel", description: "Deadline while the lock is awaited." },
+        "submission.rawInput": { target: "snapshotAbandoned", actions: "markTakenOver", description: "Raw input before anything was typed." },
+      },
+    },
+    snapshotAbandoned: {
+      description: "Failed while config.snapshot was pending: a snapshot it still takes is released through config.finish.",
+      on: {
+        "effect.result": [
+          { guard: "effectOk", target: "finishing", actions: ["clearRequest", "markSnapshotted"], description: "The lock was taken after all: finish to release it." },
+          { target: "done", actions: "clearRequest", description: "No snapshot, nothing to release." },
+        ],
+        "transaction.cancel": { description: "Already failing." },
+        "submission.rawInput": { actions: "markTakenOver", description: "Nothing is typed anyway." },
       },
     },
     typing: {
       description: "Type `/model` (a command, not a paste).",
       ...step("command", "#modelPicker.settling"),
-      on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
+      on: {
+        frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." },
+        // The edge may still write the pending `/model`: learn whether it did before deciding on a clear.
+        "transaction.cancel": [
+          { guard: "requestPending", target: "typingAbandoned", actions: "recordCancel", description: "Deadline with `/model` in flight." },
+          { target: "cleanup", actions: "recordCancel", description: "Deadline while the write was held: nothing typed." },
+        ],
+      },
+    },
+    typingAbandoned: {
+      description: "Failed while the `/model` write was in flight: wait (bounded) for the edge's answer.",
+      on: {
+        "io.written": { guard: "isOurs", target: "cleanup", actions: ["clearRequest", "markStaged"], description: "It was typed: clear it." },
+        "io.held": { guard: "isOurs", target: "cleanup", actions: "clearRequest", description: "Never typed." },
+        "io.failed": { guard: "isOurs", target: "cleanup", actions: "clearRequest", description: "Never typed." },
+        "transaction.cancel": { description: "Already failing." },
+      },
+      after: { cleanup: { target: "cleanup", actions: "markStaged", description: "No answer: assume typed (the clear checks the screen first)." } },
     },
     settling: {
+      entry: "markStaged",
       after: { settle: { target: "entering" } },
       on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
     },
@@ -455,6 +521,7 @@ export const modelPickerMachine = setup({
     },
     awaitingPicker: {
       description: "Wait for the picker to paint.",
+      entry: "unstage",
       on: {
         frame: {
           guard: "pickerShown",
@@ -470,6 +537,7 @@ export const modelPickerMachine = setup({
       always: [
         { guard: "moreToScroll", target: "scrolling", actions: "countPage", description: "More rows below the collected ones." },
         { guard: "moreAboveToScroll", target: "scrolling", actions: "countPageUp", description: "More rows above the collected ones." },
+        { guard: "listTruncated", target: "cleanup", actions: "failTruncated", description: "Rows above or below were never seen: no partial answer." },
         { guard: "listMode", target: "escaping", actions: "setListResult", description: "All rows read: cancel the picker." },
         { target: "choosing", actions: "targetModel" },
       ],
@@ -513,7 +581,7 @@ export const modelPickerMachine = setup({
         { target: "applyingEnter", actions: "markPersisted", description: "Codex 0.144: Enter is the only apply and writes config.toml." },
       ],
     },
-    choosingModelRow: { ...step("enter", "#modelPicker.awaitingEffort") },
+    choosingModelRow: { ...step("pickerEnter", "#modelPicker.awaitingEffort") },
     awaitingEffort: {
       on: {
         frame: [
@@ -524,7 +592,7 @@ export const modelPickerMachine = setup({
       after: { open: { target: "cleanup", actions: "failNotSettled" } },
     },
     applyingSession: { ...step("sessionKey", "#modelPicker.afterApply") },
-    applyingEnter: { ...step("enter", "#modelPicker.afterApply") },
+    applyingEnter: { ...step("pickerEnter", "#modelPicker.afterApply") },
     afterApply: {
       description: "Wait for the picker to close; confirm Claude's own cache warning, leave a hook's confirmation to the human.",
       on: {
@@ -586,7 +654,11 @@ export const modelPickerMachine = setup({
             { target: "watching" },
           ],
         },
-        escaping: { ...step("escape", "#modelPicker.cleanup.watching") },
+        escaping: {
+          ...step("escape", "#modelPicker.cleanup.watching"),
+          // Held while our dialog is not the live one (it closed, or another dialog sits over it): stay bounded.
+          after: { cleanup: { target: "#modelPicker.finishing", description: "The Escape never went out within the bound: release." } },
+        },
         watching: {
           entry: "resetClearFrames",
           on: {
@@ -604,8 +676,32 @@ export const modelPickerMachine = setup({
       },
     },
     finishing: {
-      description: "Codex: restore config.toml by compare-and-swap and release the config lock.",
-      always: [{ guard: "snapshotted", target: "restoring" }, { target: "done" }],
+      description: "Clear a typed `/model` that never ran; Codex: restore config.toml by compare-and-swap and release the config lock.",
+      always: [
+        { guard: "mustClearDraft", target: "clearingDraft" },
+        { guard: "snapshotted", target: "restoring" },
+        { target: "done" },
+      ],
+    },
+    clearingDraft: {
+      description: "Kill the typed `/model` so the next submission is not appended to it (spec A §10.9), bounded.",
+      initial: "deciding",
+      exit: "unstage",
+      on: { "transaction.cancel": { description: "Already finishing." } },
+      after: { cleanup: { target: "finishing", description: "Bound reached: leave the composer as it is." } },
+      states: {
+        deciding: {
+          always: [{ guard: "draftShown", target: "writing" }, { target: "waiting" }],
+        },
+        waiting: {
+          description: "Only the composer showing the draft with no dialog over it is cleared.",
+          on: { frame: { target: "deciding", actions: "recordFacts" } },
+        },
+        writing: { ...step("clearDraft", "#modelPicker.clearingDraft.confirming") },
+        confirming: {
+          on: { frame: [{ guard: "frameDraftGone", target: "#modelPicker.finishing", actions: "recordFacts", description: "The composer no longer shows it." }] },
+        },
+      },
     },
     restoring: {
       entry: [

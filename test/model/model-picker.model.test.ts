@@ -74,6 +74,26 @@ function checkInvariants(config: Config, steps: ReadonlyArray<{ event: EventObje
   expect(steps.length).toBeGreaterThan(0);
 }
 
+/**
+ * Config-lock invariant (review finding 1/4): every ok config.snapshot answer is followed by a config.finish
+ * request, and the machine never reaches done while the snapshot is still unanswered.
+ */
+function checkConfigLock(steps: ReadonlyArray<{ event: EventObject; state: { value: unknown } }>, received: readonly EventObject[], done: boolean): void {
+  const kinds = received.filter((e) => e.type === "effect.request").map((e) => (e as unknown as { effect: { kind: string } }).effect.kind);
+  const waiting = new Set(['"snapshotting"', '"snapshotAbandoned"']);
+  let taken = false;
+  let answered = false;
+  for (const [i, step] of steps.entries()) {
+    const before = i === 0 ? undefined : JSON.stringify(steps[i - 1]?.state.value);
+    if (step.event.type !== "effect.result" || before === undefined || !waiting.has(before)) continue;
+    answered = true;
+    if ((step.event as unknown as { ok: boolean }).ok) taken = true;
+  }
+  if (taken && done) expect(kinds, "an ok snapshot is always finished before done").toContain("config.finish");
+  if (done && kinds.includes("config.snapshot")) expect(answered, "done with config.snapshot pending").toBe(true);
+  expect(kinds.filter((k) => k === "config.finish").length).toBeLessThanOrEqual(1);
+}
+
 describe("model picker model (xstate/graph)", () => {
   for (const config of CONFIGS) {
     const logic = modelPickerMachine.provide({ actions: { toParent: () => {} } });
@@ -86,7 +106,8 @@ describe("model picker model (xstate/graph)", () => {
     it(`${config.name}: reaches its key states`, () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       const expected = config.input.mode === "list" ? ['"done"', '"closing"', '{"cleanup":"watching"}'] : ['"done"', '"afterApply"', '{"cleanup":"watching"}'];
-      if (config.input.flavour === "codex") expected.push('"restoring"', '"awaitingEffort"');
+      if (config.input.flavour === "codex") expected.push('"restoring"', '"awaitingEffort"', '"snapshotAbandoned"');
+      if (config.input.mode === "set" || config.input.flavour === "claude") expected.push('{"clearingDraft":"waiting"}', '"typingAbandoned"');
       if (config.input.flavour === "claude" && config.input.mode === "set") expected.push('"afterConfirm"', '"awaitingConfirmCursor"', '"lingering"');
       for (const value of expected) expect(reached, value).toContain(value);
     });
@@ -96,6 +117,7 @@ describe("model picker model (xstate/graph)", () => {
       for (const path of paths) {
         const host = replayPath(modelPickerMachine, config.input, config.model, path.steps);
         checkInvariants(config, path.steps, host.received);
+        checkConfigLock(path.steps, host.received, host.output() !== undefined);
         // Writes after a raw-input takeover: none.
         const rawIndex = path.steps.findIndex((s) => s.event.type === "submission.rawInput");
         if (rawIndex >= 0) {

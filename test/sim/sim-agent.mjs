@@ -466,7 +466,13 @@ function typeText(/** @type {string} */ text) {
   const last = S.comp[S.comp.length - 1];
   if (last && last.t !== undefined) last.t += text;
   else S.comp.push({ t: text });
+  if (script.dialogOnSlashModelMs && S.comp.length === 1 && S.comp[0]?.t === "/model") blockBriefly(script.dialogOnSlashModelMs);
   paint();
+}
+/** Test-only: a blocking permission dialog over the composer for `ms`, then gone (the draft stays underneath). */
+function blockBriefly(/** @type {number} */ ms) {
+  S.dialog = { kind: "permission", options: ["Yes", "No"], values: ["allow", "reject"], numbered: true, sel: 0, escValue: "reject", cmd: "true", resolve: () => {}, keys: {} };
+  setTimeout(() => { S.dialog = null; paint(); }, ms);
 }
 function backspace() {
   const last = S.comp[S.comp.length - 1];

@@ -56,6 +56,8 @@ export interface SimScript {
   readonly pickerDelayMs?: number;
   /** How long F5 (`\x1b[15~`, test-only) keeps the open picker half-repainted: rule drawn, header and rows not (default 1000). */
   readonly pickerPartialMs?: number;
+  /** Typing exactly `/model` raises a blocking permission dialog over the composer for this long (holds its Enter). */
+  readonly dialogOnSlashModelMs?: number;
   /** Pasted image paths produce no chip (attach confirmation timeout). */
   readonly ignoreImagePaste?: boolean;
   /** The one code the simulated OAuth exchange accepts; any other code fails like the offline CLI. */

@@ -91,6 +91,8 @@ describe("revalidation before our Enter", () => {
     expect(JSON.stringify(host.value())).toContain(stage);
     const before = host.writes().length;
     host.send(frame(pickerAt("default")));
+    // Once `/model` was typed the machine waits (bounded) for a clearable composer; the human's picker never is one.
+    if (stage !== "typing") host.advance(TIMING.cleanupMs);
     const out = host.output() as { ok: boolean; error?: ElwoodError };
     expect(out.ok).toBe(false);
     expect(out.error?.name).toBe("model_automation_failed");
@@ -157,7 +159,7 @@ describe("cleanup", () => {
     expect(escapes(host)).toEqual([]);
   });
 
-  it("only the cancel Escape is exempt from the foreign-picker hold", () => {
+  it("C-API-55: only the cancel Escape carries the own-dialog flag", () => {
     const host = start({ mode: "list" });
     host.answer("written");
     host.advance(TIMING.settleMs);
@@ -166,5 +168,67 @@ describe("cleanup", () => {
     host.answer("written"); // listModels' Escape
     const flagged = host.writes().filter((w) => w.ownModelDialog === true).map((w) => w.data);
     expect(flagged).toEqual(["\x1b"]);
+  });
+});
+
+describe("keys addressed to the picker require it live (review finding 3)", () => {
+  const codexPicker = (sel: string): ScreenFacts => ({
+    ...EMPTY_FACTS,
+    dialog: { kind: "model_picker", blocking: false, ruleIds: ["codex-model_picker-prompt"], options: [], layout: "numbered" },
+    modelPicker: { stage: "model", rows: ["gpt-a", "gpt-b"].map((id) => ({ ...row(id, id === sel), isCurrent: id === "gpt-a", isDefault: false })), sessionKey: false, moreAbove: false, moreBelow: false },
+  });
+
+  /** Codex setModel up to the requested model-row Enter (snapshot taken, cursor on the target). */
+  function toModelRowEnter(): HostedChild {
+    const host = start({ flavour: "codex", target: "gpt-b" });
+    const snapshot = host.received.at(-1) as unknown as { requestId: string };
+    host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
+    host.answer("written"); // /model
+    host.advance(TIMING.settleMs);
+    host.answer("written"); // its Enter
+    host.send(frame(codexPicker("gpt-a")));
+    host.answer("written"); // arrow
+    host.send(frame(codexPicker("gpt-b")));
+    return host;
+  }
+
+  it("C-API-55: the Codex model-row Enter is scoped to the picker and stays unwritten while the edge holds it", () => {
+    const host = toModelRowEnter();
+    const enter = host.lastWrite();
+    expect(enter).toMatchObject({ data: "\r", requireDialog: "model_picker" });
+    const before = host.writes().length;
+    // The picker closed while the edge waited: the edge holds (not_required_dialog); the machine only re-asks, scoped.
+    host.send(frame(composer));
+    for (let n = 0; n < 5; n += 1) {
+      host.answer("held");
+      host.advance(TIMING.holdRetryMs);
+      expect(host.lastWrite()).toMatchObject({ data: "\r", requireDialog: "model_picker" });
+    }
+    expect(host.value()).toEqual({ choosingModelRow: "requesting" });
+    expect(host.writes().length).toBe(before + 5);
+    // The deadline: nothing unscoped is written on the way out, and the config lock is still released.
+    host.answer("held");
+    host.send({ type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") });
+    host.advance(TIMING.cleanupMs + 5);
+    expect(host.received.at(-1)).toMatchObject({ type: "effect.request", effect: { kind: "config.finish" } });
+    const pickerKeys = host.writes().slice(2);
+    for (const w of pickerKeys) expect(w.requireDialog, JSON.stringify(w.data)).toBe("model_picker");
+  });
+
+  it("C-API-55: the cancel Escape is scoped to our dialog on both CLIs (never a bare Escape into a turn)", () => {
+    const claude = start({ mode: "list" });
+    claude.answer("written");
+    claude.advance(TIMING.settleMs);
+    claude.answer("written");
+    claude.send(frame(pickerAt("default")));
+    expect(claude.lastWrite()).toMatchObject({ data: "\x1b", requireDialog: "model_picker" });
+
+    const codex = toModelRowEnter();
+    codex.send({ type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") });
+    expect(codex.lastWrite()).toMatchObject({ data: "\x1b", requireDialog: "model_picker" });
+    // A held cleanup Escape (the picker went away) is bounded: the slot is released at the cleanup bound.
+    codex.answer("held");
+    codex.advance(TIMING.cleanupMs + 5);
+    expect(codex.value()).toBe("restoring");
   });
 });
