@@ -583,13 +583,16 @@ export const modelPickerMachine = setup({
     },
     choosingModelRow: { ...step("pickerEnter", "#modelPicker.awaitingEffort") },
     awaitingEffort: {
+      // The model-row Enter may already have applied and saved the model (0.144 writes config.toml a moment later):
+      // a failure from here on counts as persisted, so config.finish waits for that late write before restoring.
       on: {
         frame: [
           { guard: "frameEffortStage", target: "choosing", actions: ["recordFacts", "targetDefaultEffort"], description: "Effort step: land on the CLI's own default level." },
           { guard: "frameSettled", target: "finishing", actions: ["recordFacts", "markPersisted"], description: "No effort step: the CLI applied (and saved) the model." },
         ],
+        "transaction.cancel": { target: "cleanup", actions: ["recordCancel", "markPersisted"], description: "Deadline after the model-row Enter: it may have saved." },
       },
-      after: { open: { target: "cleanup", actions: "failNotSettled" } },
+      after: { open: { target: "cleanup", actions: ["failNotSettled", "markPersisted"] } },
     },
     applyingSession: { ...step("sessionKey", "#modelPicker.afterApply") },
     applyingEnter: { ...step("pickerEnter", "#modelPicker.afterApply") },

@@ -168,3 +168,25 @@ describe("a typed `/model` that never ran is cleared (finding 7)", () => {
     expect(out(host)?.ok).toBe(false);
   });
 });
+
+describe("a failure after the Codex model-row Enter counts as persisted", () => {
+  it("C-API-24: no effort step and no settle within the bound → config.finish is asked to wait for the CLI's late write", () => {
+    const host = start();
+    const snapshot = host.received.at(-1) as unknown as { requestId: string };
+    host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
+    host.answer("written"); // `/model`
+    host.advance(TIMING.settleMs);
+    host.answer("written"); // its Enter
+    host.send(frame(codexPage(["gpt-a", "gpt-b"], "gpt-a", false, false)));
+    host.answer("written"); // arrow down
+    host.send(frame(codexPage(["gpt-a", "gpt-b"], "gpt-b", false, false)));
+    expect(host.lastWrite()).toMatchObject({ data: "\r", requireDialog: "model_picker" }); // the model-row Enter
+    host.answer("written");
+    host.advance(TIMING.openMs); // neither the effort step nor the composer ever shows
+    for (let i = 0; i < 5 && !effects(host).includes("config.finish"); i += 1) {
+      host.answer("written"); // the cleanup Escape (a repeated answer to an answered write is ignored)
+      host.advance(TIMING.cleanupMs);
+    }
+    expect(host.received.filter((e) => e.type === "effect.request").at(-1)).toMatchObject({ effect: { kind: "config.finish", persisted: true } });
+  });
+});
