@@ -10,6 +10,7 @@ import { listCodexModels } from "../../src/list-models.js";
 import type { ElwoodWarningEvent } from "../../src/public-types.js";
 import { simAgentPath, simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
+import { processesWithEnv } from "../e2e/support/processes.js";
 
 const V171_IDS = ["gpt-6.2-sol", "gpt-6.2-astra", "gpt-6.1-terra", "gpt-6.1-sol", "gpt-6-astra", "gpt-6-sol", "gpt-6-luna", "gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna", "gpt-5.5"];
 const V144_IDS = ["gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna", "gpt-5.5", "gpt-5.4", "gpt-5.4-mini", "gpt-5.2"];
@@ -278,22 +279,6 @@ describe("Codex 0.144.6 /model picker through the simulated CLI (Enter is the on
   });
 });
 
-/** Live processes whose environment carries `CODEX_HOME=<home>` (the sim, its login shell, anything spawned). */
-function processesUsing(home: string): number[] {
-  const needle = `\0CODEX_HOME=${home}\0`;
-  const out: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (!`\0${readFileSync(`/proc/${name}/environ`, "latin1")}`.includes(needle)) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      if (!stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) out.push(Number(name));
-    } catch {
-      // Gone already, or not ours to read.
-    }
-  }
-  return out;
-}
 /** Session directories left in a state dir (none, or an empty `sessions/`, after a clean teardown). */
 function sessionDirs(stateDir: string): string[] {
   const sessions = join(stateDir, "sessions");
@@ -335,7 +320,7 @@ describe("listCodexModels with the simulated CLI (C-API-41)", { timeout: 90_000 
     const rows = await listCodexModels({ cwd: p.cwd, stateDir: p.stateDir, executable: simAgentPath, env: p.env });
     expect(rows.map((r) => r.id)).toEqual(version === "0.144.6" ? V144_IDS : V171_IDS);
     expect(rows.filter((r) => r.isCurrent)).toHaveLength(1);
-    await until("probe processes gone", () => processesUsing(p.home).length === 0, 10_000);
+    await until("probe processes gone", () => processesWithEnv("CODEX_HOME", p.home).length === 0, 10_000);
     expect(ptyMasters()).toBe(masters);
     expect(sessionDirs(p.stateDir)).toEqual([]);
     expect(readFileSync(join(p.home, "config.toml")).equals(before)).toBe(true);
@@ -350,7 +335,7 @@ describe("listCodexModels with the simulated CLI (C-API-41)", { timeout: 90_000 
     const masters = ptyMasters();
     const error = await listCodexModels({ cwd: p.cwd, stateDir: p.stateDir, executable: broken, env: p.env }).catch((e: unknown) => e);
     expect(isElwoodError(error, "codex_start_failed") || isElwoodError(error, "model_automation_failed")).toBe(true);
-    await until("probe processes gone", () => processesUsing(p.home).length === 0, 10_000);
+    await until("probe processes gone", () => processesWithEnv("CODEX_HOME", p.home).length === 0, 10_000);
     expect(ptyMasters()).toBe(masters);
     expect(sessionDirs(p.stateDir)).toEqual([]);
   });

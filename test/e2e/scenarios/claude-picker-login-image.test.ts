@@ -1,5 +1,4 @@
 // E2E: the real Claude CLIs' own /model picker, /login flow (offline) and image path attach, driven through Elwood (C-API-23, C-API-24, C-API-43, C-API-45).
-import { deflateSync } from "node:zlib";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,36 +9,10 @@ import { createClaudeHome } from "../harness/claude-home.js";
 import { startModelServer } from "../model-server/index.js";
 import { agentsOf } from "../support/agents.js";
 import { openSession } from "../support/session-fixture.js";
+import { solidPng } from "../../support/png.js";
 
-/** A valid 8×8 red PNG (built here so no binary fixture is needed). */
-function redPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer): number => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(8, 0);
-  ihdr.writeUInt32BE(8, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [255, 0, 0]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: 8 }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
+/** A valid 8×8 red PNG. */
+const redPng = (): Buffer => solidPng(8, [255, 0, 0]);
 
 const EXPECTED_IDS: Readonly<Record<string, readonly string[]>> = {
   "2.1.215": ["default", "opus", "sonnet", "sonnet 5 (1m context)", "haiku"],

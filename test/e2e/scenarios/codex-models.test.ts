@@ -1,5 +1,5 @@
 // E2E (real Codex 0.144.6 / 0.171.0): listModels / setModel through the CLI's own /model picker, and session-less listCodexModels (C-API-23, C-API-24, C-API-41).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listCodexModels } from "../../../src/list-models.js";
@@ -7,24 +7,7 @@ import { createCodexHome } from "../harness/codex-home.js";
 import { startModelServer } from "../model-server/index.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import { openSession } from "../support/session-fixture.js";
-
-/** Live processes whose environment names this sandbox's CODEX_HOME (the CLI and anything it spawned). */
-function processesUsing(codexHome: string): number[] {
-  const needle = `\0CODEX_HOME=${codexHome}\0`;
-  const out: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (!`\0${readFileSync(`/proc/${name}/environ`, "latin1")}`.includes(needle)) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      out.push(Number(name));
-    } catch {
-      // The process vanished or is not ours to read.
-    }
-  }
-  return out;
-}
+import { processesWithEnv } from "../support/processes.js";
 
 const PICKER = /Select Model and Effort/;
 /** listModels ids per version, recorded by the first test so listCodexModels can be compared with them. */
@@ -91,7 +74,7 @@ describe.each(CODEX_AGENTS)("$label: model picker", (agent) => {
       expect(rows.length).toBeGreaterThan(1);
       expect(rows.filter((r) => r.isCurrent)).toHaveLength(1);
       expect(server.requests.filter((r) => r.kind === "main")).toEqual([]);
-      expect(processesUsing(home.codexHome)).toEqual([]);
+      expect(processesWithEnv("CODEX_HOME", home.codexHome)).toEqual([]);
       expect(await home.userFiles()).toEqual(before);
       // Same ids as the caller-held session saw in the listModels test (run earlier in this file).
       const seen = SESSION_IDS.get(agent.version);

@@ -65,3 +65,16 @@ export function unixSocketsMatching(fragment: string): string[] {
     .filter((p) => p !== "" && p.includes(fragment));
   return [...new Set(paths)];
 }
+
+/** Live (non-zombie) pids whose environment carries `<name>=<value>` exactly (e.g. a sandbox's CODEX_HOME). */
+export function processesWithEnv(name: string, value: string): number[] {
+  const needle = `\0${name}=${value}\0`;
+  return pids().filter((pid) => {
+    try {
+      if (!`\0${readFileSync(`/proc/${pid}/environ`, "latin1")}`.includes(needle)) return false;
+      return procInfo(pid)?.state !== "Z";
+    } catch {
+      return false; // gone already, or not ours to read
+    }
+  });
+}
