@@ -82,6 +82,11 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
         if (facts.dialog?.blocking) return held(request, "dialog");
         // A human's (or a surviving) model dialog: Enter would apply its highlighted row, Escape discard it.
         if (pickerHold.held && request.ownModelDialog !== true) return held(request, "foreign_picker");
+      } else if (request.purpose === "escape" && pickerHold.held && request.ownModelDialog !== true) {
+        // An unguarded Escape (interrupt) would only discard a human's model picker, not stop the turn: stand off.
+        if (!observed || terminal.renderFailed) return held(request, "unobserved");
+        pickerHold = observeForeignPicker(pickerHold, readScreen(terminal.snapshot()));
+        if (pickerHold.held) return held(request, "foreign_picker");
       }
       try {
         terminal.sendInput(request.data);

@@ -107,6 +107,26 @@ describe("foreign picker hold (write-only)", () => {
     expect(simRecords(sim.log(), "turn")).toEqual([]); // still the same turn: the guidance was typed into it
   });
 
+  it("C-API-55: interrupt() stands off a human's picker over a running turn; its Escape goes out once the picker is gone", async () => {
+    const sim = await ready({ slowMs: 6000 });
+    await sim.session.sendMessage("SLOW turn");
+    await sim.session.waitForStatus((s) => s === "running", 5_000);
+    const openedAt = await humanOpensPicker(sim);
+    const interrupted = sim.session.interrupt({ timeoutMs: 20_000 });
+    await pause(1000);
+    // The Escape would only have closed the human's picker (and left the turn running): none was written.
+    const escapesAfter = () => simRecords(sim.log(), "key").filter((k) => k.key === "escape" && k.t >= openedAt);
+    expect(escapesAfter()).toEqual([]);
+    expect(modelLog(sim.log()).some((m) => m.action === "cancel")).toBe(false);
+    const closedAt = Date.now();
+    await sim.session.sendKeys("\x1b"); // the human closes their picker
+    await interrupted;
+    // After the human's Escape, Elwood's own Escape reached the turn.
+    const escapes = escapesAfter();
+    expect(escapes.length).toBeGreaterThanOrEqual(2);
+    expect((escapes.at(-1)?.t ?? 0) >= closedAt - 50).toBe(true);
+  });
+
   it("C-API-55: /login recovery stands off a human's picker and starts once it is gone", async () => {
     const sim = await ready();
     if (!(sim.session instanceof ClaudeSession)) throw new Error("expected a ClaudeSession");
