@@ -111,6 +111,8 @@ export interface ScreenFacts {
   readonly pastedChip: boolean;
   /** Number of `[Image #N]` chips in the composer region. */
   readonly imageChips: number;
+  /** Visible CLI rows reporting a failed image paste (Codex `■ Failed to paste image: …`; Claude: always 0). */
+  readonly imagePasteFailures: number;
   readonly dialog?: DialogFact;
   /** The live `/model` picker, when the bottom-most dialog is one (machines/model-picker drives it). */
   readonly modelPicker?: ModelPickerFact;
@@ -132,6 +134,7 @@ export const EMPTY_FACTS: ScreenFacts = {
   interruptBanner: false,
   pastedChip: false,
   imageChips: 0,
+  imagePasteFailures: 0,
   ruleIds: [],
 };
 

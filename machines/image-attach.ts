@@ -51,6 +51,8 @@ export interface AttachContext extends ImageAttachTiming {
   readonly index: number;
   /** Chips in the composer right before the current image's key was written. */
   readonly baseline: number;
+  /** The CLI's `Failed to paste image` rows on screen right before the same key (a growth = this key failed). */
+  readonly failureBaseline: number;
   readonly seq: number;
   readonly pendingRequestId: string | null;
   /** Something reached the composer: a failure must clear the draft. */
@@ -66,6 +68,10 @@ type ParentParams = { readonly events: readonly ImageAttachParentEvent[] };
 
 function chips(facts: ScreenFacts | null): number {
   return facts?.composer === true ? facts.imageChips : 0;
+}
+
+function pasteFailures(facts: ScreenFacts | null): number {
+  return facts?.imagePasteFailures ?? 0;
 }
 
 const writeParams = (what: "image" | "clear") => ({ context }: Args): ParentParams => {
@@ -97,7 +103,10 @@ export const imageAttachMachine = setup({
     ourEffect: ({ context, event }, params: { readonly ok: boolean }) =>
       event.type === "effect.result" && event.requestId === context.pendingRequestId && event.ok === params.ok,
     moreImages: ({ context }) => context.index < context.paths.length,
-    chipAppeared: ({ context, event }) => event.type === "frame" && chips(event.facts) >= context.baseline + 1,
+    // Read from the latest recorded facts, not only from frames arriving in `confirming`: the CLI may paint its
+    // answer while the key's write is still being acknowledged, and a still screen sends no further frame.
+    chipAppeared: ({ context }) => chips(context.facts) >= context.baseline + 1,
+    pasteFailed: ({ context }) => pasteFailures(context.facts) > context.failureBaseline,
     mustClear: ({ context }) => context.staged && !context.rawInput,
     failed: ({ context }) => context.error !== null,
     clipboardHeld: ({ context }) => context.clipboardHeld,
@@ -110,7 +119,7 @@ export const imageAttachMachine = setup({
     nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:i${context.seq + 1}` })),
     clearRequest: assign({ pendingRequestId: null }),
     recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
-    takeBaseline: assign({ baseline: ({ context }) => chips(context.facts) }),
+    takeBaseline: assign({ baseline: ({ context }) => chips(context.facts), failureBaseline: ({ context }) => pasteFailures(context.facts) }),
     markStaged: assign({ staged: true }),
     markClipboardHeld: assign({ clipboardHeld: true }),
     releaseClipboard: assign({ clipboardHeld: false }),
@@ -125,6 +134,10 @@ export const imageAttachMachine = setup({
         event.type === "effect.result" && event.error ? event.error : attachFailed(`image ${context.index + 1} could not be put on the clipboard`),
     }),
     recordCancel: assign({ error: ({ context, event }) => (event.type === "transaction.cancel" ? event.error : context.error) }),
+    failPasteReported: assign({
+      error: ({ context }) =>
+        attachFailed(`the CLI reported "Failed to paste image" for image ${context.index + 1} (no usable image on the clipboard)`, { index: context.index }),
+    }),
     failUnconfirmed: assign({
       error: ({ context }) =>
         attachFailed(`no [Image #N] chip appeared for image ${context.index + 1} within ${context.confirmMs} ms`, { index: context.index }),
@@ -137,6 +150,7 @@ export const imageAttachMachine = setup({
     ...input,
     index: 0,
     baseline: 0,
+    failureBaseline: 0,
     seq: 0,
     pendingRequestId: null,
     staged: false,
@@ -209,9 +223,16 @@ export const imageAttachMachine = setup({
     },
     confirming: {
       entry: "markStaged",
-      on: {
-        frame: { guard: "chipAppeared", target: "next", actions: ["recordFacts", "advance"], description: "A new chip in the composer." },
-      },
+      // Eventless: checked on entry (facts recorded during `sending`) and after every frame the root records.
+      always: [
+        { guard: "chipAppeared", target: "next", actions: "advance", description: "A new chip in the composer." },
+        {
+          guard: "pasteFailed",
+          target: "failing",
+          actions: "failPasteReported",
+          description: "A new `Failed to paste image` row and no chip: this key failed, so do not wait out the bound.",
+        },
+      ],
       after: { confirm: { target: "failing", actions: "failUnconfirmed", description: "No chip in time: fail, submit no text." } },
     },
     failing: {

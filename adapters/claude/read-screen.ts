@@ -216,6 +216,7 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
     interruptBanner,
     pastedChip,
     imageChips,
+    imagePasteFailures: 0,
     ruleIds: [...matched].sort(),
   };
   return dialog === undefined ? facts : { ...facts, dialog, ...panels };

@@ -27,6 +27,7 @@ const TITLE_SPINNER = rule("codex-working-title");
 const TITLE_ACTION = rule("codex-title-action-required");
 const INTERRUPT_BANNER = rule("codex-interrupt-banner");
 const PROMPT_ROW = rule("codex-prompt-row");
+const IMAGE_PASTE_FAILED = rule("codex-image-paste-failed");
 
 /**
  * Conversation provenance rows: history cells (`•` reply/tool, `◦` running, `■` error/interrupt,
@@ -168,6 +169,15 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
 
   const interruptBanner = last >= 0 && latestTurnInterrupted(TURN_MARKERS, rows, transcriptBound, top, matched);
 
+  // Counted (not just seen) so the image-attach machine can tell a new failure from an old one still on screen.
+  // The whole viewport, not the bottom window: 0.171.0 on a tall pane paints the row right under the header,
+  // far above the composer (measured at 48 rows).
+  let imagePasteFailures = 0;
+  for (let r = 0; r < transcriptBound; r += 1) {
+    if (IMAGE_PASTE_FAILED.test(rows[r] ?? "")) imagePasteFailures += 1;
+  }
+  if (imagePasteFailures > 0) matched.add("codex-image-paste-failed");
+
   const facts: ScreenFacts = {
     composer: composer !== undefined,
     composerText: composer?.text ?? "",
@@ -176,6 +186,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
     interruptBanner,
     pastedChip,
     imageChips,
+    imagePasteFailures,
     ruleIds: [...matched].sort(),
   };
   if (dialog === undefined) return facts;

@@ -56,6 +56,14 @@ export const codexScreenRules: readonly ScreenRule[] = [
     pattern: /\[Image #\d+\]/,
     verifiedAgainst: ["codex 0.144.6", "codex 0.171.0"],
   },
+  {
+    id: "codex-image-paste-failed",
+    description:
+      "Transcript error cell `■ Failed to paste image: <reason>` when Ctrl+V finds no usable image (e.g. `no image on clipboard: …`); no chip appears. Captured by Elwood's e2e with an empty X11 clipboard under Xvfb (test/fixtures/screens/codex/*-image-paste-failed-120.txt).",
+    region: "screen",
+    pattern: /^■ Failed to paste image: /,
+    verifiedAgainst: ["codex 0.144.6", "codex 0.171.0"],
+  },
   // ── working ────────────────────────────────────────────────────────────────────────────────
   {
     id: "codex-working-spinner",

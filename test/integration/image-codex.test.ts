@@ -76,6 +76,22 @@ function xclipFailingTextWrites(): string {
 }
 
 /**
+ * A PATH entry whose `xclip` serves other bytes than the PNG Elwood asked it to own (`-t image/png -i <file>`):
+ * the offer is still `image/png`, so Elwood's write check passes, but the CLI's Ctrl+V finds no PNG in it.
+ */
+function xclipOfferingNonPngImage(): string {
+  const real = execFileSync("sh", ["-c", "command -v xclip"], { encoding: "utf8" }).trim();
+  const dir = mkdtempSync(join(tmpdir(), "elwood-xclip-notpng-"));
+  scratch.push(dir);
+  const garbage = join(dir, "not-a-png");
+  writeFileSync(garbage, "these bytes are not a PNG");
+  const wrapper = join(dir, "xclip");
+  writeFileSync(wrapper, `#!/bin/sh\ncase " $* " in *" -t image/png -i "*) exec ${real} -quiet -selection clipboard -t image/png -i ${garbage} ;; esac\nexec ${real} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  return dir;
+}
+
+/**
  * A PATH entry whose `xclip` makes its first read (`-o`) drop a marker file and answer only after `delaySeconds`;
  * later calls pass straight to the real tool. `escapeReap` drops the session tag first, so the read outlives a
  * kill's straggler reaping (the race where the read finishes after the session ended).
@@ -189,6 +205,32 @@ describe("Codex image attach through the X11 clipboard and the simulated Codex",
     expect(simRecords(sim.log(), "submit")).toEqual([]);
     expect(simRecords(sim.log(), "paste")).toEqual([]);
     expect(clipboardText(display())).toBe("restore me");
+  }, 40_000);
+
+  it("C-API-44 C-API-46: the CLI's `■ Failed to paste image:` banner fails image_attach_failed at once (well under the 10 s bound); no text is submitted; the clipboard is restored", async () => {
+    const sim = await readySim({ env: { PATH: `${xclipOfferingNonPngImage()}:${saved.PATH ?? ""}` } });
+    await copyText(display(), "restore me too");
+    const red = png(sim, "red.png", 8);
+    const started = Date.now();
+    const error = await sim.session.sendMessage("never sent", { images: [{ path: red.path }] }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(isElwoodError(error, "image_attach_failed"), String(error)).toBe(true);
+    expect((error as { details?: unknown }).details).toEqual({ index: 0 });
+    expect(String(error)).toMatch(/Failed to paste image/);
+    // Generous on a loaded machine: the point is not waiting out the 10 s chip bound.
+    expect(elapsed).toBeLessThan(8_000);
+    // The Ctrl+V arrived and the CLI reported the failure; no chip, so nothing more than the clearing keys was written.
+    expect(simRecords(sim.log(), "key").map((r) => r.key)).toContain("ctrl+v");
+    expect(sim.session.terminal.snapshot().text).toMatch(/■ Failed to paste image: no image on clipboard/);
+    expect(images(sim.log())).toEqual([]);
+    expect(simRecords(sim.log(), "submit")).toEqual([]);
+    expect(simRecords(sim.log(), "paste")).toEqual([]);
+    expect(clipboardText(display())).toBe("restore me too");
+    expect(clipboardLock.held).toBe(false);
+    // The session stays usable (the failure row stays in the transcript, as with the real CLI).
+    await sim.session.sendMessage("after the failure");
+    await until("the turn", () => simRecords(sim.log(), "turn").length === 1, 10_000);
+    expect(simRecords(sim.log(), "submit").map((r) => r.text)).toEqual(["after the failure"]);
   }, 40_000);
 
   it("C-API-46: two concurrent Codex sessions in one process never cross-attach (the process-wide clipboard lock)", async () => {

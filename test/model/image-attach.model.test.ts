@@ -10,6 +10,7 @@ import { hostChild } from "../support/machine-host.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
 
 const chips = (n: number): ScreenFacts => ({ ...EMPTY_FACTS, composer: true, imageChips: n });
+const pasteFailed = (n: number, chipCount = 0): ScreenFacts => ({ ...chips(chipCount), imagePasteFailures: n });
 const model: TransactionModel = {
   frames: [
     { name: "chips0", facts: chips(0) },
@@ -17,8 +18,10 @@ const model: TransactionModel = {
     { name: "chips2", facts: chips(2) },
     // A chip outside the composer (transcript) never counts.
     { name: "noComposer", facts: { ...EMPTY_FACTS, imageChips: 3 } },
+    // Codex's `■ Failed to paste image:` row above an unchanged composer.
+    { name: "pasteFailed", facts: pasteFailed(1) },
   ],
-  keyFields: ["index", "baseline", "staged", "clipboardHeld", "rawInput"],
+  keyFields: ["index", "baseline", "failureBaseline", "staged", "clipboardHeld", "rawInput"],
   delays: { confirm: 30, holdRetry: 2, clipboardSpacing: 3 },
   extra: () => [{ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") }, { type: "submission.rawInput" }],
 };
@@ -65,6 +68,7 @@ describe("image attach model (xstate/graph)", () => {
       for (const v of ['"done"', '"confirming"', '{"clearing":"requesting"}']) expect(reached, v).toContain(v);
       if (input.via === "clipboard") for (const v of ['"restoringClipboard"', '"cancellingLock"']) expect(reached, v).toContain(v);
       if (input.via === "clipboard" && input.paths.length > 1) expect(reached).toContain('"spacing"');
+      let pasteFailures = 0;
       for (const path of paths) {
         const host = replayPath(imageAttachMachine, input, model, path.steps);
         const out = host.output() as { ok: boolean } | undefined;
@@ -81,8 +85,18 @@ describe("image attach model (xstate/graph)", () => {
           expect(writes.some((w) => w.data === "\x15\x0b")).toBe(false);
         }
         if (input.via === "clipboard") expectClipboardLockReleased(host, path.steps, out !== undefined);
+        const error = (out as { error?: ElwoodError } | undefined)?.error;
+        if (error?.message.includes("Failed to paste image") === true) {
+          pasteFailures += 1;
+          expect(isElwoodError(error, "image_attach_failed")).toBe(true);
+          expect(error.details).toHaveProperty("index");
+          // Failing after a key clears the staged draft, exactly like the timeout (unless raw input owns it).
+          if (!path.steps.some((s) => s.event.type === "submission.rawInput")) expect(writes.at(-1)?.data).toBe("\x15\x0b");
+        }
         host.stop();
       }
+      // A new failure row ends the attach at once on some path (no confirm timer involved).
+      expect(pasteFailures).toBeGreaterThan(0);
     });
   }
 });
@@ -140,6 +154,59 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
     expect(host.value()).toBe("confirming");
     host.send({ type: "frame", seq: 0, facts: chips(3), oscState: [] });
     expect(host.value()).toBe("restoringClipboard");
+    host.stop();
+  });
+
+  it("C-API-44 C-API-46: a `Failed to paste image` row already on screen is baseline; a new one fails image_attach_failed at once, clears the draft and restores the clipboard", () => {
+    const host = hostChild(imageAttachMachine, { ...input, paths: ["/tmp/a.png"], confirmMs: 10_000 });
+    // An earlier failure is still in the transcript when this attach starts.
+    host.send({ type: "frame", seq: 0, facts: pasteFailed(1), oscState: [] });
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    expect((host.context() as { failureBaseline: number }).failureBaseline).toBe(1);
+    host.answer("written");
+    host.send({ type: "frame", seq: 0, facts: pasteFailed(1), oscState: [] });
+    expect(host.value()).toBe("confirming");
+    host.send({ type: "frame", seq: 0, facts: pasteFailed(2), oscState: [] });
+    expect(host.value()).toEqual({ clearing: "requesting" });
+    expect(host.writes().at(-1)?.data).toBe("\x15\x0b");
+    host.answer("written");
+    expect(host.value()).toBe("restoringClipboard");
+    expect(effectKinds(host)).toEqual(["clipboard.begin", "clipboard.setImage", "clipboard.end"]);
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    const out = host.output() as { ok: boolean; error?: ElwoodError };
+    expect(out.ok).toBe(false);
+    expect(isElwoodError(out.error, "image_attach_failed")).toBe(true);
+    expect(out.error?.details).toEqual({ index: 0 });
+    host.stop();
+  });
+
+  it("C-API-44: a chip or a failure row painted while the key's write is still being acknowledged counts (no later repaint needed)", () => {
+    for (const [facts, expected] of [
+      [chips(1), "restoringClipboard"],
+      [pasteFailed(1), { clearing: "requesting" }],
+    ] as const) {
+      const host = hostChild(imageAttachMachine, { ...input, paths: ["/tmp/a.png"], confirmMs: 10_000 });
+      host.send({ type: "effect.result", requestId: pending(host), ok: true });
+      host.send({ type: "effect.result", requestId: pending(host), ok: true });
+      expect(host.value()).toEqual({ sending: "requesting" });
+      // The answer is painted before the write's acknowledgement, then the screen stays still (no further frame).
+      host.send({ type: "frame", seq: 0, facts, oscState: [] });
+      host.answer("written");
+      expect(host.value()).toEqual(expected);
+      host.stop();
+    }
+  });
+
+  it("C-API-44: a new chip wins over a failure row in the same frame (the paste did attach)", () => {
+    const host = hostChild(imageAttachMachine, { ...input, paths: ["/tmp/a.png"] });
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    host.answer("written");
+    host.send({ type: "frame", seq: 0, facts: pasteFailed(1, 1), oscState: [] });
+    expect(host.value()).toBe("restoringClipboard");
+    host.send({ type: "effect.result", requestId: pending(host), ok: true });
+    expect((host.output() as { ok: boolean }).ok).toBe(true);
     host.stop();
   });
 });

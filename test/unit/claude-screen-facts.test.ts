@@ -522,6 +522,7 @@ describe("Claude composer details (synthetic frames)", () => {
       interruptBanner: false,
       pastedChip: false,
       imageChips: 0,
+      imagePasteFailures: 0,
       ruleIds: [],
     });
   });

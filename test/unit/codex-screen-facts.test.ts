@@ -279,6 +279,31 @@ describe("Codex screen facts: real captures", () => {
     }
   });
 
+  it("C-API-44: Elwood's own captures of a Ctrl+V with an empty X11 clipboard read one `■ Failed to paste image:` row and no chip on both versions", () => {
+    const files = ownScreenFiles("codex").filter((f) => f.includes("image-paste-failed"));
+    expect(files.map((f) => ownCapture("codex", f).version).sort()).toEqual(["0.144.6", "0.171.0"]);
+    for (const file of files) {
+      const facts = readCodexScreen(captureToSnapshot(ownCapture("codex", file)));
+      expect(facts.composer, file).toBe(true);
+      expect(facts.imageChips, file).toBe(0);
+      // The reason wraps onto a second row at 120 columns; only the head row counts.
+      expect(facts.imagePasteFailures, file).toBe(1);
+      expect(facts.ruleIds, file).toContain("codex-image-paste-failed");
+    }
+    // A taller pane (measured: 0.171.0 at 48 rows) keeps the row under the header, more than 40 rows above the
+    // composer; it still counts. Rows = the 0.171.0 capture with 30 blank rows inserted after the banner.
+    const v171 = captureToSnapshot(ownCapture("codex", "v171-image-paste-failed-120.txt")).lines;
+    const banner = v171.findIndex((l) => l.startsWith("■ Failed to paste image:"));
+    const tall = [...v171.slice(0, banner + 2), ...Array<string>(30).fill(""), ...v171.slice(banner + 2)];
+    const tallFacts = readCodexScreen(syntheticSnapshot(tall, { cols: 120, rows: tall.length }));
+    expect(tallFacts.composer).toBe(true);
+    expect(tallFacts.imagePasteFailures).toBe(1);
+    // Every other capture (the chips included) shows no paste failure.
+    for (const file of ownScreenFiles("codex").filter((f) => !f.includes("image-paste-failed"))) {
+      expect(readCodexScreen(captureToSnapshot(ownCapture("codex", file))).imagePasteFailures, file).toBe(0);
+    }
+  });
+
   it("approval frames also carry the `[ . ] Action Required` title rule (0.144.6 and 0.171.0)", () => {
     for (const file of ["v144-approval-dialog-189.txt", "v171-approval-dialog-exec-189.txt", "v171-approval-dialog-60.txt"]) {
       const facts = readCodexScreen(captureToSnapshot(capture("codex", file)));

@@ -1,5 +1,8 @@
 // E2E (real Codex 0.144.6 / 0.171.0): images attach through a real X11 clipboard (Xvfb + xclip) and Ctrl+V (C-API-44).
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isElwoodError } from "../../../src/errors.js";
@@ -38,7 +41,9 @@ beforeAll(async () => {
   process.env["DISPLAY"] = x.display;
   delete process.env["WAYLAND_DISPLAY"];
 });
+const scratch: string[] = [];
 afterAll(async () => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
   if (savedDisplay === undefined) delete process.env["DISPLAY"];
   else process.env["DISPLAY"] = savedDisplay;
   if (savedWayland !== undefined) process.env["WAYLAND_DISPLAY"] = savedWayland;
@@ -48,6 +53,19 @@ afterAll(async () => {
 function display(): string {
   if (x === undefined) throw new Error("Xvfb did not start");
   return x.display;
+}
+
+/** A PATH entry whose `xclip` offers non-PNG bytes as image/png (Elwood's image write), everything else real. */
+function xclipOfferingNonPng(): string {
+  const real = execFileSync("sh", ["-c", "command -v xclip"], { encoding: "utf8" }).trim();
+  const dir = mkdtempSync(path.join(tmpdir(), "elwood-xclip-notpng-"));
+  scratch.push(dir);
+  const garbage = path.join(dir, "not-a-png");
+  writeFileSync(garbage, "these bytes are not a PNG");
+  const script = `#!/bin/sh\ncase " $* " in *" -t image/png -i "*) exec ${real} -quiet -selection clipboard -t image/png -i ${garbage} ;; esac\nexec ${real} "$@"\n`;
+  writeFileSync(path.join(dir, "xclip"), script);
+  chmodSync(path.join(dir, "xclip"), 0o755);
+  return dir;
 }
 
 describe.each(CODEX_AGENTS)("$label: images via the X11 clipboard", (agent) => {
@@ -99,5 +117,25 @@ describe.each(CODEX_AGENTS)("$label: images via the X11 clipboard", (agent) => {
     await fx.untilTransitions("ready", readyBefore + 1);
     expect(fx.mainRequests().map((r) => r.userText)).toEqual(["after the rejection"]);
     expect(clipboardText(display())).toBe("untouched");
+  });
+
+  it(`${agent.label}: C-API-44 C-API-46 Codex's "■ Failed to paste image" banner fails the attach at once (not at the 10 s bound), twice in a row; nothing is sent and the clipboard is restored`, async (ctx) => {
+    const fx = await openSession(ctx, agent, { env: { PATH: `${xclipOfferingNonPng()}:${process.env["PATH"] ?? ""}` } });
+    const { session } = fx;
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    await copyText(display(), "user text");
+    const file = path.join(fx.home.project, "red.png");
+    await writeFile(file, solidPng(8, [255, 0, 0]));
+    // The second round starts with the first banner still on screen: only a new banner counts.
+    for (let round = 0; round < 2; round += 1) {
+      const started = Date.now();
+      const error = await session.sendMessage("never sent", { images: [{ path: file }] }).catch((e: unknown) => e);
+      expect(isElwoodError(error, "image_attach_failed"), String(error)).toBe(true);
+      // Well inside the 10 s chip bound: the failure was read off the screen, not timed out.
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(fx.screen()).toMatch(/■ Failed to paste image: /);
+      expect(clipboardText(display())).toBe("user text");
+    }
+    expect(fx.mainRequests()).toHaveLength(0);
   });
 });
