@@ -60,5 +60,6 @@ describe.each([...E2E_AGENTS, ...CODEX_AGENTS])("$label: start/teardown cycles",
     expect(readdirSync(tmp.dir).filter((n) => n !== path.basename(home.root))).toEqual([]);
     expect(await fileTree(home.project)).toEqual(projectBefore);
     expect(await home.userFiles()).toEqual(userBefore);
-  });
+    // A budget for the whole loop, not one step: ≈4.5 s a cycle alone on 2 cores, more beside another scenario file.
+  }, CYCLES * 15_000);
 });
