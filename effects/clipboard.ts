@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { open, readFile } from "node:fs/promises";
 import { ProcessLock } from "./process-lock.js";
 import type { ImageFormat, ValidImage } from "./image-files.js";
+import { SNIFF_BYTES, sniffImageFormat } from "./image-format.js";
 
 export const clipboardLock = new ProcessLock();
 
@@ -22,16 +23,12 @@ export function clipboardBackend(platform: NodeJS.Platform, env: Readonly<Record
   return undefined;
 }
 
-const PNG_SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function isPng(head: Uint8Array): boolean {
-  return head.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => head[i] === byte);
-}
+const isPng = (head: Uint8Array): boolean => sniffImageFormat(head.subarray(0, SNIFF_BYTES)) === "png";
 
 async function fileIsPng(path: string): Promise<boolean> {
   const handle = await open(path, "r");
   try {
-    const head = Buffer.alloc(PNG_SIGNATURE.length);
+    const head = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     return isPng(head.subarray(0, bytesRead));
   } finally {

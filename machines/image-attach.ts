@@ -136,11 +136,11 @@ export const imageAttachMachine = setup({
     recordCancel: assign({ error: ({ context, event }) => (event.type === "transaction.cancel" ? event.error : context.error) }),
     failPasteReported: assign({
       error: ({ context }) =>
-        attachFailed(`the CLI reported "Failed to paste image" for image ${context.index + 1} (no usable image on the clipboard)`, { index: context.index }),
+        attachFailed(`the CLI reported "Failed to paste image" for image ${context.index + 1} (no usable image on the clipboard)`, { index: context.index, reason: "cli_rejected_paste" }),
     }),
     failUnconfirmed: assign({
       error: ({ context }) =>
-        attachFailed(`no [Image #N] chip appeared for image ${context.index + 1} within ${context.confirmMs} ms`, { index: context.index }),
+        attachFailed(`no [Image #N] chip appeared for image ${context.index + 1} within ${context.confirmMs} ms`, { index: context.index, reason: "chip_timeout" }),
     }),
   },
 }).createMachine({

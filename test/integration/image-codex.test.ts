@@ -211,14 +211,11 @@ describe("Codex image attach through the X11 clipboard and the simulated Codex",
     const sim = await readySim({ env: { PATH: `${xclipOfferingNonPngImage()}:${saved.PATH ?? ""}` } });
     await copyText(display(), "restore me too");
     const red = png(sim, "red.png", 8);
-    const started = Date.now();
     const error = await sim.session.sendMessage("never sent", { images: [{ path: red.path }] }).catch((e: unknown) => e);
-    const elapsed = Date.now() - started;
     expect(isElwoodError(error, "image_attach_failed"), String(error)).toBe(true);
-    expect((error as { details?: unknown }).details).toEqual({ index: 0 });
+    // Read off the screen, not timed out: the reason says which (no wall-clock assertion on a loaded machine).
+    expect((error as { details?: unknown }).details).toEqual({ index: 0, reason: "cli_rejected_paste" });
     expect(String(error)).toMatch(/Failed to paste image/);
-    // Generous on a loaded machine: the point is not waiting out the 10 s chip bound.
-    expect(elapsed).toBeLessThan(8_000);
     // The Ctrl+V arrived and the CLI reported the failure; no chip, so nothing more than the clearing keys was written.
     expect(simRecords(sim.log(), "key").map((r) => r.key)).toContain("ctrl+v");
     expect(sim.session.terminal.snapshot().text).toMatch(/■ Failed to paste image: no image on clipboard/);

@@ -177,7 +177,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
     const out = host.output() as { ok: boolean; error?: ElwoodError };
     expect(out.ok).toBe(false);
     expect(isElwoodError(out.error, "image_attach_failed")).toBe(true);
-    expect(out.error?.details).toEqual({ index: 0 });
+    expect(out.error?.details).toEqual({ index: 0, reason: "cli_rejected_paste" });
     host.stop();
   });
 

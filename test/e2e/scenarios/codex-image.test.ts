@@ -128,11 +128,10 @@ describe.each(CODEX_AGENTS)("$label: images via the X11 clipboard", (agent) => {
     await writeFile(file, solidPng(8, [255, 0, 0]));
     // The second round starts with the first banner still on screen: only a new banner counts.
     for (let round = 0; round < 2; round += 1) {
-      const started = Date.now();
       const error = await session.sendMessage("never sent", { images: [{ path: file }] }).catch((e: unknown) => e);
       expect(isElwoodError(error, "image_attach_failed"), String(error)).toBe(true);
-      // Well inside the 10 s chip bound: the failure was read off the screen, not timed out.
-      expect(Date.now() - started).toBeLessThan(8000);
+      // The failure was read off the screen, not timed out at the 10 s chip bound.
+      expect((error as { details?: unknown }).details).toEqual({ index: 0, reason: "cli_rejected_paste" });
       expect(fx.screen()).toMatch(/■ Failed to paste image: /);
       expect(clipboardText(display())).toBe("user text");
     }
