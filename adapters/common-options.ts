@@ -1,8 +1,8 @@
 // Option validators every agent's start shares (cwd, size, persona, hook deadline, env, executable, shell); return errors, never throw.
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { ElwoodError } from "../src/errors.js";
-import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../src/public-types.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../src/contracts/public-types.js";
 
 /** Persona limit (spec A §6.6): larger personas reject with `input_queue_full` before any side effect. */
 export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;

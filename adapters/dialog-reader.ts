@@ -1,6 +1,6 @@
 // Shared reading of the active dialog region and of the latest turn's interrupt banner, driven by each adapter's rules.
 
-import type { DialogFact } from "./screen-facts.js";
+import type { DialogFact } from "../src/contracts/screen-facts.js";
 import {
   matchGateGrammar,
   parseOptionRows,

@@ -1,6 +1,6 @@
 // Shared row helpers for the adapter screen readers: bottom windows, rule rows, option rows, gate grammar.
 
-import type { DialogKind, DialogOption } from "./screen-facts.js";
+import type { DialogKind, DialogOption } from "../src/contracts/screen-facts.js";
 
 /** A dialog kind in an adapter table: header rules (any one names it) and detail rules reported with it. */
 export interface DialogKindRule {

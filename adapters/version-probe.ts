@@ -1,6 +1,6 @@
 // Shared `--version` preflight pieces for every agent CLI: memoise per process, classify failures, parse, compare, decide.
-import { ElwoodError, type ElwoodErrorName } from "../src/errors.js";
-import type { ElwoodWarningCode } from "../src/public-types.js";
+import { ElwoodError, type ElwoodErrorName } from "../src/contracts/errors.js";
+import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
 import { resolveLoginShell, type ProbeResult } from "../effects/probe.js";
 
 /** Which CLI a probe ran, so the same failure classification yields that CLI's error codes and wording. */

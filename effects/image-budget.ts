@@ -1,6 +1,6 @@
 // The per-session ceiling on image bytes cloned from callers and still held by queued submissions (200 MiB).
 
-import { ElwoodError } from "../src/errors.js";
+import { ElwoodError } from "../src/contracts/errors.js";
 
 export const MAX_SESSION_IMAGE_CLONE_BYTES = 200 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import { constants } from "node:fs";
 import { access, mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { ElwoodError } from "../src/errors.js";
+import { ElwoodError } from "../src/contracts/errors.js";
 import { SNIFF_BYTES, sniffImageFormat } from "./image-format.js";
 
 export const MAX_IMAGES = 16;

@@ -2,10 +2,10 @@
 // writes under the observed-screen rule (render everything received, check the dialog guard, then write).
 
 import { fromCallback } from "xstate";
-import type { ScreenReader } from "../adapters/screen-facts.js";
-import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../machines/events.js";
-import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../machines/foreign-picker-hold.js";
-import { ElwoodError } from "../src/errors.js";
+import type { ScreenReader } from "../src/contracts/screen-facts.js";
+import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../src/contracts/events.js";
+import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
+import { ElwoodError } from "../src/contracts/errors.js";
 import type { AgentPty } from "./pty/agent-pty.js";
 import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
-import { ElwoodError, type ElwoodErrorName } from "../src/errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../src/contracts/errors.js";
 
 /** Default store directory name inside the project (spec B §10.1: `<cwd>/.elwood/`). */
 export const DEFAULT_STORE_NAME = ".elwood";

@@ -2,9 +2,9 @@
 
 import type { AnyActorRef, AnyStateMachine, InspectionEvent } from "xstate";
 import type { Subscription } from "rxjs";
-import { factsKey } from "../adapters/screen-facts.js";
+import { factsKey } from "../src/contracts/screen-facts.js";
 import type { AgentSession } from "../src/agent-session.js";
-import type { Unsubscribe } from "../src/public-types.js";
+import type { Unsubscribe } from "../src/contracts/public-types.js";
 import { hookResultSummary } from "./hook-result.js";
 import { actorPath, machineOf, readActorTree } from "./actor-tree.js";
 import type { DecisionRow, ServerMessage, TimelineEntry, TimelineKind, TransitionInfo } from "./protocol.js";

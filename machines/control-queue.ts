@@ -1,9 +1,9 @@
 // The control queue: readiness-waiting vs immediate ops, FIFO with overtaking, exactly one submission in flight.
 
 import { assign, enqueueActions, sendTo, setup } from "xstate";
-import type { ScreenFacts } from "../adapters/screen-facts.js";
-import { ElwoodError } from "../src/errors.js";
-import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/public-types.js";
+import type { ScreenFacts } from "../src/contracts/screen-facts.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -12,7 +12,7 @@ import type {
   IoWriteRequest,
   IoWrittenEvent,
   StatusChangedEvent,
-} from "./events.js";
+} from "../src/contracts/events.js";
 import {
   submissionMachine,
   type SubmissionEnteredEvent,

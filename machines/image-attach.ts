@@ -2,9 +2,9 @@
 // chip in the composer, before the queue submits the text in the same slot (one call = one turn).
 
 import { assign, enqueueActions, setup } from "xstate";
-import type { ScreenFacts } from "../adapters/screen-facts.js";
-import { ElwoodError } from "../src/errors.js";
-import type { IoWriteRequest } from "./events.js";
+import type { ScreenFacts } from "../src/contracts/screen-facts.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import type { IoWriteRequest } from "../src/contracts/events.js";
 import { frameBracketedPaste } from "./paste-framing.js";
 import {
   CLEAR_DRAFT,

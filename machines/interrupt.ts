@@ -1,9 +1,9 @@
 // Interrupt: one Escape only when a real turn is in flight, coalesced callers, resolved at the next ready (C-API-38).
 
 import { assign, enqueueActions, setup } from "xstate";
-import { ElwoodError } from "../src/errors.js";
-import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/public-types.js";
-import type { IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "./events.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
+import type { IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "../src/contracts/events.js";
 import { ESCAPE } from "./paste-framing.js";
 
 export const INTERRUPT_DEFAULT_TIMEOUT_MS = 10_000;

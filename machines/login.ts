@@ -2,11 +2,11 @@
 // the human's code with exactly one Enter, and resolve on the CLI's success plus a ready session.
 
 import { assign, enqueueActions, setup } from "xstate";
-import type { LoginFact, ScreenFacts } from "../adapters/screen-facts.js";
+import type { LoginFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { LOGIN_METHOD_LABELS, validateLoginUrl } from "../adapters/claude/login-screens.js";
-import { ElwoodError } from "../src/errors.js";
-import type { ElwoodSessionStatus } from "../src/public-types.js";
-import type { IoWriteRequest, WritePurpose } from "./events.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import type { ElwoodSessionStatus } from "../src/contracts/public-types.js";
+import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,

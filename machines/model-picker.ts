@@ -2,11 +2,11 @@
 // session-only, confirm Claude's own cache warning, and always leave the screen as it was found on failure.
 
 import { and, assign, enqueueActions, setup } from "xstate";
-import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../adapters/screen-facts.js";
-import { ElwoodError } from "../src/errors.js";
-import type { AgentModelOption } from "../src/public-types.js";
-import type { IoWriteRequest, WritePurpose } from "./events.js";
-import { modelDialogVisible, nativeComposer } from "./foreign-picker-hold.js";
+import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../src/contracts/screen-facts.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import type { AgentModelOption } from "../src/contracts/public-types.js";
+import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
+import { modelDialogVisible, nativeComposer } from "../adapters/foreign-picker-hold.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,

@@ -2,10 +2,10 @@
 // announces public events (status, activity, hooks, operation results) to the facade.
 
 import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate";
-import { factsKey, type ScreenFacts } from "../adapters/screen-facts.js";
-import { answeredDialogKinds, type AgentAdapter } from "../adapters/adapter.js";
-import { ElwoodError } from "../src/errors.js";
-import { isTerminalStatus, type ElwoodSessionStatus } from "../src/public-types.js";
+import { factsKey, type ScreenFacts } from "../src/contracts/screen-facts.js";
+import { answeredDialogKinds, type AgentAdapter } from "../src/contracts/agent-adapter.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import { isTerminalStatus, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -16,7 +16,7 @@ import type {
   TrustFallbackEvent,
   TurnEndedEvent,
   TurnStartedEvent,
-} from "./events.js";
+} from "../src/contracts/events.js";
 import { statusMachine, type ClosingAs } from "./status.js";
 import { turnMachine } from "./turn.js";
 import { controlQueueMachine, type QueuedOp } from "./control-queue.js";

@@ -2,8 +2,8 @@
 // with every received event logged as a content-free status decision.
 
 import { assign, enqueueActions, setup } from "xstate";
-import type { DialogFact, DialogKind, ScreenFacts } from "../adapters/screen-facts.js";
-import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/public-types.js";
+import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
+import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -15,7 +15,7 @@ import type {
   TrustFallbackEvent,
   TurnEndedEvent,
   TurnStartedEvent,
-} from "./events.js";
+} from "../src/contracts/events.js";
 
 export const STATUS_DECISION_LIMIT = 50;
 

@@ -1,8 +1,8 @@
 // One text submission transaction: paste (or typed command) → settle → Enter → confirm on screen, bounded recovery Enters.
 
 import { assign, enqueueActions, setup } from "xstate";
-import type { ScreenFacts } from "../adapters/screen-facts.js";
-import { ElwoodError } from "../src/errors.js";
+import type { ScreenFacts } from "../src/contracts/screen-facts.js";
+import { ElwoodError } from "../src/contracts/errors.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -11,7 +11,7 @@ import type {
   IoWriteRequest,
   IoWrittenEvent,
   WritePurpose,
-} from "./events.js";
+} from "../src/contracts/events.js";
 import { ENTER, frameBracketedPaste } from "./paste-framing.js";
 
 /** "paste" = bracketed paste (caller text); "typed" = plain keystrokes (slash commands such as /compact). */

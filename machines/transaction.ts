@@ -1,7 +1,7 @@
 // Shared vocabulary of exclusive queue transactions (model picker, login, image attach): events, effects, outputs.
 
-import type { ElwoodError } from "../src/errors.js";
-import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "./events.js";
+import type { ElwoodError } from "../src/contracts/errors.js";
+import type { FrameEvent, HookEvent, IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "../src/contracts/events.js";
 
 /**
  * Work a pure machine needs from the outside world mid-transaction. The session forwards the request to

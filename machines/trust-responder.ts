@@ -2,8 +2,8 @@
 // verifying the selection before Enter, and falls back to a human block after a bounded deadline.
 
 import { and, assign, sendParent, setup } from "xstate";
-import type { DialogFact, DialogKind } from "../adapters/screen-facts.js";
-import type { FrameEvent, IoFailedEvent, IoHeldEvent, IoWrittenEvent, StatusChangedEvent } from "./events.js";
+import type { DialogFact, DialogKind } from "../src/contracts/screen-facts.js";
+import type { FrameEvent, IoFailedEvent, IoHeldEvent, IoWrittenEvent, StatusChangedEvent } from "../src/contracts/events.js";
 
 /** Per dialog generation: how long safe automation may take before a human is asked. */
 export const TRUST_DEADLINE_MS = 5000;

@@ -1,8 +1,8 @@
 // The turn watcher: after initial readiness, turns rendered screen facts and hooks into idempotent turn edges.
 
 import { and, assign, enqueueActions, setup } from "xstate";
-import type { ScreenFacts } from "../adapters/screen-facts.js";
-import type { FrameEvent, HookEvent, StatusChangedEvent, TurnEndedEvent, TurnSource, TurnStartedEvent } from "./events.js";
+import type { ScreenFacts } from "../src/contracts/screen-facts.js";
+import type { FrameEvent, HookEvent, StatusChangedEvent, TurnEndedEvent, TurnSource, TurnStartedEvent } from "../src/contracts/events.js";
 
 /** Consecutive quiet composer frames that prove startup/replay/stale work has really ended. */
 export const QUIET_FRAMES_REQUIRED = 5;

@@ -6,11 +6,11 @@ import { join } from "node:path";
 import { Observable } from "rxjs";
 import type { Actor } from "xstate";
 import type xtermModule from "@xterm/headless";
-import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { ScreenFacts } from "./contracts/screen-facts.js";
 import type { AgentPty } from "../effects/pty/agent-pty.js";
 import { reapTagged } from "../effects/pty/tagged-processes.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
-import type { TerminalSnapshot } from "../effects/terminal/types.js";
+import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
 import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
 import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
@@ -18,7 +18,7 @@ import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type I
 import { ImageCloneBudget } from "../effects/image-budget.js";
 import { TransactionEffects, type LoginCallbacks } from "./transaction-effects.js";
 import type { SessionMachine, SessionPublicEvent } from "../machines/session.js";
-import { ElwoodError, rejectWith } from "./errors.js";
+import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import {
   isTerminalStatus,
   type AgentModelOption,
@@ -30,7 +30,7 @@ import {
   type TerminalExitEvent,
   type TerminalSize,
   type Unsubscribe,
-} from "./public-types.js";
+} from "./contracts/public-types.js";
 import { activityForHook } from "./hook-activity.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import { waitForActivity, waitForStatus } from "./wait-for.js";

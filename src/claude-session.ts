@@ -1,7 +1,7 @@
 // The Claude session type: the adapter-neutral session plus Claude-specific identity (its internal session id).
 
 import { AgentSession, type SessionRuntime } from "./agent-session.js";
-import { ElwoodError, rejectWith } from "./errors.js";
+import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import type { ClaudeLoginMethod } from "../machines/login.js";
 
 export type { ClaudeLoginMethod };

@@ -1,6 +1,6 @@
 // Maps a hook event onto the adapter-neutral activity stream (metadata only where the hook carries it).
 
-import type { ElwoodActivityEvent } from "./public-types.js";
+import type { ElwoodActivityEvent } from "./contracts/public-types.js";
 
 type ActivityDraft = Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
 

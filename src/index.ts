@@ -21,7 +21,7 @@ export {
   type ElwoodStatusEvent,
   type ElwoodFrameEvent,
 } from "./agent-session.js";
-export { ElwoodError, isElwoodError, type ElwoodErrorName, type ElwoodErrorDetails } from "./errors.js";
-export * from "./public-types.js";
+export { ElwoodError, isElwoodError, type ElwoodErrorName, type ElwoodErrorDetails } from "./contracts/errors.js";
+export * from "./contracts/public-types.js";
 export { subscribeInspection, type InspectionListener } from "./inspection-hub.js";
 export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";

@@ -2,7 +2,7 @@
 
 import { startInspectorServer } from "../inspector/server.js";
 import { AgentSession } from "./agent-session.js";
-import { ElwoodError } from "./errors.js";
+import { ElwoodError } from "./contracts/errors.js";
 
 export interface InspectOptions {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one. */

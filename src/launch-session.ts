@@ -1,14 +1,14 @@
 // Wires one live session: PTY → headless terminal → session actor (with its child machines) → facade.
 
 import { createActor, type AnyActorRef } from "xstate";
-import type { AgentAdapter } from "../adapters/adapter.js";
+import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { spawnAgentPty } from "../effects/pty/agent-pty.js";
 import { sessionIoLogic } from "../effects/session-io.js";
 import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
 import { publishInspection } from "./inspection-hub.js";
-import type { TerminalSize } from "./public-types.js";
+import type { TerminalSize } from "./contracts/public-types.js";
 
 export interface LaunchPlan {
   readonly elwoodSessionId: string;

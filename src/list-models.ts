@@ -5,8 +5,8 @@ import { startClaude } from "./start-claude.js";
 import type { StartCodexOptions } from "./start-codex.js";
 import { startCodex } from "./start-codex.js";
 import type { AgentSession } from "./agent-session.js";
-import { ElwoodError } from "./errors.js";
-import type { AgentModelOption } from "./public-types.js";
+import { ElwoodError } from "./contracts/errors.js";
+import type { AgentModelOption } from "./contracts/public-types.js";
 
 export interface ListModelsOptions {
   readonly cwd: string;

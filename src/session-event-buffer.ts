@@ -3,7 +3,7 @@
 import type { Actor } from "xstate";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentSession, HookErrorEvent } from "./agent-session.js";
-import type { ElwoodWarningEvent } from "./public-types.js";
+import type { ElwoodWarningEvent } from "./contracts/public-types.js";
 
 type Pending =
   | { readonly kind: "hook"; readonly name: string; readonly payload: Readonly<Record<string, unknown>>; readonly handlerDecision?: string }

@@ -1,16 +1,16 @@
 // Shared launch skeleton for every agent: probe → session dir → hook bridge → agent args → launchSession → session.
 
 import { randomUUID } from "node:crypto";
-import type { AgentAdapter } from "../adapters/adapter.js";
+import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
-import { ElwoodError, type ElwoodErrorName } from "./errors.js";
+import { ElwoodError, type ElwoodErrorName } from "./contracts/errors.js";
 import { launchSession } from "./launch-session.js";
-import type { ElwoodWarningEvent, TerminalSize } from "./public-types.js";
+import type { ElwoodWarningEvent, TerminalSize } from "./contracts/public-types.js";
 import { SessionEventBuffer } from "./session-event-buffer.js";
 
 /** The validated options every agent's start needs, whatever else its adapter adds. */

@@ -6,8 +6,8 @@ import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig
 import type { ProcessLock } from "../effects/process-lock.js";
 import { validateLoginCode } from "../adapters/claude/login-screens.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../machines/transaction.js";
-import { ElwoodError } from "./errors.js";
-import type { ElwoodWarningCode } from "./public-types.js";
+import { ElwoodError } from "./contracts/errors.js";
+import type { ElwoodWarningCode } from "./contracts/public-types.js";
 
 export interface LoginCallbacks {
   readonly onAuthUrl?: (url: string) => void;

@@ -1,6 +1,6 @@
 // A tiny typed event emitter whose listeners can never break the emitter (observer isolation).
 
-import type { Unsubscribe } from "./public-types.js";
+import type { Unsubscribe } from "./contracts/public-types.js";
 
 type Listener<T> = (payload: T) => void;
 

@@ -1,7 +1,7 @@
 // waitForStatus / waitForActivity: promise helpers over the session's own status and activity streams.
 
-import { ElwoodError } from "./errors.js";
-import { isTerminalStatus, type ElwoodActivityEvent, type ElwoodSessionStatus, type Unsubscribe } from "./public-types.js";
+import { ElwoodError } from "./contracts/errors.js";
+import { isTerminalStatus, type ElwoodActivityEvent, type ElwoodSessionStatus, type Unsubscribe } from "./contracts/public-types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
 

@@ -1,6 +1,6 @@
 // The Claude Code adapter description: screen reader, readiness evidence and submission timing as measured.
 
-import type { AgentAdapter } from "../adapter.js";
+import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { readClaudeScreen } from "./read-screen.js";
 
 /**

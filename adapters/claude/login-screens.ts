@@ -1,6 +1,6 @@
 // Claude `/login` panel parser and the URL/code checks the login machine applies to untrusted screen and caller input.
 
-import type { DialogOption, LoginFact, ScreenRule } from "../screen-facts.js";
+import type { DialogOption, LoginFact, ScreenRule } from "../../src/contracts/screen-facts.js";
 
 const V215 = "claude 2.1.215";
 const V332 = "claude 2.1.332";

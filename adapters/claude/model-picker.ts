@@ -1,6 +1,6 @@
 // Claude `/model` picker and model-switch cache-warning parsers: live dialog rows in, picker facts out.
 
-import type { DialogOption, ModelPickerFact, ModelPickerRowFact, ModelSwitchFact } from "../screen-facts.js";
+import type { DialogOption, ModelPickerFact, ModelPickerRowFact, ModelSwitchFact } from "../../src/contracts/screen-facts.js";
 import { indentOf } from "../screen-regions.js";
 
 /** Verified against claude 2.1.215 and 2.1.332 (captures model-picker*.txt, model-switch-confirm*.txt). */

@@ -1,7 +1,7 @@
 // `StartClaudeOptions` and its pre-spawn validation into `ResolvedClaudeOptions` (spec A §5/§6); rejects, never throws.
 import { resolve } from "node:path";
-import { ElwoodError } from "../../src/errors.js";
-import type { TerminalSize } from "../../src/public-types.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import type { TerminalSize } from "../../src/contracts/public-types.js";
 import {
   assertCwdDirectory,
   invalid,

@@ -1,6 +1,6 @@
 // Claude Code screen reader: a rendered snapshot in, ScreenFacts out, driven by claudeScreenRules.
 
-import type { DialogFact, ScreenFacts, ScreenReader } from "../screen-facts.js";
+import type { DialogFact, ScreenFacts, ScreenReader } from "../../src/contracts/screen-facts.js";
 import {
   indexRules,
   isFullWidthRule,

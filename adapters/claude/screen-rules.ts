@@ -1,6 +1,6 @@
 // Claude Code screen-fact rules: version-coupled TUI strings and shapes, as data, with verified versions.
 
-import type { ScreenRule } from "../screen-facts.js";
+import type { ScreenRule } from "../../src/contracts/screen-facts.js";
 import { GATE_HEADER_START, type DialogKindRule } from "../screen-regions.js";
 
 const V215 = "claude 2.1.215";

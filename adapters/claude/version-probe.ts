@@ -1,5 +1,5 @@
 // Claude `--version` preflight through the login shell: parse, classify failures, memoise once per process, decide on the result.
-import type { ElwoodError } from "../../src/errors.js";
+import type { ElwoodError } from "../../src/contracts/errors.js";
 import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions, type ProbeResult } from "../../effects/probe.js";
 import {
   classifyProbeFailure as classifyFor,

@@ -1,6 +1,6 @@
 // The Codex CLI adapter description: screen reader, readiness evidence, positive-acceptance submission, trust dialogs.
 
-import type { AgentAdapter } from "../adapter.js";
+import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { readCodexScreen } from "./read-screen.js";
 
 /** Cold-start readiness deadline after the first frame when no explicit signal comes (0.144 has no OSC 7501). */

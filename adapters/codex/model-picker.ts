@@ -1,6 +1,6 @@
 // Codex `/model` picker parser (model list and reasoning-level step): live dialog rows in, picker facts out.
 
-import type { ModelPickerFact, ModelPickerRowFact } from "../screen-facts.js";
+import type { ModelPickerFact, ModelPickerRowFact } from "../../src/contracts/screen-facts.js";
 import { indentOf } from "../screen-regions.js";
 
 /** Verified against codex-cli 0.144.6 and 0.171.0 (captures v144-model-picker*, v171-model-picker*). */

@@ -1,6 +1,6 @@
 // Codex CLI screen reader: a rendered snapshot in, ScreenFacts out, driven by codexScreenRules.
 
-import type { DialogFact, ScreenFacts, ScreenReader } from "../screen-facts.js";
+import type { DialogFact, ScreenFacts, ScreenReader } from "../../src/contracts/screen-facts.js";
 import {
   indexRules,
   joinComposerRows,
@@ -10,7 +10,7 @@ import {
   type GateGrammar,
 } from "../screen-regions.js";
 import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
-import type { ModelPickerFact } from "../screen-facts.js";
+import type { ModelPickerFact } from "../../src/contracts/screen-facts.js";
 import { parseCodexModelPicker } from "./model-picker.js";
 import { CODEX_UNKNOWN_GATE_RULE, codexDialogKinds, codexScreenRules } from "./screen-rules.js";
 

@@ -1,6 +1,6 @@
 // Codex CLI screen-fact rules: version-coupled TUI strings and shapes, as data, with verified versions.
 
-import type { ScreenRule } from "../screen-facts.js";
+import type { ScreenRule } from "../../src/contracts/screen-facts.js";
 import { GATE_HEADER_START, type DialogKindRule } from "../screen-regions.js";
 
 const V144 = "codex 0.144.6";

@@ -4,7 +4,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { encodeReply, FAIL_OPEN_REPLY, HEADER_MAX_BYTES, HOOK_MAX_BYTES, parseHeader, type BridgeReply } from "./protocol.js";
 
 export type HookBridgeRequest = { readonly event: string; readonly payload: Record<string, unknown> };

@@ -1,7 +1,7 @@
 // The agent's real pseudoterminal (node-pty): spawn via login shell, I/O, resize, flow control, stop/kill.
 import * as pty from "@lydell/node-pty";
-import { ElwoodError } from "../../src/errors.js";
-import type { TerminalSize } from "../../src/public-types.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { installExitDrain } from "./exit-drain.js";
 import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
 import { processState, reapGroup, signalGroup } from "./process-group.js";

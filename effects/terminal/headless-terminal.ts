@@ -1,9 +1,9 @@
 // Headless xterm.js model of one PTY: batched rendering into frames, replay, backpressure, OSC state.
 import xterm from "@xterm/headless";
 import type { Terminal as XtermTerminal } from "@xterm/headless";
-import type { TerminalSize } from "../../src/public-types.js";
+import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { ReplayBuffer, DEFAULT_REPLAY_BYTES } from "./replay-buffer.js";
-import type { TerminalFrame, TerminalSnapshot } from "./types.js";
+import type { TerminalFrame, TerminalSnapshot } from "../../src/contracts/terminal-snapshot.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
 
 const { Terminal } = xterm;

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
-import type { ElwoodSessionStatus } from "../../src/public-types.js";
+import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { startPainterSession } from "../support/painter-session.js";
 
 const now = (): number => performance.timeOrigin + performance.now();

@@ -5,7 +5,7 @@ import xterm from "@xterm/headless";
 import { spawnAgentPty, type AgentPty } from "../../effects/pty/agent-pty.js";
 import { attachTerminal } from "../../effects/pty/attach-terminal.js";
 import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
-import type { TerminalFrame } from "../../effects/terminal/types.js";
+import type { TerminalFrame } from "../../src/contracts/terminal-snapshot.js";
 
 const { Terminal } = xterm;
 const MiB = 1024 * 1024;

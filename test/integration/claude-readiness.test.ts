@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
-import type { ElwoodStatusDecision } from "../../src/public-types.js";
+import type { ElwoodStatusDecision } from "../../src/contracts/public-types.js";
 import { simRecords } from "../sim/sim-control.js";
 import { envelope, eventually, fireHook, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 

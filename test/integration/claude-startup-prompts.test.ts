@@ -2,7 +2,7 @@
 // before Enter, startup_prompt activity, never blocked), and a human block with attention when autotrust is off.
 
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/public-types.js";
+import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { clearClaudeVersionCache, probeClaudeVersion } from "../../adapters/claude/version-probe.js";
 import { probeSpawnCount, runProbe } from "../../effects/probe.js";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { startCodex } from "../../src/start-codex.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";

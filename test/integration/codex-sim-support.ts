@@ -6,7 +6,7 @@ import type { StartCodexOptions } from "../../adapters/codex/options.js";
 import { clearCodexProbeCache } from "../../adapters/codex/version-probe.js";
 import { startCodex } from "../../src/start-codex.js";
 import type { CodexSession } from "../../src/codex-session.js";
-import type { ElwoodActivityEvent } from "../../src/public-types.js";
+import type { ElwoodActivityEvent } from "../../src/contracts/public-types.js";
 import type { HookEventRecord } from "../../src/agent-session.js";
 import { readSimLog, simAgentPath, simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 import { inputTrace, recordSession, sessionPid, waitForLog } from "../support/sim-probe.js";

@@ -7,7 +7,7 @@ import { REQUIRED_INPUT, type Kind } from "../../adapters/claude/hook-schema.js"
 import type { ClaudeHookHandlers } from "../../adapters/claude/hook-types.js";
 import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
 import type { HookErrorEvent, HookEventRecord } from "../../src/agent-session.js";
-import type { ElwoodActivityEvent } from "../../src/public-types.js";
+import type { ElwoodActivityEvent } from "../../src/contracts/public-types.js";
 import { envelope, eventually, fireHook, runHookCommand, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
 const live: ClaudeSim[] = [];

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import type { HookErrorEvent, HookEventRecord } from "../../src/agent-session.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/public-types.js";
+import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { simRecords } from "../sim/sim-control.js";
 import { envelope, eventually, fireHook, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 

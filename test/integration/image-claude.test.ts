@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 import { waitForLog } from "../support/sim-probe.js";

@@ -2,7 +2,7 @@
 // resolves on PostCompact, does not consume the ready transition, and times out as compact_failed (C-API-22).
 
 import { afterEach, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimLogRecord } from "../sim/sim-control.js";
 import { hookCalls, inputTrace, pause, recordSession, startSimClaude, waitForLog, type SimClaude } from "../support/sim-probe.js";
 

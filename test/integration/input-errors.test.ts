@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_SUBMISSION_BYTES } from "../../src/agent-session.js";
-import { ElwoodError, isElwoodError } from "../../src/errors.js";
+import { ElwoodError, isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 import { inputTrace, pause, waitForLog } from "../support/sim-probe.js";

@@ -2,7 +2,7 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClaudeSession } from "../../src/claude-session.js";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 

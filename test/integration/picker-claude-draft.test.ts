@@ -2,7 +2,7 @@
 // the next sendMessage submits exactly the caller's text (review finding 7, spec A §10.9; C-API-23, C-API-55).
 
 import { afterEach, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 import { waitForLog } from "../support/sim-probe.js";

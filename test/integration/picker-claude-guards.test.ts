@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClaudeSession } from "../../src/claude-session.js";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession, type SimSessionOptions } from "../support/sim-session.js";
 import { pause, recordSession, waitForLog } from "../support/sim-probe.js";

@@ -1,7 +1,7 @@
 // Integration: listModels / setModel drive the simulated Claude /model picker through a real PTY (C-API-23, C-API-24, C-API-35, C-ATTN-04).
 
 import { afterEach, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnAgentPty, type AgentPty, type PtyExit } from "../../effects/pty/agent-pty.js";
 import { groupMembers, processState, reapGroup, signalGroup } from "../../effects/pty/process-group.js";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const env = (): Record<string, string> =>

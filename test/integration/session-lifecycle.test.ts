@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { firstValueFrom, filter, take, toArray } from "rxjs";
 import { groupMembers } from "../../effects/pty/process-group.js";
-import { isElwoodError } from "../../src/errors.js";
-import type { ElwoodSessionStatus } from "../../src/public-types.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
+import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 
 const sessions: SimSession[] = [];

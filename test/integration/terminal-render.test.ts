@@ -1,7 +1,7 @@
 // Integration tests of HeadlessTerminal on a real @xterm/headless: batching, frames, snapshot, OSC, replay, input.
 import { afterEach, describe, expect, it } from "vitest";
 import { HeadlessTerminal, parseCodexStateOsc } from "../../effects/terminal/headless-terminal.js";
-import type { TerminalFrame } from "../../effects/terminal/types.js";
+import type { TerminalFrame } from "../../src/contracts/terminal-snapshot.js";
 
 const KiB = 1024;
 const bytes = (s: string): number => Buffer.byteLength(s, "utf8");

@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
-import { EMPTY_FACTS } from "../../adapters/screen-facts.js";
+import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
 import { controlQueueMachine, type ControlQueueEvent, type ControlQueueInput, type QueuedOp } from "../../machines/control-queue.js";
-import { ElwoodError } from "../../src/errors.js";
-import type { ElwoodSessionStatus } from "../../src/public-types.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild, type AnyEvent } from "../support/machine-host.js";
 
 type Snap = SnapshotFrom<typeof controlQueueMachine>;

@@ -2,10 +2,10 @@
 
 import { describe, expect, it } from "vitest";
 import { getShortestPaths } from "xstate/graph";
-import { EMPTY_FACTS, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { IoWriteRequest } from "../../machines/events.js";
+import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { imageAttachMachine, type ImageAttachInput } from "../../machines/image-attach.js";
-import { ElwoodError, isElwoodError } from "../../src/errors.js";
+import { ElwoodError, isElwoodError } from "../../src/contracts/errors.js";
 import { hostChild } from "../support/machine-host.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
 

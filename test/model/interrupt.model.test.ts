@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
-import type { IoWriteRequest } from "../../machines/events.js";
+import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { INTERRUPT_HOLD_RETRY_MS, interruptMachine, type InterruptEvent, type InterruptInput } from "../../machines/interrupt.js";
-import { ElwoodError } from "../../src/errors.js";
-import type { ElwoodSessionStatus } from "../../src/public-types.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents, hostChild, type AnyEvent } from "../support/machine-host.js";
 
 type Snap = SnapshotFrom<typeof interruptMachine>;

@@ -2,10 +2,10 @@
 
 import { describe, expect, it } from "vitest";
 import { getShortestPaths } from "xstate/graph";
-import { EMPTY_FACTS, type LoginFact, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { IoWriteRequest } from "../../machines/events.js";
+import { EMPTY_FACTS, type LoginFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { loginMachine, type LoginInput } from "../../machines/login.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
 
 const panel = (login: Partial<LoginFact>): ScreenFacts => ({

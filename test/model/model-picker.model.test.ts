@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { getShortestPaths } from "xstate/graph";
 import type { EventObject } from "xstate";
-import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { IoWriteRequest } from "../../machines/events.js";
+import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type CannedFrame, type TransactionModel } from "../support/transaction-model.js";
 
 const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
 import { statusMachine, type StatusEvent, type StatusInput } from "../../machines/status.js";
-import { isTerminalStatus } from "../../src/public-types.js";
+import { isTerminalStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
 

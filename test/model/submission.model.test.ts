@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
-import { EMPTY_FACTS, type ScreenFacts } from "../../adapters/screen-facts.js";
+import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { stagedInComposer, submissionMachine, type SubmissionEvent, type SubmissionInput } from "../../machines/submission.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { afterDelayName, afterEvents, hostChild } from "../support/machine-host.js";
 
 // Graph traversal runs without a parent actor, so the one parent-facing action is stubbed for path generation;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
-import type { HookEvent } from "../../machines/events.js";
+import type { HookEvent } from "../../src/contracts/events.js";
 import { QUIET_FRAMES_REQUIRED, turnMachine, type TurnEvent, type TurnInput } from "../../machines/turn.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";

@@ -1,7 +1,7 @@
 // Test helpers: build ScreenFacts and frame events without a real screen.
 
-import { EMPTY_FACTS, type DialogFact, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { FrameEvent } from "../../machines/events.js";
+import { EMPTY_FACTS, type DialogFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { FrameEvent } from "../../src/contracts/events.js";
 
 let seq = 0;
 

@@ -1,8 +1,8 @@
 // Test host: runs a machine as the invoked child of a tiny recording parent, so its sendParent traffic can be asserted.
 
 import { createActor, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
-import type { IoWriteRequest } from "../../machines/events.js";
-import { ElwoodError } from "../../src/errors.js";
+import type { IoWriteRequest } from "../../src/contracts/events.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 
 /** An event with any payload (EventObject alone rejects payload fields on object literals). */
 export type AnyEvent = EventObject & Readonly<Record<string, unknown>>;

@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { AgentAdapter } from "../../adapters/adapter.js";
+import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { AgentSession } from "../../src/agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
-import type { TerminalSize } from "../../src/public-types.js";
+import type { TerminalSize } from "../../src/contracts/public-types.js";
 
 export const painterPath: string = fileURLToPath(new URL("./screen-painter.mjs", import.meta.url));
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentSession } from "../../src/agent-session.js";
 import type { ClaudeSession } from "../../src/claude-session.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus, TerminalSize } from "../../src/public-types.js";
+import type { ElwoodActivityEvent, ElwoodSessionStatus, TerminalSize } from "../../src/contracts/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
 import { readSimLog, simAgentPath, simEnv, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 

@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
-import type { AgentAdapter } from "../../adapters/adapter.js";
+import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { AgentSession } from "../../src/agent-session.js";
 import { ClaudeSession } from "../../src/claude-session.js";
 import { launchSession } from "../../src/launch-session.js";
-import type { TerminalSize } from "../../src/public-types.js";
+import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { readSimLog, simArgs, simEnv, type SimEnvOptions, type SimFlavour, type SimLogRecord } from "../sim/sim-control.js";
 
 export interface SimSessionOptions extends Omit<SimEnvOptions, "log"> {

@@ -3,8 +3,8 @@
 
 import { expect } from "vitest";
 import type { AnyActorLogic, EventObject } from "xstate";
-import type { ScreenFacts } from "../../adapters/screen-facts.js";
-import { ElwoodError } from "../../src/errors.js";
+import type { ScreenFacts } from "../../src/contracts/screen-facts.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { afterDelayName, afterEvents, hostChild, type AnyEvent, type HostedChild } from "./machine-host.js";
 
 export interface CannedFrame {

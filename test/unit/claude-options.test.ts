@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ElwoodError, type ElwoodErrorName } from "../../src/errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../../src/contracts/errors.js";
 import {
   CLAUDE_REASONING_EFFORTS,
   DEFAULT_HOOK_TIMEOUT_MS,

@@ -10,7 +10,7 @@ import {
 } from "../../adapters/codex/hook-events.js";
 import { validateCodexOptions, validateCodexOptionsShape, type ResolvedCodexOptions } from "../../adapters/codex/options.js";
 import { codexVersionDecision, helpAdvertises, parseCodexVersion } from "../../adapters/codex/version-probe.js";
-import { ElwoodError, isElwoodError } from "../../src/errors.js";
+import { ElwoodError, isElwoodError } from "../../src/contracts/errors.js";
 import { startCodex } from "../../src/start-codex.js";
 import { probeSpawnCount } from "../../effects/probe.js";
 

@@ -2,11 +2,11 @@
 
 import { describe, expect, it } from "vitest";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
-import { EMPTY_FACTS, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { FrameEvent } from "../../machines/events.js";
+import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { FrameEvent } from "../../src/contracts/events.js";
 import { frameBracketedPaste } from "../../machines/paste-framing.js";
 import { submissionMachine, type SubmissionInput, type SubmissionOutput } from "../../machines/submission.js";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { hostChild } from "../support/machine-host.js";
 
 const TIMING = { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, holdRetryMs: 100, positiveAcceptance: true, replays: 2 };

@@ -1,15 +1,15 @@
 // Unit tests for the control queue: FIFO per ready transition, overtaking, serialization, cancel and close (C-API-07/13/19/22/35/37).
 
 import { describe, expect, it } from "vitest";
-import { EMPTY_FACTS } from "../../adapters/screen-facts.js";
+import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
 import {
   controlQueueMachine,
   type ControlQueueInput,
   type QueuedOp,
 } from "../../machines/control-queue.js";
-import type { StatusChangedEvent } from "../../machines/events.js";
-import { ElwoodError } from "../../src/errors.js";
-import type { ElwoodSessionStatus } from "../../src/public-types.js";
+import type { StatusChangedEvent } from "../../src/contracts/events.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild } from "../support/machine-host.js";
 
 const TIMING = { settleMs: 10, enterRetries: 2, confirmIntervalMs: 50, holdRetryMs: 20 };

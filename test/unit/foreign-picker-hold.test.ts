@@ -2,7 +2,7 @@
 // native-composer observations, never by an empty or unrecognized frame (C-API-55; spec A §17.3, §28).
 
 import { describe, expect, it } from "vitest";
-import { EMPTY_FACTS, type ScreenFacts } from "../../adapters/screen-facts.js";
+import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import {
   FOREIGN_PICKER_CLEAR,
   FOREIGN_PICKER_QUIET_OBSERVATIONS,
@@ -10,7 +10,7 @@ import {
   nativeComposer,
   observeForeignPicker,
   type ForeignPickerHold,
-} from "../../machines/foreign-picker-hold.js";
+} from "../../adapters/foreign-picker-hold.js";
 import { dialog, facts } from "../support/facts.js";
 
 const composer = facts({ composer: true });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ImageCloneBudget, MAX_SESSION_IMAGE_CLONE_BYTES } from "../../effects/image-budget.js";
 import { clonedBytes, snapshotImages } from "../../effects/image-files.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 
 describe("C-API-44: image snapshot at the call", () => {
   it("copies byte inputs, so a caller mutating its buffer afterwards changes nothing", () => {

@@ -19,9 +19,9 @@ import {
 } from "../../effects/clipboard.js";
 import { restoreConfig, snapshotConfig, withoutPickerKeys } from "../../effects/config-snapshot.js";
 import { ProcessLock } from "../../effects/process-lock.js";
-import { isElwoodError } from "../../src/errors.js";
+import { isElwoodError } from "../../src/contracts/errors.js";
 import { TransactionEffects } from "../../src/transaction-effects.js";
-import type { ElwoodWarningCode } from "../../src/public-types.js";
+import type { ElwoodWarningCode } from "../../src/contracts/public-types.js";
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, MAX_IMAGES, materializeImages, validateImages } from "../../effects/image-files.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "elwood-img-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

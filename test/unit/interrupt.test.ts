@@ -1,9 +1,9 @@
 // Unit tests for interrupt: one Escape only during a real turn, coalescing, ready resolution, timeout, session end (C-API-38, C-TURN-02).
 
 import { describe, expect, it } from "vitest";
-import type { StatusChangedEvent } from "../../machines/events.js";
+import type { StatusChangedEvent } from "../../src/contracts/events.js";
 import { interruptMachine, type InterruptInput } from "../../machines/interrupt.js";
-import type { ElwoodSessionStatus } from "../../src/public-types.js";
+import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild } from "../support/machine-host.js";
 
 function start(input: InterruptInput) {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readCodexScreen } from "../../adapters/codex/read-screen.js";
-import type { ModelPickerFact } from "../../adapters/screen-facts.js";
+import type { ModelPickerFact } from "../../src/contracts/screen-facts.js";
 
 const DIR = "/work/shared/screens/codex/";
 function pickerOf(file: string): ModelPickerFact | undefined {

@@ -1,8 +1,8 @@
 // Unit regression: the picker machine against a wrap-around, 8-row-window Codex list (0.171), with and without paints between keys (C-API-23, C-API-24).
 
 import { describe, expect, it } from "vitest";
-import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { IoWriteRequest } from "../../machines/events.js";
+import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
 import type { EffectRequestEvent, TransactionOutput } from "../../machines/transaction.js";
 import { hostChild } from "../support/machine-host.js";

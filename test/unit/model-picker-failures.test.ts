@@ -2,10 +2,10 @@
 // typed `/model` left in the composer (review findings 1, 6, 7; C-API-23, C-API-24, C-API-55).
 
 import { describe, expect, it } from "vitest";
-import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../adapters/screen-facts.js";
+import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
 import { CLEAR_DRAFT } from "../../machines/transaction.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
 const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };

@@ -2,9 +2,9 @@
 // human's, and cleanup cancels a late picker within its bound without ending on one clear frame (C-API-55, C-ATTN-04).
 
 import { describe, expect, it } from "vitest";
-import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../adapters/screen-facts.js";
+import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { CLEANUP_CLEAR_FRAMES, modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
-import { ElwoodError } from "../../src/errors.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
 const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
-import type { ScreenFacts } from "../../adapters/screen-facts.js";
+import type { ScreenFacts } from "../../src/contracts/screen-facts.js";
 
 const DIR = "/work/shared/screens/claude/";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, SimulatedClock } from "xstate";
 import { STATUS_DECISION_LIMIT, statusMachine, type StatusInput } from "../../machines/status.js";
-import type { StatusChangedEvent } from "../../machines/events.js";
+import type { StatusChangedEvent } from "../../src/contracts/events.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
 
 const claudeLike: StatusInput = {

@@ -1,8 +1,8 @@
 // Unit tests for one text submission: separate paste and Enter writes, holds, confirmation and bounded recovery (C-API-31, C-API-56).
 
 import { describe, expect, it } from "vitest";
-import { EMPTY_FACTS, type ScreenFacts } from "../../adapters/screen-facts.js";
-import type { FrameEvent } from "../../machines/events.js";
+import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import type { FrameEvent } from "../../src/contracts/events.js";
 import { ENTER, frameBracketedPaste } from "../../machines/paste-framing.js";
 import { submissionMachine, type SubmissionInput, type SubmissionOutput } from "../../machines/submission.js";
 import { hostChild } from "../support/machine-host.js";

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
-import type { DialogFact, DialogKind, DialogOption } from "../../adapters/screen-facts.js";
+import type { DialogFact, DialogKind, DialogOption } from "../../src/contracts/screen-facts.js";
 import { planTrustKeys, TRUST_DEADLINE_MS, TRUST_RETRY_MS, trustResponderMachine } from "../../machines/trust-responder.js";
 import { frame, idleFrame } from "../support/facts.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";

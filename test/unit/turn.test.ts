@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, SimulatedClock } from "xstate";
 import { QUIET_FRAMES_REQUIRED, turnMachine, type TurnEvent, type TurnInput } from "../../machines/turn.js";
-import type { HookEvent } from "../../machines/events.js";
+import type { HookEvent } from "../../src/contracts/events.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
 
 const NO_EVIDENCE_MS = 4000;

@@ -5,7 +5,7 @@ import { describe, expect, it, type TestContext } from "vitest";
 import { CLAUDE_LOGIN_STAGE_RULES, validateLoginUrl } from "../../../adapters/claude/login-screens.js";
 import { readClaudeScreen } from "../../../adapters/claude/read-screen.js";
 import { ClaudeSession } from "../../../src/claude-session.js";
-import { isElwoodError } from "../../../src/errors.js";
+import { isElwoodError } from "../../../src/contracts/errors.js";
 import { startClaude, type ElwoodSessionStatus } from "../../../src/index.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import { assertLoopbackOnly } from "../harness/netns.js";

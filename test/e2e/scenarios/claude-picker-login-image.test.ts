@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ClaudeSession } from "../../../src/claude-session.js";
-import { isElwoodError } from "../../../src/errors.js";
+import { isElwoodError } from "../../../src/contracts/errors.js";
 import { listClaudeModels } from "../../../src/list-models.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import { startModelServer } from "../model-server/index.js";

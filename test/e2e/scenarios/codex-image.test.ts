@@ -5,7 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../../src/errors.js";
+import { isElwoodError } from "../../../src/contracts/errors.js";
 import { clipboardTargets, clipboardText, copyText, pngWidth, solidPng, startXvfb, xclipChildren, type XvfbDisplay } from "../../sim/codex-clipboard-xvfb.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import { openSession } from "../support/session-fixture.js";

@@ -1,6 +1,6 @@
 // Write-only latch that keeps automated writes off a model dialog Elwood is not driving (spec A §17.3, §28).
 
-import type { ScreenFacts } from "../adapters/screen-facts.js";
+import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 
 /** Positive native-composer observations in a row that end the hold (spec A §28 "quiet-composer gates"). */
 export const FOREIGN_PICKER_QUIET_OBSERVATIONS = 5;

@@ -1,8 +1,8 @@
 // What the session actor needs to know about one CLI: how to read its screen, prove readiness and submit.
 
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
-import type { ReadinessPolicy } from "../machines/status.js";
-import type { AgentKind } from "../src/public-types.js";
+import type { ReadinessPolicy } from "../../machines/status.js";
+import type { AgentKind } from "./public-types.js";
 
 export interface SubmissionTiming {
   /** Delay between the bracketed paste and its separate Enter (paste ingestion is asynchronous). */

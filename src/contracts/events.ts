@@ -1,8 +1,8 @@
 // The one event vocabulary every machine, the inspector timeline and statusDecisions speak.
 
-import type { DialogKind, ScreenFacts } from "../adapters/screen-facts.js";
-import type { ElwoodError } from "../src/errors.js";
-import type { ElwoodSessionStatus } from "../src/public-types.js";
+import type { DialogKind, ScreenFacts } from "./screen-facts.js";
+import type { ElwoodError } from "./errors.js";
+import type { ElwoodSessionStatus } from "./public-types.js";
 
 // ---- from the edge (effects → session) ----
 export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number };

@@ -1,6 +1,6 @@
 // The adapter-neutral vocabulary of screen facts: what a rendered frame means, as data machines consume.
 
-import type { TerminalSnapshot } from "../effects/terminal/types.js";
+import type { TerminalSnapshot } from "./terminal-snapshot.js";
 
 /** Regions a rule may look at; the reader decides the row span per adapter. */
 export type ScreenRegion = "title" | "composer" | "footer" | "bottom" | "screen" | "osc";
