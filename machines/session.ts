@@ -17,7 +17,8 @@ import type {
   TurnEndedEvent,
   TurnStartedEvent,
 } from "../src/contracts/events.js";
-import { statusMachine, type ClosingAs } from "./status.js";
+import { statusMachine } from "./status.js";
+import type { ClosingAs } from "../src/contracts/readiness.js";
 import { turnMachine } from "./turn.js";
 import { controlQueueMachine, type QueuedOp } from "./control-queue.js";
 import { interruptMachine } from "./interrupt.js";

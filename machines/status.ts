@@ -16,30 +16,15 @@ import type {
   TurnEndedEvent,
   TurnStartedEvent,
 } from "../src/contracts/events.js";
+import type { ClosingAs, ReadinessPolicy } from "../src/contracts/readiness.js";
 
 export const STATUS_DECISION_LIMIT = 50;
-
-/** How an adapter proves cold-start readiness (measured per CLI version; see adapters/*). */
-export interface ReadinessPolicy {
-  /** Hook events that prove the CLI accepts input (e.g. Claude `InstructionsLoaded`). */
-  readonly hookEvents: readonly string[];
-  /** When true a settled idle composer (no dialog, no work) is itself a readiness signal. */
-  readonly composerIsReadySignal: boolean;
-  /** How long the composer must stay idle before it counts as settled. */
-  readonly composerSettleMs: number;
-  /** Upper bound after the first frame: readiness fires even without any other signal. */
-  readonly deadlineMs: number;
-  /** OSC 7501 `state=idle` is an explicit readiness channel (Codex 0.171). */
-  readonly oscIdleIsReadySignal: boolean;
-}
 
 export interface StatusInput {
   readonly readiness: ReadinessPolicy;
   /** Dialog kinds Elwood answers itself (e.g. workspace trust with autotrust): they hold but never block. */
   readonly autoAnswered: readonly DialogKind[];
 }
-
-export type ClosingAs = "stopped" | "killed" | "torn_down";
 
 export type StatusEvent =
   | PtySpawnedEvent

@@ -5,7 +5,7 @@ import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "../
 import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
 import type { ProcessLock } from "../effects/process-lock.js";
 import { validateLoginCode } from "../adapters/claude/login-screens.js";
-import type { EffectRequestEvent, EffectResultEvent } from "../machines/transaction.js";
+import type { EffectRequestEvent, EffectResultEvent } from "./contracts/transaction.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { ElwoodWarningCode } from "./contracts/public-types.js";
 

@@ -1,7 +1,7 @@
 // What the session actor needs to know about one CLI: how to read its screen, prove readiness and submit.
 
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
-import type { ReadinessPolicy } from "../../machines/status.js";
+import type { ReadinessPolicy } from "./readiness.js";
 import type { AgentKind } from "./public-types.js";
 
 export interface SubmissionTiming {
