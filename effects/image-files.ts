@@ -6,13 +6,13 @@ import { access, mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { SNIFF_BYTES, sniffImageFormat } from "./image-format.js";
+import { IMAGE_FORMATS, SNIFF_BYTES, sniffImageFormat, type ImageFormat } from "./image-format.js";
+
+export { IMAGE_FORMATS, type ImageFormat } from "./image-format.js";
 
 export const MAX_IMAGES = 16;
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 export const MAX_TOTAL_IMAGE_BYTES = 50 * 1024 * 1024;
-export const IMAGE_FORMATS = ["png", "jpeg", "gif", "webp"] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** An image to attach: a file path, or in-memory bytes with an explicit format (never both). */
 export type ImageInput = { readonly path: string } | { readonly data: Uint8Array; readonly format: ImageFormat };

@@ -1,6 +1,7 @@
 // Recognizes the four accepted image formats by their leading bytes (magic numbers), not by name or claim.
 
-import type { ImageFormat } from "./image-files.js";
+export const IMAGE_FORMATS = ["png", "jpeg", "gif", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** Bytes needed to tell the formats apart (WebP's `RIFF????WEBP` is the longest). */
 export const SNIFF_BYTES = 12;

@@ -23,8 +23,8 @@ import {
   type SubmissionRawInputEvent,
   type SubmissionTiming,
 } from "./submission.js";
-import { modelPickerMachine, type ModelPickerInput } from "./model-picker.js";
-import { loginMachine, type LoginInput } from "./login.js";
+import { modelPickerMachine, NO_PICKER_PROFILE, type ModelPickerInput } from "./model-picker.js";
+import { loginMachine, NO_LOGIN_PROFILE, type LoginInput } from "./login.js";
 import { imageAttachMachine, type ImageAttachInput } from "./image-attach.js";
 import type { EffectRequestEvent, EffectResultEvent, TransactionOutput } from "./transaction.js";
 
@@ -341,7 +341,7 @@ export const controlQueueMachine = setup({
         src: "modelPicker",
         input: ({ context }): ModelPickerInput => {
           const t = context.active?.transaction;
-          const base = t?.kind === "modelPicker" ? t.input : { mode: "list" as const, flavour: "claude" as const };
+          const base = t?.kind === "modelPicker" ? t.input : { mode: "list" as const, profile: NO_PICKER_PROFILE };
           return { ...base, opId: context.active?.opId ?? "", facts: context.facts };
         },
         onDone: {
@@ -359,7 +359,7 @@ export const controlQueueMachine = setup({
         src: "login",
         input: ({ context }): LoginInput => {
           const t = context.active?.transaction;
-          const base = t?.kind === "login" ? t.input : {};
+          const base = t?.kind === "login" ? t.input : { profile: NO_LOGIN_PROFILE };
           return { ...base, opId: context.active?.opId ?? "", facts: context.facts, status: context.status };
         },
         onDone: {

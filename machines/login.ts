@@ -3,10 +3,10 @@
 
 import { assign, enqueueActions, setup } from "xstate";
 import type { LoginFact, ScreenFacts } from "../src/contracts/screen-facts.js";
-import { LOGIN_METHOD_LABELS, validateLoginUrl } from "../adapters/claude/login-screens.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { ElwoodSessionStatus } from "../src/contracts/public-types.js";
 import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
+import type { LoginMethod, LoginProfile } from "../src/contracts/agent-adapter.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
@@ -20,7 +20,7 @@ import {
   writeStep,
 } from "./transaction.js";
 
-export type ClaudeLoginMethod = "claudeai" | "console" | "third_party";
+export type ClaudeLoginMethod = LoginMethod;
 
 export interface LoginTiming {
   readonly settleMs: number;
@@ -29,10 +29,19 @@ export interface LoginTiming {
   readonly holdRetryMs: number;
 }
 
+/** A profile that recognises nothing: a login op without a CLI profile can only fail. */
+export const NO_LOGIN_PROFILE: LoginProfile = {
+  methodLabels: { claudeai: /(?!)/, console: /(?!)/, third_party: /(?!)/ },
+  validateUrl: () => undefined,
+  validateCode: () => ({ ok: false, reason: "this CLI has no /login panel Elwood drives" }),
+};
+
 export const LOGIN_DEFAULTS: LoginTiming = { settleMs: 150, stepMs: 1500, holdRetryMs: 100 };
 
 export interface LoginInput extends Partial<LoginTiming> {
   readonly opId: string;
+  /** The CLI's `/login` panel knowledge (from its adapter). */
+  readonly profile: LoginProfile;
   readonly method?: ClaudeLoginMethod;
   readonly command?: string;
   /** Screen when the slot was taken: stages already visible there are stale until they disappear. */
@@ -49,6 +58,7 @@ type WriteWhat = "command" | "enter" | "arrows" | "methodEnter" | "code" | "code
 
 export interface LoginContext extends LoginTiming {
   readonly opId: string;
+  readonly profile: LoginProfile;
   readonly method: ClaudeLoginMethod;
   readonly command: string;
   readonly facts: ScreenFacts | null;
@@ -92,7 +102,7 @@ function live(context: LoginContext, stage: Stage): boolean {
 }
 
 function methodIndex(context: LoginContext): number {
-  const re = LOGIN_METHOD_LABELS[context.method];
+  const re = context.profile.methodLabels[context.method];
   return context.facts?.login?.methods.findIndex((m) => re.test(m.label)) ?? -1;
 }
 
@@ -143,7 +153,7 @@ export const loginMachine = setup({
     freshSuccess: ({ context }) => live(context, "success"),
     freshFailure: ({ context }) => live(context, "failure"),
     freshMethodList: ({ context }) => live(context, "method") && !context.methodChosen && !context.codeSent,
-    freshBadUrl: ({ context }) => live(context, "url") && !context.urlReported && validateLoginUrl(context.facts?.login?.url ?? "") === undefined,
+    freshBadUrl: ({ context }) => live(context, "url") && !context.urlReported && context.profile.validateUrl(context.facts?.login?.url ?? "") === undefined,
     freshUrl: ({ context }) => live(context, "url") && !context.urlReported,
     freshPaste: ({ context }) => live(context, "paste") && !context.codeSent,
     noMethodRow: ({ context }) => methodIndex(context) < 0,
@@ -185,7 +195,7 @@ export const loginMachine = setup({
       return { navDelta: methodIndex(context) - Math.max(0, from), navAttempts: context.navAttempts + 1 };
     }),
     markMethodChosen: assign({ methodChosen: true }),
-    keepUrl: assign({ validUrl: ({ context }) => validateLoginUrl(context.facts?.login?.url ?? "") ?? null }),
+    keepUrl: assign({ validUrl: ({ context }) => context.profile.validateUrl(context.facts?.login?.url ?? "") ?? null }),
     markUrlReported: assign({ urlReported: true }),
     keepCode: assign({ code: ({ event }) => (event.type === "effect.result" && typeof event.value === "string" ? event.value : null) }),
     markCodeSent: assign({ codeSent: true, code: null }),

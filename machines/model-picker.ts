@@ -6,6 +6,7 @@ import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } fro
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { AgentModelOption } from "../src/contracts/public-types.js";
 import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
+import type { PickerProfile } from "../src/contracts/agent-adapter.js";
 import { modelDialogVisible, nativeComposer } from "../adapters/foreign-picker-hold.js";
 import { ENTER } from "./paste-framing.js";
 import {
@@ -56,12 +57,16 @@ export const PICKER_DEFAULTS: PickerTiming = {
  */
 export const CLEANUP_CLEAR_FRAMES = 2;
 
+/** A picker that persists nothing and needs no key: the queue's stand-in when an op carries no picker input. */
+export const NO_PICKER_PROFILE: PickerProfile = { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: false };
+
 export interface ModelPickerInput extends Partial<PickerTiming> {
   readonly opId: string;
   readonly mode: "list" | "set";
   /** setModel's requested id (matched case-insensitively). */
   readonly target?: string;
-  readonly flavour: "claude" | "codex";
+  /** How this CLI's picker behaves (from its adapter). */
+  readonly profile: PickerProfile;
   /** The picker command, `/model` on both CLIs. */
   readonly command?: string;
   /** Latest facts when the queue slot was acquired (a picker already visible is foreign). */
@@ -78,7 +83,7 @@ export interface PickerContext extends PickerTiming {
   readonly opId: string;
   readonly mode: "list" | "set";
   readonly target: string | null;
-  readonly flavour: "claude" | "codex";
+  readonly profile: PickerProfile;
   readonly command: string;
   readonly facts: ScreenFacts | null;
   readonly seq: number;
@@ -153,10 +158,10 @@ function cursorInKnown(fact: ModelPickerFact | undefined, known: readonly ModelP
   return id === undefined ? -1 : known.findIndex((r) => r.id === id);
 }
 
-/** Codex: when only `(current)` is rendered, that row is also the default (spec A §17.1). */
-function finalizeOptions(rows: readonly ModelPickerRowFact[], flavour: "claude" | "codex"): AgentModelOption[] {
+/** Where the CLI marks no default (Codex), the `(current)` row is also the default. */
+function finalizeOptions(rows: readonly ModelPickerRowFact[], profile: PickerProfile): AgentModelOption[] {
   const options = rows.map(toOption);
-  if (flavour === "codex" && !options.some((o) => o.isDefault)) {
+  if (profile.currentIsDefault && !options.some((o) => o.isDefault)) {
     return options.map((o) => (o.isCurrent ? { ...o, isDefault: true } : o));
   }
   return options;
@@ -268,7 +273,7 @@ export const modelPickerMachine = setup({
   guards: {
     isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
     foreignPicker: ({ context }) => foreignAtStart(context.facts),
-    needsSnapshot: ({ context }) => context.flavour === "codex" && context.mode === "set",
+    needsSnapshot: ({ context }) => context.profile.persistsConfig && context.mode === "set",
     effectOk: ({ event }) => event.type === "effect.result" && event.ok,
     pickerShown: ({ event }) => event.type === "frame" && picker(event.facts, "model") !== undefined,
     framePicker: ({ event }) => event.type === "frame" && picker(event.facts) !== undefined,
@@ -301,9 +306,9 @@ export const modelPickerMachine = setup({
       return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
     },
     navAttemptsLeft: ({ context }) => context.navAttempts < 6,
-    claudeNoSessionKey: ({ context }) => context.flavour === "claude" && picker(context.facts)?.sessionKey !== true,
+    noSessionKey: ({ context }) => context.profile.requiresSessionKey && picker(context.facts)?.sessionKey !== true,
     useSessionKey: ({ context }) => picker(context.facts)?.sessionKey === true,
-    codexModelStage: ({ context }) => context.flavour === "codex" && picker(context.facts)?.stage === "model",
+    effortFollows: ({ context }) => context.profile.effortStage && picker(context.facts)?.stage === "model",
     frameEffortStage: ({ event }) => event.type === "frame" && picker(event.facts, "effort") !== undefined,
     frameStandardSwitch: ({ event }) =>
       event.type === "frame" && event.facts.dialog?.kind === "model_switch_confirm" && event.facts.modelSwitch?.standardCopy === true && event.facts.modelSwitch.affirmative >= 0,
@@ -311,7 +316,7 @@ export const modelPickerMachine = setup({
       event.type === "frame" && event.facts.composer && event.facts.modelPicker === undefined && event.facts.dialog === undefined,
     /** Before our Enter ran, any model dialog on screen is a human's: revalidated on every frame until then. */
     frameModelDialog: ({ event }) => event.type === "frame" && modelDialogVisible(event.facts),
-    claudeFlavour: ({ context }) => context.flavour === "claude",
+    lateWarning: ({ context }) => context.profile.lateWarning,
     neverOpened: ({ context }) => !context.opened,
     humanDialogVisible: ({ context }) => switchDialog(context.facts) && context.facts?.modelSwitch?.standardCopy !== true,
     confirmOnAffirmative: ({ context }) => {
@@ -418,7 +423,7 @@ export const modelPickerMachine = setup({
       error: fail("the model list could not be read to both ends", { read: context.rows.map((r) => r.id), topSeen: context.topSeen, bottomSeen: context.bottomSeen }),
     })),
     failNotSettled: assign({ error: ({ context }) => context.error ?? fail("the model picker did not close after applying") }),
-    setListResult: assign(({ context }) => ({ result: finalizeOptions(context.rows, context.flavour) })),
+    setListResult: assign(({ context }) => ({ result: finalizeOptions(context.rows, context.profile) })),
   },
 }).createMachine({
   id: "modelPicker",
@@ -575,8 +580,8 @@ export const modelPickerMachine = setup({
     },
     applying: {
       always: [
-        { guard: "claudeNoSessionKey", target: "cleanup", actions: "failNoSessionKey", description: "Claude without `s`: never press Enter (it saves a default)." },
-        { guard: "codexModelStage", target: "choosingModelRow", description: "Codex: Enter picks the model row and opens the effort step." },
+        { guard: "noSessionKey", target: "cleanup", actions: "failNoSessionKey", description: "Claude without `s`: never press Enter (it saves a default)." },
+        { guard: "effortFollows", target: "choosingModelRow", description: "Codex: Enter picks the model row and opens the effort step." },
         { guard: "useSessionKey", target: "applyingSession", description: "Apply for this session only." },
         { target: "applyingEnter", actions: "markPersisted", description: "Codex 0.144: Enter is the only apply and writes config.toml." },
       ],
@@ -601,7 +606,7 @@ export const modelPickerMachine = setup({
       on: {
         frame: [
           { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "Claude's standard cache warning." },
-          { guard: and(["frameSettled", "claudeFlavour"]), target: "lingering", actions: "recordFacts", description: "Picker gone, composer back: a cache warning may still paint." },
+          { guard: and(["frameSettled", "lateWarning"]), target: "lingering", actions: "recordFacts", description: "Picker gone, composer back: a cache warning may still paint." },
           { guard: "frameSettled", target: "finishing", actions: "recordFacts", description: "Picker gone, composer back: applied." },
         ],
       },

@@ -7,6 +7,7 @@ import { Observable } from "rxjs";
 import type { Actor } from "xstate";
 import type xtermModule from "@xterm/headless";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
+import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { AgentPty } from "../effects/pty/agent-pty.js";
 import { reapTagged } from "../effects/pty/tagged-processes.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
@@ -99,6 +100,8 @@ export interface SendOptions {
 /** Everything a started session runs on; built by src/launch-session.ts. */
 export interface SessionRuntime {
   readonly agent: AgentKind;
+  /** The CLI's adapter: everything CLI-specific the facade needs comes from here. */
+  readonly adapter: AgentAdapter;
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly terminal: HeadlessTerminal;
@@ -201,6 +204,7 @@ export class AgentSession {
       codexConfigPath: () => this.codexConfigPath(),
       ...(runtime.agentEnv === undefined ? {} : { agentEnv: runtime.agentEnv }),
       login: (opId) => this.loginCallbacks.get(opId),
+      ...(runtime.adapter.login === undefined ? {} : { loginProfile: runtime.adapter.login }),
       processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
     });
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
@@ -330,7 +334,7 @@ export class AgentSession {
   /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
   listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]> {
     return this.runTransaction(
-      { kind: "modelPicker", input: { mode: "list", flavour: this.agent } },
+      { kind: "modelPicker", input: { mode: "list", profile: this.runtime.adapter.picker } },
       options?.timeoutMs,
       DEFAULT_MODEL_TIMEOUT_MS,
       (ms) => new ElwoodError("model_automation_failed", `listModels did not finish within ${ms} ms`, { timeoutMs: ms }),
@@ -341,7 +345,7 @@ export class AgentSession {
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
     if (typeof id !== "string" || id.trim() === "") return rejectWith("invalid_argument", "setModel takes a non-empty model id");
     return this.runTransaction(
-      { kind: "modelPicker", input: { mode: "set", target: id, flavour: this.agent } },
+      { kind: "modelPicker", input: { mode: "set", target: id, profile: this.runtime.adapter.picker } },
       options?.timeoutMs,
       DEFAULT_MODEL_TIMEOUT_MS,
       (ms) => new ElwoodError("model_automation_failed", `setModel did not finish within ${ms} ms`, { timeoutMs: ms }),

@@ -2,7 +2,7 @@
 
 import { AgentSession, type SessionRuntime } from "./agent-session.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
-import type { ClaudeLoginMethod } from "../machines/login.js";
+import { NO_LOGIN_PROFILE, type ClaudeLoginMethod } from "../machines/login.js";
 
 export type { ClaudeLoginMethod };
 
@@ -48,7 +48,7 @@ export class ClaudeSession extends AgentSession {
       ...(options.onAuthUrl === undefined ? {} : { onAuthUrl: options.onAuthUrl }),
     };
     return this.runTransaction(
-      { kind: "login", input: { method } },
+      { kind: "login", input: { method, profile: this.runtime.adapter.login ?? NO_LOGIN_PROFILE } },
       options.timeoutMs,
       DEFAULT_LOGIN_TIMEOUT_MS,
       (ms) => new ElwoodError("login_timeout", `login did not finish within ${ms} ms`, { timeoutMs: ms }),

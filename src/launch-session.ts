@@ -94,6 +94,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
 
   return {
     agent: plan.adapter.kind,
+    adapter: plan.adapter,
     elwoodSessionId: plan.elwoodSessionId,
     cwd: plan.cwd,
     terminal,

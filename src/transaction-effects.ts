@@ -4,7 +4,7 @@
 import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "../effects/clipboard.js";
 import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
 import type { ProcessLock } from "../effects/process-lock.js";
-import { validateLoginCode } from "../adapters/claude/login-screens.js";
+import type { LoginProfile } from "./contracts/agent-adapter.js";
 import type { EffectRequestEvent, EffectResultEvent } from "./contracts/transaction.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { ElwoodWarningCode } from "./contracts/public-types.js";
@@ -19,6 +19,8 @@ export interface TransactionEffectDeps {
   /** Codex: the config.toml the CLI writes its picker choice into; undefined for Claude. */
   readonly codexConfigPath: () => string | undefined;
   readonly login: (opId: string) => LoginCallbacks | undefined;
+  /** The CLI's `/login` knowledge (validates a code before the machine types it). */
+  readonly loginProfile?: LoginProfile;
   readonly clipboard?: () => Clipboard | undefined;
   /** The agent's environment (DISPLAY, WAYLAND_DISPLAY, XAUTHORITY …) for the default clipboard. */
   readonly agentEnv?: NodeJS.ProcessEnv;
@@ -194,7 +196,9 @@ export class TransactionEffects {
         } catch (error) {
           return no(new ElwoodError("login_failed", "provideCode failed", { cause: error instanceof Error ? error.name : "error" }));
         }
-        const checked = validateLoginCode(code);
+        const profile = this.deps.loginProfile;
+        if (profile === undefined) return no(new ElwoodError("login_failed", "this CLI has no /login panel Elwood drives"));
+        const checked = profile.validateCode(code);
         return checked.ok ? ok(checked.code) : no(new ElwoodError("login_failed", `invalid login code: ${checked.reason}`));
       }
     }

@@ -1,6 +1,7 @@
 // The Claude Code adapter description: screen reader, readiness evidence and submission timing as measured.
 
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
+import { LOGIN_METHOD_LABELS, validateLoginCode, validateLoginUrl } from "./login-screens.js";
 import { readClaudeScreen } from "./read-screen.js";
 
 /**
@@ -23,9 +24,12 @@ export const claudeAdapter: AgentAdapter = {
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compact",
+  // Claude: `s` applies for this session only (Enter saves a default); a cache warning can paint after the picker closes.
+  picker: { persistsConfig: false, requiresSessionKey: true, effortStage: false, lateWarning: true, currentIsDefault: false },
   trustDialogs: ["workspace_trust", "bypass_permissions"],
   // PermissionRequest: a human is about to be asked (blocked evidence unless a handler decided); SessionEnd: exit follows.
   statusHooks: ["PermissionRequest", "SessionEnd"],
+  login: { methodLabels: LOGIN_METHOD_LABELS, validateUrl: validateLoginUrl, validateCode: validateLoginCode },
   trustAffirmatives: {
     workspace_trust: /^(\d+\.\s*)?Yes, I trust this folder$/,
     bypass_permissions: /^(\d+\.\s*)?Yes, I accept$/,

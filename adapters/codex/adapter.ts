@@ -32,6 +32,8 @@ export const codexAdapter: AgentAdapter = {
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compact",
+  // Codex: Enter on a model row opens the effort step, and applying writes config.toml (restored after); no row is marked default.
+  picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
   trustDialogs: ["workspace_trust"],
   alwaysAnsweredDialogs: ["hooks_review", "update"],
   // 0.171's folder trust did not react to its digit (measured); Enter on the selected affirmative works on both.

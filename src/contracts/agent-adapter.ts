@@ -19,6 +19,33 @@ export interface SubmissionTiming {
   readonly replays?: number;
 }
 
+/** How a CLI's `/login` sign-in method is chosen. */
+export type LoginMethod = "claudeai" | "console" | "third_party";
+
+/** What the login transaction needs to know of a CLI's `/login` panel (only CLIs that have one). */
+export interface LoginProfile {
+  /** The method list's row label for each sign-in method. */
+  readonly methodLabels: Readonly<Record<LoginMethod, RegExp>>;
+  /** The authorization URL as shown, when it is one the caller may be handed; undefined otherwise. */
+  readonly validateUrl: (raw: string) => string | undefined;
+  /** The caller's code, checked before it is typed into the panel. */
+  readonly validateCode: (code: unknown) => { readonly ok: true; readonly code: string } | { readonly ok: false; readonly reason: string };
+}
+
+/** How a CLI's `/model` picker behaves (measured per version; the adapters record the evidence). */
+export interface PickerProfile {
+  /** Applying a row writes the CLI's own config file: a set snapshots it first and restores it after. */
+  readonly persistsConfig: boolean;
+  /** Only the picker's session key applies a model for this session; Enter alone would save a new default. */
+  readonly requiresSessionKey: boolean;
+  /** Enter on a model row opens a reasoning-effort step before anything is applied. */
+  readonly effortStage: boolean;
+  /** A cache warning can paint after the picker closes, so the transaction lingers a moment before finishing. */
+  readonly lateWarning: boolean;
+  /** When no row is marked default, the current row is the default. */
+  readonly currentIsDefault: boolean;
+}
+
 export interface AgentAdapter {
   readonly kind: AgentKind;
   readonly readScreen: ScreenReader;
@@ -37,6 +64,10 @@ export interface AgentAdapter {
   readonly statusHooks?: readonly string[];
   /** Dialog kinds answered even without autotrust (Codex `Hooks need review`, the update-prompt skip). */
   readonly alwaysAnsweredDialogs?: readonly DialogKind[];
+  /** The `/model` picker's behaviour. */
+  readonly picker: PickerProfile;
+  /** The `/login` panel, where the CLI has one Elwood drives. */
+  readonly login?: LoginProfile;
   /** Confirm a selected affirmative with Enter rather than its digit (Codex 0.171's folder trust ignores digits). */
   readonly trustEnterWhenSelected?: boolean;
 }

@@ -5,6 +5,7 @@ import { getShortestPaths } from "xstate/graph";
 import { EMPTY_FACTS, type LoginFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { loginMachine, type LoginInput } from "../../machines/login.js";
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
 
@@ -34,7 +35,7 @@ const model: TransactionModel = {
     { type: "status.changed", from: snap.context["status"], to: snap.context["status"] === "ready" ? "running" : "ready", initial: false },
   ],
 };
-const INPUT: LoginInput = { opId: "op", facts: composer, status: "ready", settleMs: 3, stepMs: 20, holdRetryMs: 2 };
+const INPUT: LoginInput = { opId: "op", profile: claudeAdapter.login!, facts: composer, status: "ready", settleMs: 3, stepMs: 20, holdRetryMs: 2 };
 
 describe("login model (xstate/graph)", () => {
   const logic = loginMachine.provide({ actions: { toParent: () => {} } });

@@ -1,5 +1,8 @@
 // Model-based test: xstate/graph paths through the /model picker machine replayed on a live actor (C-API-23, C-API-24, C-ATTN-04, C-CODEX-14).
 
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
+import { NO_LOGIN_PROFILE } from "../../machines/login.js";
 import { describe, expect, it } from "vitest";
 import { getShortestPaths } from "xstate/graph";
 import type { EventObject } from "xstate";
@@ -55,16 +58,16 @@ interface Config {
   readonly model: TransactionModel;
 }
 const CONFIGS: readonly Config[] = [
-  { name: "claude listModels", input: { opId: "op", mode: "list", flavour: "claude", facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
-  { name: "claude setModel sonnet", input: { opId: "op", mode: "set", target: "Sonnet", flavour: "claude", facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
-  { name: "codex setModel gpt-b", input: { opId: "op", mode: "set", target: "gpt-b", flavour: "codex", facts: composer, ...TIMING }, model: { frames: CODEX_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "claude listModels", input: { opId: "op", mode: "list", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "claude setModel sonnet", input: { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "codex setModel gpt-b", input: { opId: "op", mode: "set", target: "gpt-b", profile: codexAdapter.picker, facts: composer, ...TIMING }, model: { frames: CODEX_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
 ];
 
 /** Path invariants: never a number key, Claude never applies with Enter inside the picker. */
 function checkInvariants(config: Config, steps: ReadonlyArray<{ event: EventObject }>, received: readonly EventObject[]): void {
   const writes = received.filter((e): e is IoWriteRequest => e.type === "io.write");
   for (const w of writes) expect(w.data, "number keys save a default").not.toMatch(/^[0-9]$/);
-  if (config.input.flavour === "claude") {
+  if (config.input.profile === claudeAdapter.picker) {
     const enters = writes.filter((w) => w.data === "\r");
     const inPicker = enters.filter((w) => w.requireDialog !== "model_switch_confirm");
     // Only the Enter that runs the typed `/model` may be unscoped; it is requested before any picker key.
@@ -106,9 +109,9 @@ describe("model picker model (xstate/graph)", () => {
     it(`${config.name}: reaches its key states`, () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
       const expected = config.input.mode === "list" ? ['"done"', '"closing"', '{"cleanup":"watching"}'] : ['"done"', '"afterApply"', '{"cleanup":"watching"}'];
-      if (config.input.flavour === "codex") expected.push('"restoring"', '"awaitingEffort"', '"snapshotAbandoned"');
-      if (config.input.mode === "set" || config.input.flavour === "claude") expected.push('{"clearingDraft":"waiting"}', '"typingAbandoned"');
-      if (config.input.flavour === "claude" && config.input.mode === "set") expected.push('"afterConfirm"', '"awaitingConfirmCursor"', '"lingering"');
+      if (config.input.profile === codexAdapter.picker) expected.push('"restoring"', '"awaitingEffort"', '"snapshotAbandoned"');
+      if (config.input.mode === "set" || config.input.profile === claudeAdapter.picker) expected.push('{"clearingDraft":"waiting"}', '"typingAbandoned"');
+      if (config.input.profile === claudeAdapter.picker && config.input.mode === "set") expected.push('"afterConfirm"', '"awaitingConfirmCursor"', '"lingering"');
       for (const value of expected) expect(reached, value).toContain(value);
     });
 
@@ -157,8 +160,8 @@ const stubTransaction = xsetup({
 });
 
 const TX_OPS: readonly QueuedOp[] = [
-  { opId: "pick", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "modelPicker", input: { mode: "list", flavour: "claude" } } },
-  { opId: "login", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "login", input: {} } },
+  { opId: "pick", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "modelPicker", input: { mode: "list", profile: claudeAdapter.picker } } },
+  { opId: "login", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "login", input: { profile: NO_LOGIN_PROFILE } } },
   { opId: "img", kind: "message", klass: "readiness", consumesReady: true, text: "look", framing: "paste", transaction: { kind: "imageAttach", input: { paths: ["/a.png"], via: "paste" } } },
 ];
 

@@ -1,5 +1,6 @@
 // Unit regression: the picker machine against a wrap-around, 8-row-window Codex list (0.171), with and without paints between keys (C-API-23, C-API-24).
 
+import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { describe, expect, it } from "vitest";
 import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
@@ -99,11 +100,11 @@ interface Run {
  * once per key (`paintEveryKey`: a CLI that renders between the keys of one write, which the machine must not
  * mistake for the page having landed).
  */
-function drive(input: Omit<ModelPickerInput, "opId" | "flavour" | "facts">, current: number, paintEveryKey: boolean): Run {
+function drive(input: Omit<ModelPickerInput, "opId" | "profile" | "facts">, current: number, paintEveryKey: boolean): Run {
   const fake = new FakeCodexPicker(current);
   const host = hostChild(modelPickerMachine, {
     opId: "op",
-    flavour: "codex",
+    profile: codexAdapter.picker,
     facts: fake.facts(),
     settleMs: 3,
     openMs: 400,

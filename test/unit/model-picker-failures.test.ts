@@ -1,6 +1,8 @@
 // Unit tests: picker failure paths — a deadline while config.snapshot is pending, a list not read to both ends, and a
 // typed `/model` left in the composer (review findings 1, 6, 7; C-API-23, C-API-24, C-API-55).
 
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { describe, expect, it } from "vitest";
 import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
@@ -20,7 +22,7 @@ const codexPage = (ids: string[], sel: string, moreAbove: boolean, moreBelow: bo
 });
 
 function start(input: Partial<ModelPickerInput> = {}): HostedChild {
-  return hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "gpt-b", flavour: "codex", facts: composerWith(""), ...TIMING, ...input });
+  return hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "gpt-b", profile: codexAdapter.picker, facts: composerWith(""), ...TIMING, ...input });
 }
 const effects = (host: HostedChild) => host.received.filter((e) => e.type === "effect.request").map((e) => (e as unknown as { effect: { kind: string } }).effect.kind);
 const out = (host: HostedChild) => host.output() as { ok: boolean; error?: ElwoodError } | undefined;
@@ -60,7 +62,7 @@ describe("a deadline while config.snapshot waits for the lock (finding 1)", () =
 describe("a list not read to both ends fails (finding 6)", () => {
   /** Opens a Codex picker whose first page has rows below; the next page never lands. */
   function stuckOnFirstPage(mode: "list" | "set", target?: string): HostedChild {
-    const host = start({ mode, ...(target === undefined ? {} : { target }), flavour: "codex" });
+    const host = start({ mode, ...(target === undefined ? {} : { target }), profile: codexAdapter.picker });
     if (mode === "set") {
       const snapshot = host.received.at(-1) as unknown as { requestId: string };
       host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
@@ -107,7 +109,7 @@ describe("a list not read to both ends fails (finding 6)", () => {
 describe("a typed `/model` that never ran is cleared (finding 7)", () => {
   /** Claude listModels: `/model` typed, its Enter held by the edge, then the deadline. */
   function enterHeldThenDeadline(): HostedChild {
-    const host = start({ mode: "list", flavour: "claude" });
+    const host = start({ mode: "list", profile: claudeAdapter.picker });
     host.answer("written"); // /model
     host.send(frame(composerWith("/model")));
     host.advance(TIMING.settleMs);
@@ -129,7 +131,7 @@ describe("a typed `/model` that never ran is cleared (finding 7)", () => {
   });
 
   it("C-API-55: nothing is cleared while a dialog is up; the clear goes out once the composer shows the draft", () => {
-    const host = start({ mode: "list", flavour: "claude" });
+    const host = start({ mode: "list", profile: claudeAdapter.picker });
     host.answer("written");
     host.send(frame({ ...EMPTY_FACTS, dialog: { kind: "permission", blocking: true, ruleIds: ["p"], options: [], layout: "numbered" } }));
     host.send(deadline);
@@ -140,7 +142,7 @@ describe("a typed `/model` that never ran is cleared (finding 7)", () => {
   });
 
   it("C-API-55: the bound ends the wait when the draft never shows (no clear keys into someone else's text)", () => {
-    const host = start({ mode: "list", flavour: "claude" });
+    const host = start({ mode: "list", profile: claudeAdapter.picker });
     host.answer("written");
     host.send(deadline);
     host.send(frame(composerWith("user text")));
@@ -150,7 +152,7 @@ describe("a typed `/model` that never ran is cleared (finding 7)", () => {
   });
 
   it("C-API-55: a deadline with `/model` still in flight waits for the edge's answer; held means nothing to clear", () => {
-    const host = start({ mode: "list", flavour: "claude" });
+    const host = start({ mode: "list", profile: claudeAdapter.picker });
     host.send(deadline);
     expect(out(host)).toBeUndefined();
     host.answer("held");
@@ -159,7 +161,7 @@ describe("a typed `/model` that never ran is cleared (finding 7)", () => {
   });
 
   it("C-API-55: after raw input the draft is the caller's: no clear keys", () => {
-    const host = start({ mode: "list", flavour: "claude" });
+    const host = start({ mode: "list", profile: claudeAdapter.picker });
     host.answer("written");
     host.send(frame(composerWith("/model")));
     host.send({ type: "submission.rawInput" });

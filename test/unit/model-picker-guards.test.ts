@@ -1,6 +1,8 @@
 // Unit tests: the picker machine's guards — a late cache warning keeps the slot, a picker seen before our Enter is a
 // human's, and cleanup cancels a late picker within its bound without ending on one clear frame (C-API-55, C-ATTN-04).
 
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { describe, expect, it } from "vitest";
 import { EMPTY_FACTS, type ModelPickerRowFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { CLEANUP_CLEAR_FRAMES, modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
@@ -26,7 +28,7 @@ const blank: ScreenFacts = EMPTY_FACTS;
 const frame = (facts: ScreenFacts) => ({ type: "frame", seq: 0, facts, oscState: [] });
 
 function start(input: Partial<ModelPickerInput> = {}): HostedChild {
-  return hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "sonnet", flavour: "claude", facts: composer, ...TIMING, ...input });
+  return hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING, ...input });
 }
 
 /** Drives a Claude setModel up to the written session-only `s`. */
@@ -101,7 +103,7 @@ describe("revalidation before our Enter", () => {
   });
 
   it("C-API-55: Codex — a human's picker seen before our Enter still releases the config lock (restore runs, nothing typed)", () => {
-    const host = start({ flavour: "codex", target: "gpt-b" });
+    const host = start({ profile: codexAdapter.picker, target: "gpt-b" });
     const snapshot = host.received.at(-1) as { type: string; requestId: string };
     expect(snapshot.type).toBe("effect.request");
     host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
@@ -180,7 +182,7 @@ describe("keys addressed to the picker require it live (review finding 3)", () =
 
   /** Codex setModel up to the requested model-row Enter (snapshot taken, cursor on the target). */
   function toModelRowEnter(): HostedChild {
-    const host = start({ flavour: "codex", target: "gpt-b" });
+    const host = start({ profile: codexAdapter.picker, target: "gpt-b" });
     const snapshot = host.received.at(-1) as unknown as { requestId: string };
     host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
     host.answer("written"); // /model

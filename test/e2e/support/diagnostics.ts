@@ -1,7 +1,18 @@
 // Formats what a failed e2e scenario needs to explain itself: last screen, status decisions, statuses, hooks, model requests.
-import type { ElwoodStatusDecision } from "../../../src/index.js";
+import type { ElwoodSessionStatus, ElwoodStatusDecision } from "../../../src/index.js";
 import type { RecordedRequest } from "../model-server/index.js";
-import type { TimedHook, TimedStatus } from "./session-fixture.js";
+
+export interface TimedHook {
+  readonly at: number;
+  readonly name: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export interface TimedStatus {
+  readonly at: number;
+  readonly from: ElwoodSessionStatus;
+  readonly to: ElwoodSessionStatus;
+}
 
 interface DiagnosticsInput {
   readonly title: string;

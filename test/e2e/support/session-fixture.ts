@@ -4,19 +4,9 @@ import type { AgentSession, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodStat
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer, type RecordedRequest } from "../model-server/index.js";
 import { launch, type E2EAgent, type E2EHome, type E2ELaunchOptions } from "./agents.js";
-import { formatDiagnostics } from "./diagnostics.js";
+import { formatDiagnostics, type TimedHook, type TimedStatus } from "./diagnostics.js";
 
-export interface TimedHook {
-  readonly at: number;
-  readonly name: string;
-  readonly payload: Readonly<Record<string, unknown>>;
-}
-
-export interface TimedStatus {
-  readonly at: number;
-  readonly from: ElwoodSessionStatus;
-  readonly to: ElwoodSessionStatus;
-}
+export type { TimedHook, TimedStatus } from "./diagnostics.js";
 
 export interface E2ESession {
   readonly agent: E2EAgent;
