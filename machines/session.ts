@@ -140,7 +140,11 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           autoAnswered: answeredDialogKinds(context.input.adapter, context.input.autotrust),
         }),
       },
-      { id: "turn", src: "turn", input: ({ context }) => ({ resumed: context.input.resumed, noEvidenceEndMs: 4000 }) },
+      { id: "turn", src: "turn", input: ({ context }) => ({
+          resumed: context.input.resumed,
+          noEvidenceEndMs: 4000,
+          turnHooks: { start: context.input.adapter.promptHook, end: context.input.adapter.stopHook },
+        }) },
       { id: "queue", src: "queue", input: ({ context }) => ({ timing: context.input.adapter.submission }) },
       { id: "interrupt", src: "interrupt", input: () => ({}) },
       {

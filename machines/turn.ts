@@ -12,6 +12,13 @@ export interface TurnInput {
   readonly resumed: boolean;
   /** Idle composer with no work evidence this long after a submission ends the turn (nothing else will). */
   readonly noEvidenceEndMs: number;
+  /** The CLI's hooks that start and end a turn (from its adapter). */
+  readonly turnHooks: TurnHooks;
+}
+
+export interface TurnHooks {
+  readonly start: string;
+  readonly end: string;
 }
 
 export type TurnEvent =
@@ -23,6 +30,7 @@ export type TurnEvent =
 
 export interface TurnContext {
   readonly resumed: boolean;
+  readonly turnHooks: TurnHooks;
   readonly noEvidenceEndMs: number;
   readonly quietFrames: number;
   /** turn.started was announced for the open turn (a prompt hook then the spinner must not announce twice). */
@@ -86,15 +94,15 @@ export const turnMachine = setup({
     quietEnough: ({ context, event }) =>
       isQuietComposer(frameFacts(event)) && context.quietFrames + 1 >= QUIET_FRAMES_REQUIRED,
     // A Stop the parent handler blocked is not a turn end: Claude keeps working on the handler's reason (C-HOOK-11).
-    stopHook: ({ event }) => hookNamed(event, "Stop") && (event as HookEvent).handlerDecision !== "block",
-    promptHook: ({ event }) => hookNamed(event, "UserPromptSubmit"),
+    stopHook: ({ context, event }) => hookNamed(event, context.turnHooks.end) && (event as HookEvent).handlerDecision !== "block",
+    promptHook: ({ context, event }) => hookNamed(event, context.turnHooks.start),
   },
   delays: {
     noEvidenceEnd: ({ context }) => context.noEvidenceEndMs,
   },
 }).createMachine({
   id: "turn",
-  context: ({ input }) => ({ resumed: input.resumed, noEvidenceEndMs: input.noEvidenceEndMs, quietFrames: 0, startAnnounced: false }),
+  context: ({ input }) => ({ resumed: input.resumed, turnHooks: input.turnHooks, noEvidenceEndMs: input.noEvidenceEndMs, quietFrames: 0, startAnnounced: false }),
   initial: "dormant",
   states: {
     dormant: {

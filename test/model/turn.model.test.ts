@@ -56,7 +56,7 @@ function serialize(snap: Snap): string {
 }
 
 const optionsFor = (resumed: boolean, alphabet: readonly TurnEvent[]) => ({
-  input: { resumed, noEvidenceEndMs: NO_EVIDENCE_MS } satisfies TurnInput,
+  input: { resumed, noEvidenceEndMs: NO_EVIDENCE_MS, turnHooks: { start: "UserPromptSubmit", end: "Stop" } } satisfies TurnInput,
   // The initial readiness arrives once per session: offer it only while dormant.
   events: (snap: Snap) => [
     ...(afterEvents(snap) as unknown as TurnEvent[]),
@@ -69,7 +69,7 @@ const isWorkEvidence = (e: EventObject) => e.type === "submission.entered" || e.
 
 function replay(resumed: boolean, steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void {
   const clock = new SimulatedClock();
-  const actor = createActor(turnMachine, { clock, input: { resumed, noEvidenceEndMs: NO_EVIDENCE_MS } });
+  const actor = createActor(turnMachine, { clock, input: { resumed, noEvidenceEndMs: NO_EVIDENCE_MS, turnHooks: { start: "UserPromptSubmit", end: "Stop" } } });
   const log: Array<{ edge: "started" | "ended"; at: number }> = [];
   actor.on("*", (e) => log.push({ edge: e.type === "turn.started" ? "started" : "ended", at: index }));
   let index = -1;

@@ -14,7 +14,7 @@ const PROMPT: TurnEvent = { type: "hook.UserPromptSubmit", name: "UserPromptSubm
 
 function start() {
   const clock = new SimulatedClock();
-  const actor = createActor(turnMachine, { clock, input: { resumed: false, noEvidenceEndMs: NO_EVIDENCE_MS } });
+  const actor = createActor(turnMachine, { clock, input: { resumed: false, noEvidenceEndMs: NO_EVIDENCE_MS, turnHooks: { start: "UserPromptSubmit", end: "Stop" } } });
   const edges: string[] = [];
   actor.on("*", (e) => edges.push(`${e.type === "turn.started" ? "started" : "ended"}:${e.source}`));
   actor.start();

@@ -11,7 +11,7 @@ const NO_EVIDENCE_MS = 4000;
 
 function start(input: Partial<TurnInput> = {}) {
   const clock = new SimulatedClock();
-  const actor = createActor(turnMachine, { clock, input: { resumed: false, noEvidenceEndMs: NO_EVIDENCE_MS, ...input } });
+  const actor = createActor(turnMachine, { clock, input: { resumed: false, noEvidenceEndMs: NO_EVIDENCE_MS, turnHooks: { start: "UserPromptSubmit", end: "Stop" }, ...input } });
   const edges: string[] = [];
   actor.on("*", (e) => edges.push(`${e.type === "turn.started" ? "started" : "ended"}:${e.source}`));
   actor.start();

@@ -1,23 +1,14 @@
-// The sessions the demo can start: offline real Claude (scripted local model), the simulated agent, or a live CLI.
+// The sessions the demo can start besides a live CLI: offline real Claude (scripted local model) or the simulated agent.
 
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentSession } from "../src/agent-session.js";
-import { startClaude } from "../src/start-claude.js";
-import * as elwood from "../src/index.js";
-import { CLAUDE_VERSIONS } from "../test/e2e/harness/cli-paths.js";
-import { createClaudeHome } from "../test/e2e/harness/claude-home.js";
-import { startModelServer } from "../test/e2e/model-server/index.js";
-import { simAgentPath } from "../test/sim/sim-control.js";
-
-export interface DemoSession {
-  readonly session: AgentSession;
-  /** What to tell the person at the keyboard. */
-  readonly hints: readonly string[];
-  /** Removes everything the demo created (sandbox home, model server); the session is torn down first. */
-  cleanup(): Promise<void>;
-}
+import { startClaude } from "../../src/start-claude.js";
+import type { InspectedSession } from "../../inspector/run-inspector.js";
+import { CLAUDE_VERSIONS } from "../e2e/harness/cli-paths.js";
+import { createClaudeHome } from "../e2e/harness/claude-home.js";
+import { startModelServer } from "../e2e/model-server/index.js";
+import { simAgentPath } from "../sim/sim-control.js";
 
 const SIZE = { cols: 120, rows: 32 };
 
@@ -25,7 +16,7 @@ const SIZE = { cols: 120, rows: 32 };
  * The README's demo: the pinned Claude Code CLI from devDependencies against the scripted local model server,
  * in a seeded throwaway home, so it runs on a fresh machine with no account and no network.
  */
-export async function startOfflineClaude(): Promise<DemoSession> {
+export async function startOfflineClaude(): Promise<InspectedSession> {
   const pinned = CLAUDE_VERSIONS[CLAUDE_VERSIONS.length - 1];
   if (!pinned) throw new Error("no pinned Claude Code version is configured");
   const server = await startModelServer();
@@ -63,7 +54,7 @@ export async function startOfflineClaude(): Promise<DemoSession> {
 }
 
 /** The simulated agent (test/sim): no real CLI needed; same hooks and screens as the tests use. */
-export async function startSimClaude(): Promise<DemoSession> {
+export async function startSimClaude(): Promise<InspectedSession> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-inspect-sim-"));
   try {
     const session = await startClaude({ cwd: dir, executable: simAgentPath, env: { ELWOOD_SIM_LOG: join(dir, "sim.jsonl") }, initialSize: SIZE });
@@ -76,18 +67,4 @@ export async function startSimClaude(): Promise<DemoSession> {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The person's own installed CLI, in their current directory, with their own account. */
-export async function startLive(agent: "claude" | "codex", cwd: string): Promise<DemoSession> {
-  if (agent === "codex") {
-    const startCodex = (elwood as Record<string, unknown>)["startCodex"];
-    if (typeof startCodex !== "function") {
-      throw new Error("Codex sessions are not available in this build yet (no startCodex export); use --agent claude.");
-    }
-    const session = (await (startCodex as (o: unknown) => Promise<AgentSession>)({ cwd, initialSize: SIZE })) as AgentSession;
-    return { session, hints: [`Your installed Codex CLI in ${cwd}.`], cleanup: async () => {} };
-  }
-  const session = await startClaude({ cwd, permissionMode: "default", initialSize: SIZE });
-  return { session, hints: [`Your installed Claude Code in ${cwd} (uses your account; messages go to the real model).`], cleanup: async () => {} };
 }

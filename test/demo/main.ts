@@ -1,0 +1,51 @@
+// `npm run demo`: a live session in the inspector — by default the pinned Claude Code against the scripted local model.
+
+import { parseArgs } from "node:util";
+import { startLive } from "../../inspector/live-session.js";
+import { runInspector } from "../../inspector/run-inspector.js";
+import { startOfflineClaude, startSimClaude } from "./demo-sessions.js";
+
+const USAGE = `usage: npm run demo -- [--sim | --live [--agent claude|codex] [--cwd DIR]] [--port N]
+
+  (default)  the pinned Claude Code from devDependencies against a scripted local model: offline, no account
+  --sim      the simulated agent used by the tests (no real CLI)
+  --live     your own installed CLI (claude, or --agent codex) in --cwd (default: the current directory)
+  --port N   inspector port on 127.0.0.1 (default: a free port)`;
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        sim: { type: "boolean", default: false },
+        live: { type: "boolean", default: false },
+        agent: { type: "string", default: "claude" },
+        cwd: { type: "string" },
+        port: { type: "string", default: "0" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${String((error as Error).message)}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const agent = args.agent;
+  if (agent !== "claude" && agent !== "codex") {
+    console.error(`--agent must be claude or codex\n\n${USAGE}`);
+    return 2;
+  }
+  if (agent === "codex" && !args.live) {
+    console.error("--agent codex needs --live (the offline demo runs Claude Code).");
+    return 2;
+  }
+  const cwd = args.cwd ?? process.cwd();
+  const start = args.sim ? startSimClaude : args.live ? () => startLive(agent, cwd) : startOfflineClaude;
+  return runInspector(start, Number(args.port));
+}
+
+// Exit explicitly: a stray handle in a torn-down child must not keep the demo hanging after Ctrl+C.
+process.exit(await main());
