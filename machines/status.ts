@@ -103,7 +103,7 @@ export const statusMachine = setup({
     emitted: {} as StatusChangedEvent,
   },
   actions: {
-    decide: enqueueActions(({ context, event, enqueue }, params: DecideParams) => {
+    decide: enqueueActions(({ context, event, enqueue, self }, params: DecideParams) => {
       const decision: ElwoodStatusDecision = {
         at: Date.now(),
         evidence: evidenceOf(event),
@@ -120,7 +120,10 @@ export const statusMachine = setup({
         initialReady: context.initialReady || params.to === "ready",
       });
       if (params.to !== undefined && params.to !== context.status) {
-        enqueue.emit({ type: "status.changed", from: context.status, to: params.to, initial });
+        const changed: StatusChangedEvent = { type: "status.changed", from: context.status, to: params.to, initial };
+        // Observers of a standalone actor see the emit; inside a session the root receives it directly.
+        enqueue.emit(changed);
+        if (self._parent !== undefined) enqueue.sendParent(changed);
       }
     }),
     markDeadline: assign({ deadlinePassed: true }),

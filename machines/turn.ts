@@ -37,6 +37,17 @@ export interface TurnContext {
   readonly startAnnounced: boolean;
 }
 
+interface Announcer {
+  emit(event: TurnStartedEvent | TurnEndedEvent): void;
+  sendParent(event: TurnStartedEvent | TurnEndedEvent): void;
+}
+
+/** Observers of a standalone actor see the emit; inside a session the root receives the edge directly. */
+function announce(enqueue: Announcer, self: { readonly _parent?: unknown }, event: TurnStartedEvent | TurnEndedEvent): void {
+  enqueue.emit(event);
+  if (self._parent !== undefined) enqueue.sendParent(event);
+}
+
 function frameFacts(event: TurnEvent): ScreenFacts | undefined {
   return event.type === "frame" ? event.facts : undefined;
 }
@@ -65,19 +76,19 @@ export const turnMachine = setup({
     emitted: {} as TurnStartedEvent | TurnEndedEvent,
   },
   actions: {
-    started: enqueueActions(({ context, enqueue }, params: { source: TurnSource }) => {
+    started: enqueueActions(({ context, enqueue, self }, params: { source: TurnSource }) => {
       if (context.startAnnounced) return;
       enqueue.assign({ startAnnounced: true });
-      enqueue.emit({ type: "turn.started", source: params.source });
+      announce(enqueue, self, { type: "turn.started", source: params.source });
     }),
-    startedFromFrame: enqueueActions(({ context, event, enqueue }) => {
+    startedFromFrame: enqueueActions(({ context, event, enqueue, self }) => {
       if (context.startAnnounced) return;
       enqueue.assign({ startAnnounced: true });
-      enqueue.emit({ type: "turn.started", source: workSource(frameFacts(event)) });
+      announce(enqueue, self, { type: "turn.started", source: workSource(frameFacts(event)) });
     }),
-    ended: enqueueActions(({ enqueue }, params: { source: TurnSource }) => {
+    ended: enqueueActions(({ enqueue, self }, params: { source: TurnSource }) => {
       enqueue.assign({ startAnnounced: false });
-      enqueue.emit({ type: "turn.ended", source: params.source });
+      announce(enqueue, self, { type: "turn.ended", source: params.source });
     }),
     countQuiet: assign(({ context }) => ({ quietFrames: context.quietFrames + 1 })),
     resetQuiet: assign({ quietFrames: 0 }),

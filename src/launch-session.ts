@@ -1,6 +1,6 @@
 // Wires one live session: PTY → headless terminal → session actor (with its child machines) → facade.
 
-import { createActor, type AnyActorRef } from "xstate";
+import { createActor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { spawnAgentPty } from "../effects/pty/agent-pty.js";
 import { sessionIoLogic } from "../effects/session-io.js";
@@ -30,12 +30,6 @@ export interface LaunchPlan {
   /** Called when the bootstrap size could not be restored (real native error). */
   readonly onResizeRestoreFailed?: (error: unknown) => void;
 }
-
-/** Child machines that announce with `emit` are relayed into the root so it can route them. */
-const RELAYED_CHILDREN: Readonly<Record<string, readonly string[]>> = {
-  status: ["status.changed"],
-  turn: ["turn.started", "turn.ended"],
-};
 
 export function launchSession(plan: LaunchPlan): SessionRuntime {
   const terminal = new HeadlessTerminal({ cols: plan.spawnSize.cols, rows: plan.spawnSize.rows });
@@ -86,11 +80,6 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
   });
 
   actor.start();
-  const children = actor.getSnapshot().children as Record<string, AnyActorRef | undefined>;
-  for (const [id, types] of Object.entries(RELAYED_CHILDREN)) {
-    const child = children[id];
-    for (const type of types) child?.on(type, (event) => actor.send(event as never));
-  }
 
   return {
     agent: plan.adapter.kind,

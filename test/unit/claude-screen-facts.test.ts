@@ -27,7 +27,7 @@ const typed = (text: string): Expected => ({ composer: true, text });
 
 const perm332: Opt[] = [
   ["Yes", true, 1],
-  ["Yes, and always allow access to /srv/lab/claude-e2e/work from this project", false, 2],
+  ["Yes, and always allow access to /opt/lab/claude-e2e/work from this project", false, 2],
   ["Yes, and switch to auto mode · auto mode handles these prompts for you", false, 3],
   ["No", false, 4],
 ];
@@ -279,7 +279,7 @@ const EXPECTED: Record<string, Expected> = {
 const FILES = screenFiles("claude");
 
 describe("Claude screen facts: real captures", () => {
-  it("every capture in shared/screens/claude has an expectation (both versions, 60/100/189 cols)", () => {
+  it("every capture in test/fixtures/captures/claude has an expectation (both versions, 60/100/189 cols)", () => {
     expect(FILES.filter((f) => EXPECTED[f] === undefined)).toEqual([]);
     expect(Object.keys(EXPECTED).filter((f) => !FILES.includes(f))).toEqual([]);
     const seen = new Set(FILES.map((f) => capture("claude", f)).map((c) => `${c.version}@${c.cols}`));

@@ -245,7 +245,7 @@ const EXPECTED: Record<string, Expected> = {
 const FILES = screenFiles("codex");
 
 describe("Codex screen facts: real captures", () => {
-  it("every screen capture in shared/screens/codex has an expectation (both versions, 60/189 cols)", () => {
+  it("every screen capture in test/fixtures/captures/codex has an expectation (both versions, 60/189 cols)", () => {
     expect(FILES.filter((f) => EXPECTED[f] === undefined)).toEqual([]);
     expect(Object.keys(EXPECTED).filter((f) => !FILES.includes(f))).toEqual([]);
     const seen = new Set(FILES.map((f) => capture("codex", f)).map((c) => `${c.version}@${c.cols}`));

@@ -1,5 +1,6 @@
 // Unit tests: Claude /login stage parsing on real captures, URL allowlist and code validation (C-CLAUDE-18, C-API-43).
 
+import { SCREENS_DIR } from "../fixtures/capture-snapshot.js";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
@@ -12,7 +13,7 @@ import {
 } from "../../adapters/claude/login-screens.js";
 import { captureToSnapshot, loadCapture } from "../fixtures/capture-snapshot.js";
 
-const DIR = "/work/shared/screens/claude/";
+const DIR = `${SCREENS_DIR}/claude/`;
 function loginOf(file: string) {
   const lines = readFileSync(DIR + file, "utf8").split("\n").filter((l) => !l.startsWith("# "));
   return readClaudeScreen({ lines, cols: 189, rows: lines.length, title: "", cursor: { x: 0, y: 0 } } as never).login;

@@ -1,11 +1,12 @@
 // Unit tests: the Codex /model picker parser against the real captured screens of 0.144.6 and 0.171.0 (C-API-23, C-CODEX-14).
 
+import { SCREENS_DIR } from "../fixtures/capture-snapshot.js";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readCodexScreen } from "../../adapters/codex/read-screen.js";
 import type { ModelPickerFact } from "../../src/contracts/screen-facts.js";
 
-const DIR = "/work/shared/screens/codex/";
+const DIR = `${SCREENS_DIR}/codex/`;
 function pickerOf(file: string): ModelPickerFact | undefined {
   const lines = readFileSync(DIR + file, "utf8").split("\n").filter((l) => !l.startsWith("# "));
   return readCodexScreen({ lines, cols: file.includes("-60") ? 60 : 189, rows: lines.length, title: "", cursor: { x: 0, y: 0 } } as never).modelPicker;

@@ -1,11 +1,12 @@
 // Unit tests: the Claude /model picker and cache-warning parsers against the real captured screens (C-API-23, C-ATTN-04).
 
+import { SCREENS_DIR } from "../fixtures/capture-snapshot.js";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
 import type { ScreenFacts } from "../../src/contracts/screen-facts.js";
 
-const DIR = "/work/shared/screens/claude/";
+const DIR = `${SCREENS_DIR}/claude/`;
 
 /** Facts of a capture as the live reader computes them (header comment lines dropped). */
 function factsOf(file: string): ScreenFacts {
