@@ -4,11 +4,11 @@ import { isAbsolute } from "node:path";
 import { ElwoodError } from "../src/contracts/errors.js";
 import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../src/contracts/public-types.js";
 
-/** Persona limit (spec A §6.6): larger personas reject with `input_queue_full` before any side effect. */
+/** Persona limit, 8 MiB of UTF-8: larger personas reject with `input_queue_full` before any side effect. */
 export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * Default per-hook parent-handler deadline. The spec leaves it open; 30 s keeps a stuck handler from
+ * Default per-hook parent-handler deadline (Elwood's choice): 30 s keeps a stuck handler from
  * stalling a turn for long while leaving room for a human-in-the-loop PreToolUse decision.
  */
 export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;

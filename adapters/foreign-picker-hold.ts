@@ -1,8 +1,9 @@
-// Write-only latch that keeps automated writes off a model dialog Elwood is not driving (spec A §17.3, §28).
+// Write-only latch that keeps automated writes off a model dialog Elwood is not driving (a human's `/model`: Enter would
+// apply its highlighted row, Escape would discard the human's choice). It never holds readiness.
 
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 
-/** Positive native-composer observations in a row that end the hold (spec A §28 "quiet-composer gates"). */
+/** Positive native-composer observations in a row that end the hold (the same five-frame quiet gate as recovery). */
 export const FOREIGN_PICKER_QUIET_OBSERVATIONS = 5;
 
 export interface ForeignPickerHold {

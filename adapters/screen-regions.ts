@@ -237,15 +237,17 @@ export function parseOptionRows(
 }
 
 /**
- * Spec A §24.6 unknown-gate grammar, shared by both adapters. The recognised header prefixes are
- * fixed by the spec; each adapter supplies its cursor glyphs and conversation-row shape.
+ * Unknown-gate grammar, shared by both adapters: a bottom-most dialog whose line-leading header starts with one of
+ * these prefixes, with selectable options and only a native footer below them, is held (readiness and queued input
+ * wait, no automated key is written) until it leaves the screen. The list is closed on purpose: any other header
+ * word is not a gate. Each adapter supplies its cursor glyphs and conversation-row shape.
  */
 export const GATE_HEADER_START =
   /^(?:Do you|Quick safety|Is this|Load this|Trust the|New MCP|WARNING:|Claude Code running|Hooks need)/;
 
 /**
- * Native footers that end a gate frame. The first two forms are the spec's; the `enter … · esc …`
- * forms are Codex 0.171.0's native footers as captured (the spec's list predates them).
+ * Native footers that end a gate frame: `Enter to confirm` / `Esc to cancel` and `Press enter to …` are the
+ * long-standing forms; the `enter … · esc …` forms are Codex 0.171.0's native footers as captured.
  */
 export const GATE_FOOTER =
   /^(?:(?:.*·\s*)?(?:Enter to confirm|Esc to cancel)(?:\s*·.*)?|Press enter to (?:continue|confirm or esc to (?:cancel|go back))|enter (?:continue|confirm|select) · esc (?:quit|back|skip))$/;

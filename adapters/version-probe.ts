@@ -19,7 +19,7 @@ export interface ProbeTarget {
 
 /**
  * Run `run` at most once per parent process per (shell, executable): concurrent first callers share one
- * probe, later callers reuse the answer. Failures are not cached (spec C-LIFE-11), so a later start can
+ * probe, later callers reuse the answer. Failures are not cached, so a later start can
  * succeed after an install. Returns the memoised probe and a function that forgets every cached answer.
  */
 export function memoizedProbe<Q extends ProbeTarget, R>(
@@ -43,7 +43,7 @@ export function memoizedProbe<Q extends ProbeTarget, R>(
   return { probe, clear: () => inFlight.clear() };
 }
 
-/** Map a finished probe to the spec's error codes; undefined means the probe succeeded. */
+/** Map a finished probe to Elwood's start error codes; undefined means the probe succeeded. */
 export function classifyProbeFailure(
   result: ProbeResult,
   shell: string,

@@ -6,9 +6,9 @@ import { shellQuote } from "./pty/login-shell.js";
 export interface ProbeOptions {
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
-  /** Wall-clock bound; the probe's process group is killed past it. Default 15000 (spec §9.2). */
+  /** Wall-clock bound; the probe's process group is killed past it. Default 15000. */
   readonly timeoutMs?: number;
-  /** Per-stream output cap in bytes; the probe is killed past it. Default 1,000,000 (spec §9.2). */
+  /** Per-stream output cap in bytes; the probe is killed past it. Default 1,000,000. */
   readonly maxBytes?: number;
 }
 
@@ -186,8 +186,8 @@ export function trimIncompleteUtf8(buf: Buffer): Buffer {
 }
 
 /**
- * The user's configured login shell. The spec says to ignore an inherited `SHELL` override, so the
- * account database wins; an explicit option (Elwood's `shell`) wins over both.
+ * The user's configured login shell, so probes see the PATH a login terminal would. An inherited `SHELL` is
+ * ignored (a parent may have overridden it), so the account database wins; an explicit option (Elwood's `shell`) wins over both.
  */
 export function resolveLoginShell(explicit?: string): string {
   if (explicit !== undefined && explicit !== "") return explicit;

@@ -5,9 +5,9 @@ import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, unlink, write
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
 import { ElwoodError, type ElwoodErrorName } from "../src/contracts/errors.js";
 
-/** Default store directory name inside the project (spec B §10.1: `<cwd>/.elwood/`). */
+/** Default store directory name inside the project: `<cwd>/.elwood/`. */
 export const DEFAULT_STORE_NAME = ".elwood";
-/** Sub-directory holding one private directory per session (name chosen here; the spec leaves it open). */
+/** Sub-directory holding one private directory per session (the name is Elwood's own choice). */
 export const SESSIONS_DIR_NAME = "sessions";
 /**
  * Content of the `.gitignore` created in the DEFAULT root only. The marker line lets teardown recognise

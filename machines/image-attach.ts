@@ -17,7 +17,7 @@ import {
 } from "./transaction.js";
 
 export interface ImageAttachTiming {
-  /** Per-image chip confirmation bound (spec A §11: 10 s). */
+  /** How long each image's `[Image #N]` chip may take to appear in the composer before the attach fails. */
   readonly confirmMs: number;
   readonly holdRetryMs: number;
   /**
@@ -217,7 +217,8 @@ export const imageAttachMachine = setup({
     },
     sending: {
       description: "Claude: bracketed-paste the absolute path; Codex: Ctrl+V.",
-      // Spec A §11: the baseline is read right before the key, after any spacing and the clipboard write.
+      // The chip-count baseline is read right before the key, after any spacing and the clipboard write, so a chip
+      // already on screen (or still settling from an earlier image) never counts as this image's.
       entry: "takeBaseline",
       ...writeStep(writeParams("image"), "#imageAttach.confirming", "#imageAttach.failing"),
     },

@@ -94,7 +94,7 @@ export interface SubmissionContext extends SubmissionTiming {
   /** Interval ticks spent without any staged/confirmed evidence; bounds the wait when no frame arrives. */
   readonly quietChecks: number;
   readonly entered: boolean;
-  /** Raw caller input (sendKeys) took ownership of the draft: no more recovery Enters (§10.8). */
+  /** Raw caller input (sendKeys) took ownership of the draft: the caller owns it now, so no more recovery Enters. */
   readonly rawInput: boolean;
   readonly lastFacts: ScreenFacts | null;
   readonly outcome: SubmissionOutcome | null;

@@ -13,7 +13,7 @@ import { startAgent } from "./start-agent.js";
 export type { StartCodexOptions } from "../adapters/codex/options.js";
 
 /**
- * Startup order (spec B §1.10): validate → probe (`--version`, `--help`) → session dir → bridge server →
+ * Startup order: validate → probe (`--version`, `--help`) → session dir → bridge server →
  * PTY through the login shell with `-c` hook overrides. The user's config.toml and hooks.json are never written.
  */
 export async function startCodex(options: StartCodexOptions): Promise<CodexSession> {

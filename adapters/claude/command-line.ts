@@ -1,4 +1,4 @@
-// The Claude CLI argument vector for one launch (spec A §3.4), and the login-shell command line that runs it.
+// The Claude CLI argument vector for one launch (session `--settings`, posture and tool-policy flags), and the login-shell command line that runs it.
 import { execCommandLine } from "../../effects/probe.js";
 import type { ResolvedClaudeOptions } from "./options.js";
 
@@ -12,7 +12,7 @@ export type ClaudeArgInputs = Pick<
  * Stable order. Notes on the encoding:
  * - Variadic list flags (`--allowedTools`, `--disallowedTools`, `--tools`) come before single-value
  *   flags so a trailing word appended later (e.g. a resume flag) can never be swallowed into a list.
- * - Each list is ONE comma-separated value (spec); an empty `tools` list is `--tools ""` (all tools
+ * - Each list is ONE comma-separated value (the documented encoding); an empty `tools` list is `--tools ""` (all tools
  *   off), while empty allow/deny lists add nothing (no rules is the CLI's own default).
  * - Free-form caller strings (`model`, `name`) use the `--flag=value` form so a value beginning with
  *   `-` is data, never a second option (`--model --dangerously-skip-permissions` must not be a flag).

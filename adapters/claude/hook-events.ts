@@ -1,6 +1,6 @@
 // Claude Code hook event names per CLI version (measured from the binaries) and the generated `hooks` settings block.
 
-/** Events found in Claude Code 2.1.215 (research/claude-cli-offline.md §4). */
+/** Events found in the Claude Code 2.1.215 binary. */
 export const CLAUDE_HOOK_EVENTS_2_1_215 = Object.freeze([
   "PreToolUse",
   "PostToolUse",
@@ -81,7 +81,10 @@ export function claudeHookEventsFor(version: string): readonly ClaudeHookEventNa
   return MEASURED[MEASURED.length - 1]![1];
 }
 
-/** Claude's per-hook `timeout` in seconds: Elwood's deadline plus 5 s, so Elwood times out first (spec B §7.3). */
+/**
+ * Claude's per-hook `timeout` in seconds: Elwood's deadline plus 5 s. Claude starts its clock when it spawns the hook,
+ * before the bridge connects, so the margin makes Elwood time out first and report a typed hookError.
+ */
 export function claudeHookTimeoutSec(hookTimeoutMs: number): number {
   return Math.ceil(hookTimeoutMs / 1000) + 5;
 }

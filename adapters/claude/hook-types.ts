@@ -78,7 +78,7 @@ export type ClaudeHookPayloads = {
   SessionEnd: P<"SessionEnd", { reason: string }>;
   Setup: P<"Setup", { trigger: "init" | "maintenance" }>;
   Stop: P<"Stop", { stop_hook_active: boolean; last_assistant_message?: string; background_tasks?: readonly ClaudeBackgroundTask[]; session_crons?: readonly ClaudeSessionCron[] }>;
-  /** Deliberately loose: Claude's rejection details vary, consumers narrow (spec B §7.2). */
+  /** Deliberately loose: Claude's rejection details vary, so these fields are admitted in any shape and consumers narrow. */
   StopFailure: P<"StopFailure", { error?: unknown; error_details?: unknown; last_assistant_message?: unknown }>;
   SubagentStart: P<"SubagentStart", { agent_id: string; agent_type: string }>;
   SubagentStop: P<"SubagentStop", { stop_hook_active: boolean; agent_id: string; agent_transcript_path: string; agent_type: string; last_assistant_message?: string }>;

@@ -7,7 +7,7 @@ const V332 = "claude 2.1.332";
 
 /**
  * The panel's stage copy, one record per stage. All four were checked on both pinned versions: the method list,
- * paste prompt and failures on real screens (shared/screens/claude/login-*.txt for 2.1.332; test/fixtures/claude-login/
+ * paste prompt and failures on real screens (2.1.332 captures of the login panel; test/fixtures/claude-login/
  * for both), and the success copy on a real offline login against the fake OAuth service (test/e2e/model-server/oauth.ts),
  * cross-checked with the copy in each binary's embedded ConsoleOAuthFlow.
  */

@@ -1,4 +1,4 @@
-// `StartClaudeOptions` and its pre-spawn validation into `ResolvedClaudeOptions` (spec A §5/§6); rejects, never throws.
+// `StartClaudeOptions` and its pre-spawn validation into `ResolvedClaudeOptions`; rejects, never throws.
 import { resolve } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
@@ -41,7 +41,7 @@ export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"
 export type ClaudeReasoningEffort = (typeof CLAUDE_REASONING_EFFORTS)[number];
 
 /**
- * The spec's six modes. `default` is passed to the CLI verbatim: 2.1.215 and 2.1.332 list it as
+ * The six supported permission modes. `default` is passed to the CLI verbatim: 2.1.215 and 2.1.332 list it as
  * `manual` in `--help` but both still accept `default`, and older supported versions only know `default`.
  */
 export const CLAUDE_PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;

@@ -12,9 +12,10 @@ const BOTH = [V215, V332] as const;
  * against the region's rows joined by "\n" (row-anchored shapes); any other pattern is tested against
  * the region flattened to one line, so copy that wraps at 60 columns still matches.
  *
- * verifiedAgainst lists a version only when a capture of that version in shared/screens/claude/
- * shows the string. The captures carry no window titles, so the title rules list none; their shapes
- * come from the research notes (shared/research/claude-cli-offline.md §5, "Terminal title").
+ * verifiedAgainst lists a version only when a real capture of that version (the captures the screen-fact tests
+ * load, see test/fixtures/capture-snapshot.ts) shows the string. The captures carry no window titles, so the title
+ * rules list none; their shapes were read from the live CLIs' OSC 0 titles (idle `✳ Claude Code`; busy 2.1.332
+ * alternates `◐`/`◑`, busy 2.1.215 uses a braille spinner).
  */
 export const claudeScreenRules: readonly ScreenRule[] = [
   // ── composer ────────────────────────────────────────────────────────────────────────────────
@@ -84,14 +85,14 @@ export const claudeScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "claude-working-title-halfmoon",
-    description: "Busy window title `◐ Claude Code` / `◑ Claude Code` (2.1.332 per research; no capture has titles). Idle `✳ ` never matches.",
+    description: "Busy window title `◐ Claude Code` / `◑ Claude Code` (seen on live 2.1.332 OSC 0 titles; no capture has titles). Idle `✳ ` never matches.",
     region: "title",
     pattern: /^[◐◑]\s/,
     verifiedAgainst: [],
   },
   {
     id: "claude-working-title-braille",
-    description: "Busy window title with a braille spinner (U+2800–U+28FF), e.g. `⠂ <title>` (2.1.215 per research; no capture has titles).",
+    description: "Busy window title with a braille spinner (U+2800–U+28FF), e.g. `⠂ <title>` (seen on live 2.1.215 OSC 0 titles; no capture has titles).",
     region: "title",
     pattern: /^[\u2800-\u28FF]\s/,
     verifiedAgainst: [],
@@ -219,7 +220,7 @@ export const claudeScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "claude-unknown_gate-prompt",
-    description: "Spec A §24.6 grammar: header prefix (`Do you`, `Quick safety`, …), options, native footer ending the frame; held, never answered. Shape checked on both versions' API-key and trust captures.",
+    description: "Unknown-gate grammar (GATE_HEADER_START): header prefix (`Do you`, `Quick safety`, …), options, native footer ending the frame; held, never answered. Shape checked on both versions' API-key and trust captures.",
     region: "bottom",
     pattern: GATE_HEADER_START,
     verifiedAgainst: BOTH,

@@ -1,4 +1,4 @@
-// Claude's narrow-terminal bootstrap (spec A §21.1): physical size held at ≥100 cols until initial readiness, caller size recorded meanwhile.
+// Claude's narrow-terminal bootstrap: physical size held at ≥100 cols until initial readiness, caller size recorded meanwhile.
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 
 /** Claude can silently drop input when initialised narrower than this. */

@@ -13,7 +13,7 @@ import {
 
 export { compareVersions, type ProbeAgent, type VersionDecision } from "../version-probe.js";
 
-/** Oldest Claude Code Elwood supports (spec B §11.2). */
+/** Oldest Claude Code Elwood supports; an older one rejects the start with `claude_version_unsupported`. */
 export const CLAUDE_MIN_VERSION = "2.1.144";
 
 export interface ClaudeVersionProbeRequest {
@@ -85,7 +85,7 @@ const memo = memoizedProbe("claude", runVersionProbe);
 /** Read the installed version at most once per parent process per (executable, shell); failures are not cached. */
 export const probeClaudeVersion: (request: ClaudeVersionProbeRequest) => Promise<ClaudeVersionProbeResult> = memo.probe;
 
-/** Forget cached versions; called after every coordinated autoupdate attempt (spec C-PERF-02). */
+/** Forget cached versions; called after every coordinated autoupdate attempt, failed or peer-owned ones included. */
 export const clearClaudeVersionCache: () => void = memo.clear;
 
 /** `2.1.332 (Claude Code)` → `2.1.332`. Falls back to a line that is only a version; else undefined. */

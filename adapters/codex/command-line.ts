@@ -1,4 +1,4 @@
-// The Codex CLI argument vector for one launch (spec B §1.2–§1.4): posture flags, then hook, caller and reserved `-c` overrides.
+// The Codex CLI argument vector for one launch: `--cd`, posture flags, then hook, caller and reserved `-c` overrides.
 import { BYPASS_HOOK_TRUST_FLAG } from "./version-probe.js";
 import type { ResolvedCodexOptions } from "./options.js";
 

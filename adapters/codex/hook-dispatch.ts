@@ -32,7 +32,7 @@ const REQUIRED: { readonly [E in CodexHookEventName]: Readonly<Record<string, (v
   Interrupt: {},
 };
 
-/** Codex's raw tool name as Elwood dispatches it (spec B §8.3): known, MCP verbatim, else `unknown:<raw>`. */
+/** Codex's raw tool name as Elwood dispatches it: known, MCP verbatim, else `unknown:<raw>` (normalised before dispatch). */
 export function normalizeCodexToolName(raw: string): CodexToolName {
   if (raw === "Bash" || raw === "apply_patch") return raw;
   if (raw.startsWith("mcp__")) return raw as `mcp__${string}`;

@@ -1,6 +1,6 @@
-// Codex hook event names per CLI version (research/codex-cli-offline.md §6) and the session-scoped `-c hooks.<Event>=…` overrides.
+// Codex hook event names per CLI version (as each measured binary recognises them) and the session-scoped `-c hooks.<Event>=…` overrides.
 
-/** The 10 events 0.144.6 recognises (also spec B §8.1's required coverage). */
+/** The 10 events 0.144.6 recognises; also the minimum every supported version must have bridged. */
 export const CODEX_HOOK_EVENTS_0_144 = Object.freeze([
   "PreToolUse",
   "PermissionRequest",

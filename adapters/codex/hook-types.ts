@@ -1,4 +1,4 @@
-// Typed Codex hook inputs (keys as observed from 0.144.6/0.171.0, research Appendix B) and handler responses per event.
+// Typed Codex hook inputs (keys as observed in real 0.144.6/0.171.0 payloads) and handler responses per event.
 import type { CodexHookEventName } from "./hook-events.js";
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [k: string]: Json };

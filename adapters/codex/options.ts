@@ -1,4 +1,4 @@
-// `StartCodexOptions` and its pre-spawn validation into `ResolvedCodexOptions` (spec B §1); rejects, never throws.
+// `StartCodexOptions` and its pre-spawn validation into `ResolvedCodexOptions`; rejects, never throws.
 import { resolve } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
@@ -167,7 +167,7 @@ export function validateCodexOptionsShape(opts: unknown): Check<ResolvedCodexOpt
     model,
     reasoningEffort,
     profile,
-    // highTrust expands before anything is persisted or spawned (spec B §1.7).
+    // highTrust expands before anything is persisted or spawned, so the record and the launched CLI agree.
     sandbox: highTrust === true ? "danger-full-access" : sandbox,
     approvalPolicy: highTrust === true ? "never" : approvalPolicy,
     configOverrides,

@@ -12,8 +12,8 @@ const BOTH = [V144, V171] as const;
  * against the region's rows joined by "\n"; any other pattern against the region flattened to one
  * line, so copy wrapped at 60 columns still matches.
  *
- * verifiedAgainst lists a version only when a capture of that version in shared/screens/codex/
- * shows the string (Codex capture headers record the pane title, so title rules are verified too).
+ * verifiedAgainst lists a version only when a real capture of that version (the captures the screen-fact tests
+ * load, see test/fixtures/capture-snapshot.ts) shows the string (Codex capture headers record the pane title, so title rules are verified too).
  * The `osc` rules describe OSC 7501 state values (0.171 only); readers see snapshots, not OSC, so
  * they never appear in a reader's ruleIds — the session matches them against frame.oscState.
  */
@@ -230,7 +230,7 @@ export const codexScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "codex-unknown_gate-prompt",
-    description: "Spec A §24.6 grammar: header prefix, options, native footer ending the frame; held, never answered. Shape checked on both versions' hook-trust captures.",
+    description: "Unknown-gate grammar (GATE_HEADER_START): header prefix, options, native footer ending the frame; held, never answered. Shape checked on both versions' hook-trust captures.",
     region: "bottom",
     pattern: GATE_HEADER_START,
     verifiedAgainst: BOTH,

@@ -10,7 +10,7 @@ import {
   type VersionPolicy,
 } from "../version-probe.js";
 
-/** Oldest Codex CLI Elwood supports (spec B §0 item 15). */
+/** Oldest Codex CLI Elwood supports; an older one rejects the start with `codex_version_unsupported`. */
 export const CODEX_MIN_VERSION = "0.124.0";
 
 /** The flag that runs every enabled hook without the review prompt (both measured versions advertise it). */

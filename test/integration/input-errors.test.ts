@@ -1,5 +1,5 @@
 // Bad input is rejected with a typed error before anything reaches the agent, and every method of an exited session
-// rejects session_not_running without throwing synchronously (C-API-25, C-API-40, spec A §10 limits).
+// rejects session_not_running without throwing synchronously (C-API-25, C-API-40, and the submission size limits).
 
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_SUBMISSION_BYTES } from "../../src/agent-session.js";

@@ -1,5 +1,5 @@
 // Integration: a `/model` typed but never entered (its Enter held by a dialog past the deadline) is cleared, so
-// the next sendMessage submits exactly the caller's text (review finding 7, spec A §10.9; C-API-23, C-API-55).
+// the next sendMessage submits exactly the caller's text (a failed op keeps and clears its own staged draft; C-API-23, C-API-55).
 
 import { afterEach, describe, expect, it } from "vitest";
 import { isElwoodError } from "../../src/contracts/errors.js";

@@ -79,7 +79,7 @@ describe("Codex 0.171.0 /model picker through the simulated CLI", () => {
     expect(rows.map((r) => r.id)).toEqual(V171_IDS);
     for (const r of rows) expect(r.id).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
     expect(rows.filter((r) => r.isCurrent).map((r) => r.id)).toEqual(["gpt-6.2-sol"]);
-    // 0.171 renders no (default) marker: the current row is also the default (spec A §17.1).
+    // 0.171 renders no (default) marker: the current row is also the default.
     expect(rows.filter((r) => r.isDefault).map((r) => r.id)).toEqual(["gpt-6.2-sol"]);
     expect(rows.find((r) => r.id === "gpt-6.1-terra")).toMatchObject({ label: "GPT-6.1 Terra", description: "Efficient model that excels at visual understanding and computer use." });
     expect(modelLog(sim).map((r) => r.action)).toEqual(["open", "cancel"]);

@@ -99,7 +99,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>, exact
       const after = host.context() as Snap["context"];
       expect(serialize({ ...step.state, value: host.value(), context: after } as Snap), label).toBe(serialize(step.state));
     }
-    // §10.5: a readiness op's first write only ever happens at a usable ready transition.
+    // A readiness op's first write only ever happens at a usable ready transition.
     for (const write of host.writes().slice(seenWrites)) {
       const op = OPS.find((o) => write.requestId.startsWith(`${o.opId}:`));
       if (op?.klass === "readiness" && (write.purpose === "paste" || write.purpose === "command")) expect(status, label).toBe("ready");

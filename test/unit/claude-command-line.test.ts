@@ -126,7 +126,7 @@ describe("UTF-8 truncation", () => {
   });
 });
 
-describe("100-column bootstrap (spec A §21.1)", () => {
+describe("100-column bootstrap: Claude asked for fewer than 100 cols starts at 100 until initial readiness", () => {
   it("bootstraps narrow requests at 100 cols, same rows; wide ones unchanged", () => {
     expect(bootstrapSize({ cols: 80, rows: 24 })).toEqual({ cols: 100, rows: 24 });
     expect(bootstrapSize({ cols: 100, rows: 30 })).toEqual({ cols: 100, rows: 30 });

@@ -1,5 +1,5 @@
 // Unit tests: the foreign-picker write hold — armed by any live model dialog, cleared only by five consecutive
-// native-composer observations, never by an empty or unrecognized frame (C-API-55; spec A §17.3, §28).
+// native-composer observations, never by an empty or unrecognized frame (C-API-55).
 
 import { describe, expect, it } from "vitest";
 import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
@@ -30,7 +30,7 @@ const run = (frames: readonly ScreenFacts[], from: ForeignPickerHold = FOREIGN_P
 const times = (f: ScreenFacts, n: number): ScreenFacts[] => Array.from({ length: n }, () => f);
 
 describe("foreign picker hold", () => {
-  it("is five observations, as the spec's quiet-composer gates", () => {
+  it("is five observations, the same quiet-composer gate as recovery", () => {
     expect(FOREIGN_PICKER_QUIET_OBSERVATIONS).toBe(5);
   });
 

@@ -44,7 +44,7 @@ function toml(s: string): string {
   return JSON.stringify(s); // a JSON string is a valid TOML basic string for paths and URLs
 }
 
-/** config.toml per research §3.1: custom responses provider, no retries, no plugins/daemon/tips/analytics/update check. */
+/** The offline config.toml: custom responses provider, no retries, no plugins/daemon/tips/analytics/update check. */
 export function codexConfigToml(o: { baseUrl: string; model: string; version: string; trustedProject?: string }): string {
   const is144 = o.version.startsWith("0.144.");
   const lines = [
