@@ -44,7 +44,7 @@ export type QueueTransaction =
 export interface QueuedOp {
   readonly opId: string;
   readonly kind: QueueOpKind;
-  /** Fixed by the session at enqueue time (guidance never reclassifies later, §10.4). */
+  /** Fixed by the session at enqueue time: guidance queued before readiness or behind a dialog stays readiness-waiting, never reclassified later. */
   readonly klass: QueueOpClass;
   /** Messages/guidance/prompts start a user turn and use up the ready transition; slash commands do not. */
   readonly consumesReady: boolean;
@@ -121,7 +121,7 @@ export interface ControlQueueContext {
 
 /**
  * Index of the op to dispatch next, or -1. Strict FIFO, except that a readiness-waiting head that
- * cannot run yet lets the first IMMEDIATE op behind it overtake (§10.5); other readiness ops wait.
+ * cannot run yet lets the first IMMEDIATE op behind it overtake; other readiness ops wait behind the head.
  */
 export function pickNext(ops: readonly QueuedOp[], readyUsable: boolean): number {
   const head = ops[0];

@@ -31,11 +31,11 @@ export interface PickerTiming {
   readonly stepMs: number;
   /** How long an apply / Escape may take to clear the picker. */
   readonly closeMs: number;
-  /** Failure cleanup bound (spec A §17.3: one extra second). */
+  /** Failure cleanup bound: a picker failing with its dialog open gets one extra second to cancel it before the slot is released. */
   readonly cleanupMs: number;
   /**
    * After an accepted apply closed the picker, how long the slot stays held for a late follow-up (Claude's
-   * cache warning can paint after a composer frame): spec A §17.3, the same bounded second.
+   * cache warning can paint after a composer frame): the same bounded second; a dialog appearing meanwhile is cancelled.
    */
   readonly lateMs: number;
   readonly holdRetryMs: number;
@@ -52,7 +52,7 @@ export const PICKER_DEFAULTS: PickerTiming = {
 };
 
 /**
- * Cleanup's shorter streak (spec C §4.1 "Picker repaint hold"): native-composer frames in a row that end cleanup
+ * Cleanup's shorter streak (shorter than the five-frame picker repaint hold, to fit cleanup's one-second budget): native-composer frames in a row that end cleanup
  * early after an Escape; the edge's five-observation hold keeps other writers off for the rest.
  */
 export const CLEANUP_CLEAR_FRAMES = 2;
@@ -108,7 +108,7 @@ export interface PickerContext extends PickerTiming {
   readonly opened: boolean;
   /** Cleanup: native-composer frames in a row since the last Escape. */
   readonly clearFrames: number;
-  /** The typed `/model` reached the composer and its Enter has not: a failure must clear it (spec A §10.9). */
+  /** The typed `/model` reached the composer and its Enter has not: a failure must clear it before the next op writes, so nothing is appended to the stale draft. */
   readonly staged: boolean;
   readonly error: ElwoodError | null;
   readonly result: readonly AgentModelOption[] | null;
@@ -344,7 +344,7 @@ export const modelPickerMachine = setup({
     requestPending: ({ context }) => context.pendingRequestId !== null,
     /**
      * The list was not read to both ends (a page that never landed, or the page cap): listModels, or a setModel
-     * whose target is not among the rows read, must fail rather than answer from a truncated list (spec A §17.1).
+     * whose target is not among the rows read, must fail rather than answer from a truncated list.
      */
     listTruncated: ({ context }) => {
       if (context.topSeen && context.bottomSeen) return false;
@@ -692,7 +692,7 @@ export const modelPickerMachine = setup({
       ],
     },
     clearingDraft: {
-      description: "Kill the typed `/model` so the next submission is not appended to it (spec A §10.9), bounded.",
+      description: "Kill the typed `/model` so the next submission is not appended to it, bounded.",
       initial: "deciding",
       exit: "unstage",
       on: { "transaction.cancel": { description: "Already finishing." } },

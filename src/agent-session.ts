@@ -53,7 +53,7 @@ export interface HookErrorEvent {
   readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
   readonly hookEventName?: string;
   readonly message: string;
-  /** The handler deadline, only on genuine timeouts (spec B §7.6). */
+  /** The handler deadline; set only on genuine timeouts. */
   readonly timeoutMs?: number;
 }
 

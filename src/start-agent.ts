@@ -89,7 +89,7 @@ export function handlerDecisionFromWire(event: string, stdout: string): string |
 }
 
 /**
- * Which bridge-server errors become public `hookError`s (spec B §7.4–§7.6): oversized and wrong-token calls are
+ * Which bridge-server errors become public `hookError`s: oversized and wrong-token calls are
  * unauthenticated noise and stay silent; malformed complete requests, unknown events and disconnects are typed
  * hook errors. A name that is not one of the agent's events is reported as "Unknown".
  */

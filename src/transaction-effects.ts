@@ -30,7 +30,7 @@ export interface TransactionEffectDeps {
   readonly processExited: () => Promise<void>;
 }
 
-/** Bound on waiting for the CLI process to exit before a termination-time restore (spec A §17.6). */
+/** Bound on waiting for the CLI process to exit before a termination-time config.toml restore; after it the restore proceeds. */
 export const RESTORE_EXIT_BARRIER_MS = 5000;
 /** How long a persisting apply (Codex 0.144 Enter) waits for the CLI's own asynchronous config.toml write to land. */
 export const PERSIST_WAIT_MS = 2000;
@@ -104,7 +104,7 @@ export class TransactionEffects {
           release();
           return no(new ElwoodError("session_not_running", "the session ended while setModel waited for the config lock"));
         };
-        // Spec A §17.6: a setModel still waiting for the lock when its session closes never applies later.
+        // A setModel still waiting for the config lock when its session closes rejects and never applies later.
         if (this.ended) return gone();
         try {
           const snapshot = await snapshotConfig(path);
@@ -239,7 +239,7 @@ export class TransactionEffects {
       return;
     }
     try {
-      // Best-effort and text only (spec A §11): an empty or non-text snapshot restores as an empty clipboard.
+      // Best-effort and text only: an empty or non-text snapshot restores as an empty clipboard.
       if (held.text === undefined) await held.clipboard.clear();
       else await held.clipboard.writeText(held.text);
     } catch {

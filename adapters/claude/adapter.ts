@@ -5,7 +5,7 @@ import { LOGIN_METHOD_LABELS, validateLoginCode, validateLoginUrl } from "./logi
 import { readClaudeScreen } from "./read-screen.js";
 
 /**
- * Readiness on the measured versions (research/claude-cli-offline.md §4): InstructionsLoaded can fire after
+ * Readiness on the measured versions (2.1.215, 2.1.332): InstructionsLoaded can fire after
  * the composer is drawn and even after the first prompt, while input typed at the first composer paint was
  * always accepted. So both the hook and a settled idle composer count; a deadline after the first frame is
  * the fallback for a startup that never settles (e.g. an animating MCP retry spinner).

@@ -7,7 +7,7 @@ import { readCodexScreen } from "./read-screen.js";
 export const CODEX_READINESS_DEADLINE_MS = 10_000;
 
 /**
- * Readiness (research/codex-cli-offline.md §6–§7): SessionStart is lazy — it fires on the first submitted
+ * Readiness (measured on 0.144.6 and 0.171.0): SessionStart is lazy — it fires on the first submitted
  * prompt, never at boot — so no hook proves readiness. The cold composer paints before the input loop
  * accepts a paste, so a rendered composer is not a signal either. 0.171 announces `OSC 7501 state=idle`;
  * older versions fall back to the bounded deadline.
