@@ -76,7 +76,10 @@ type ChildEvent =
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
   | { readonly type: "trust.answered"; readonly label: string; readonly text: string };
 
-export type SessionEvent = SessionCommand | ChildEvent | FrameEvent | HookEvent | PtyExitEvent | PtySpawnedEvent;
+/** Raised by the root itself when the status machine reports initial readiness. */
+type SessionInternalEvent = { readonly type: "session.initialReady" };
+
+export type SessionEvent = SessionCommand | SessionInternalEvent | ChildEvent | FrameEvent | HookEvent | PtyExitEvent | PtySpawnedEvent;
 
 interface SessionContext {
   readonly input: SessionInput;
@@ -111,6 +114,31 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
         enqueue.sendTo("queue", event);
         enqueue.sendTo("interrupt", event);
         enqueue.sendTo("trust", event);
+      }),
+      beginClose: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "cmd.closing") return;
+        // A session that already reached a terminal status keeps it; only the reap runs again.
+        if (!isTerminalStatus(context.status)) enqueue.sendTo("status", { type: "lifecycle.closing", as: event.as });
+      }),
+      finishClose: enqueueActions(({ context, event, enqueue }) => {
+        // When the exit was already observed the status machine has finished (nothing leaves a terminal status).
+        if (event.type !== "cmd.closed" || isTerminalStatus(context.status)) return;
+        enqueue.sendTo(
+          "status",
+          event.as === "stopped"
+            ? { type: "lifecycle.stopped" as const }
+            : event.as === "killed"
+              ? { type: "lifecycle.killed" as const }
+              : { type: "lifecycle.tornDown" as const },
+        );
+      }),
+      observeExit: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "pty.exit") return;
+        if (!isTerminalStatus(context.status)) enqueue.sendTo("status", event);
+      }),
+      announceExit: enqueueActions(({ event, enqueue }) => {
+        if (event.type !== "pty.exit") return;
+        enqueue.emit({ type: "public.exit", exitCode: event.exitCode, ...(event.signal === undefined ? {} : { signal: event.signal }) });
       }),
       endOperations: enqueueActions(({ context, enqueue }) => {
         if (context.ended) return;
@@ -202,6 +230,7 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           // Only a painted dialog names the block; a hook-evidenced block (PermissionRequest) before the paint has none.
           const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
           enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
+          if (event.initial) enqueue.raise({ type: "session.initialReady" });
         }),
       },
       "turn.started": {
@@ -267,30 +296,39 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
         { actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })) },
       ],
       "cmd.rawInput": { actions: sendTo("queue", { type: "submission.rawInput" as const }) },
-      "cmd.closing": {
-        actions: enqueueActions(({ context, event, enqueue }) => {
-          // A session that already reached a terminal status keeps it; only the reap runs again.
-          if (!isTerminalStatus(context.status)) enqueue.sendTo("status", { type: "lifecycle.closing", as: event.as });
-          enqueue({ type: "endOperations" });
-        }),
+    },
+    initial: "starting",
+    states: {
+      starting: {
+        description: "The CLI is launching: nothing has proven yet that it takes input; readiness-waiting ops queue.",
+        on: {
+          "session.initialReady": { target: "live", description: "The status machine saw initial readiness." },
+          "cmd.closing": { target: "closing", actions: ["beginClose", "endOperations"], description: "stop / kill / teardown before readiness." },
+          "pty.exit": { target: "ended", actions: ["observeExit", "endOperations", "announceExit"], description: "The CLI exited before it was ready." },
+        },
       },
-      "cmd.closed": {
-        // When the exit was already observed the status machine has finished (nothing leaves a terminal status).
-        guard: ({ context }) => !isTerminalStatus(context.status),
-        actions: sendTo("status", ({ event }) =>
-          event.as === "stopped"
-            ? { type: "lifecycle.stopped" as const }
-            : event.as === "killed"
-              ? { type: "lifecycle.killed" as const }
-              : { type: "lifecycle.tornDown" as const },
-        ),
+      live: {
+        description: "The CLI takes input: queued ops reach it one at a time, turns and dialogs move the status.",
+        on: {
+          "cmd.closing": { target: "closing", actions: ["beginClose", "endOperations"], description: "stop / kill / teardown asked for." },
+          "pty.exit": { target: "ended", actions: ["observeExit", "endOperations", "announceExit"], description: "The CLI exited on its own (or was killed from outside)." },
+        },
       },
-      "pty.exit": {
-        actions: [
-          sendTo("status", ({ event }) => event),
-          "endOperations",
-          emit(({ event }) => ({ type: "public.exit" as const, exitCode: event.exitCode, ...(event.signal === undefined ? {} : { signal: event.signal }) })),
-        ],
+      closing: {
+        description: "Elwood is ending the session: every op has been failed, the process group is being reaped.",
+        on: {
+          "cmd.closing": { actions: ["beginClose", "endOperations"], description: "A second close runs its own reap." },
+          "pty.exit": { actions: ["observeExit", "endOperations", "announceExit"], description: "The reaped CLI's exit is observed (status is already closing)." },
+          "cmd.closed": { target: "ended", actions: "finishClose", description: "The reap finished: the closing status becomes final." },
+        },
+      },
+      ended: {
+        description: "The session is over: machines are finished, late frames are display-only.",
+        on: {
+          "cmd.closing": { actions: ["beginClose", "endOperations"], description: "Closing an ended session only reaps again." },
+          "cmd.closed": { actions: "finishClose", description: "Only a session that is not yet terminal changes status." },
+          "pty.exit": { actions: ["observeExit", "endOperations", "announceExit"] },
+        },
       },
     },
   });
