@@ -1,6 +1,7 @@
 // The control queue: readiness-waiting vs immediate ops, FIFO with overtaking, exactly one submission in flight.
 
 import { assign, enqueueActions, sendTo, setup } from "xstate";
+import type { HookEvent as QueueHookEvent } from "../src/contracts/events.js";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
@@ -51,7 +52,21 @@ export interface QueuedOp {
   readonly text: string;
   readonly framing: SubmissionFraming;
   readonly transaction?: QueueTransaction;
+  /** The caller's deadline: past it the op fails with `error` (a pending op is dropped, an active one cancelled). */
+  readonly deadline?: { readonly ms: number; readonly error: ElwoodError };
+  /** The op is done only once this hook arrives after its submission (a compaction's PostCompact). */
+  readonly completeOnHook?: string;
 }
+
+/** A delivered op that is done only when its hook arrives. */
+interface AwaitedOp {
+  readonly opId: string;
+  readonly hook: string;
+  readonly deadlineError?: ElwoodError;
+}
+
+/** The id of an op's scheduled deadline event (so it can be cancelled when the op settles). */
+const deadlineId = (opId: string): string => `deadline:${opId}`;
 
 // ---- events this machine receives ----
 export type QueueEnqueueEvent = { readonly type: "queue.enqueue"; readonly op: QueuedOp };
@@ -59,10 +74,13 @@ export type QueueEnqueueEvent = { readonly type: "queue.enqueue"; readonly op: Q
 export type QueueCancelEvent = { readonly type: "queue.cancel"; readonly opId: string; readonly error: ElwoodError };
 /** The session ended: every pending and in-flight op fails with `error`. */
 export type QueueCloseEvent = { readonly type: "queue.close"; readonly error: ElwoodError };
+/** An op's own deadline passed (scheduled by the queue itself when the op was enqueued). */
+export type QueueDeadlineEvent = { readonly type: "queue.deadline"; readonly opId: string };
 export type ControlQueueEvent =
   | QueueEnqueueEvent
   | QueueCancelEvent
   | QueueCloseEvent
+  | QueueDeadlineEvent
   | StatusChangedEvent
   | FrameEvent
   | HookEvent
@@ -117,6 +135,12 @@ export interface ControlQueueContext {
   readonly closeError: ElwoodError | null;
   /** Latest screen facts, handed to each submission as its starting view of the screen. */
   readonly facts: ScreenFacts | null;
+  /** Delivered ops waiting for their completing hook. */
+  readonly awaiting: readonly AwaitedOp[];
+  /** The active op's completing hook already arrived (before its submission finished). */
+  readonly activeHookSeen: boolean;
+  /** The active op already failed to its caller (its deadline passed): its later outcome is not reported again. */
+  readonly activeReported: boolean;
 }
 
 /**
@@ -139,6 +163,14 @@ function notRunning(): ElwoodError {
 }
 
 type ParentParams = { readonly events: readonly ControlQueueParentEvent[] };
+
+/** The deadline error of an op the queue still knows (pending, active or awaiting its hook). */
+function deadlineError(context: ControlQueueContext, opId: string): ElwoodError | undefined {
+  const known = [...(context.active ? [context.active] : []), ...context.ops];
+  const op = known.find((o) => o.opId === opId);
+  if (op?.deadline) return op.deadline.error;
+  return context.awaiting.find((a) => a.opId === opId)?.deadlineError;
+}
 type Args = { readonly context: ControlQueueContext; readonly event: ControlQueueEvent };
 
 function failed(opId: string, error: ElwoodError): QueueOpFailedEvent {
@@ -153,8 +185,24 @@ const report = {
       : { events: [] },
   closeAll: ({ context, event }: Args): ParentParams => {
     const error = event.type === "queue.close" ? event.error : notRunning();
-    const ops = context.active ? [context.active, ...context.ops] : context.ops;
-    return { events: ops.map((op) => failed(op.opId, error)) };
+    const active = context.active && !context.activeReported ? [context.active.opId] : [];
+    const ids = [...active, ...context.ops.map((op) => op.opId), ...context.awaiting.map((a) => a.opId)];
+    return { events: ids.map((opId) => failed(opId, error)) };
+  },
+  /** A deadline passed: a pending op is reported by the cancel it raises; an active or awaited one fails now. */
+  deadline: ({ context, event }: Args): ParentParams => {
+    if (event.type !== "queue.deadline") return { events: [] };
+    const error = deadlineError(context, event.opId);
+    if (error === undefined) return { events: [] };
+    const activeHere = context.active?.opId === event.opId && !context.activeReported;
+    const awaited = context.awaiting.some((a) => a.opId === event.opId);
+    return activeHere || awaited ? { events: [failed(event.opId, error)] } : { events: [] };
+  },
+  /** The hook an awaited op waits for arrived: it is done. */
+  awaitedDone: ({ context, event }: Args): ParentParams => {
+    if (!event.type.startsWith("hook.")) return { events: [] };
+    const name = (event as QueueHookEvent).name;
+    return { events: context.awaiting.filter((a) => a.hook === name).map((a) => ({ type: "queue.opDone" as const, opId: a.opId, outcome: "confirmed" as const })) };
   },
   late: ({ context, event }: Args): ParentParams =>
     event.type === "queue.enqueue" ? { events: [failed(event.op.opId, context.closeError ?? notRunning())] } : { events: [] },
@@ -164,7 +212,8 @@ const report = {
   entered: ({ event }: Args): ParentParams =>
     event.type === "submission.entered" ? { events: [{ type: "queue.opEntered", opId: event.opId }] } : { events: [] },
   childEffect: ({ event }: Args): ParentParams => (event.type === "effect.request" ? { events: [event] } : { events: [] }),
-  transactionDone: (output: TransactionOutput): ParentParams => {
+  transactionDone: (context: ControlQueueContext, output: TransactionOutput): ParentParams => {
+    if (context.activeReported) return { events: [] };
     if (output.ok) {
       const done: QueueOpDoneEvent = { type: "queue.opDone", opId: output.opId, outcome: "confirmed" };
       return { events: [output.result === undefined ? done : { ...done, result: output.result }] };
@@ -172,7 +221,10 @@ const report = {
     return { events: [failed(output.opId, output.error ?? notRunning())] };
   },
   done: (context: ControlQueueContext, output: SubmissionOutput): ParentParams => {
+    if (context.activeReported) return { events: [] };
     if (output.outcome === "confirmed" || output.outcome === "unconfirmed") {
+      // An op completed by a later hook is reported when the hook arrives, unless it already came.
+      if (context.active?.completeOnHook !== undefined && !context.activeHookSeen) return { events: [] };
       return { events: [{ type: "queue.opDone", opId: output.opId, outcome: output.outcome }] };
     }
     return { events: [failed(output.opId, output.error ?? context.cancelError ?? notRunning())] };
@@ -190,7 +242,7 @@ const TRANSACTION_ROUTES = {
   "io.held": { actions: "forwardToTransaction" },
   "io.failed": { actions: "forwardToTransaction" },
   frame: { actions: ["recordFacts", "forwardToTransaction"] },
-  "hook.*": { actions: "forwardToTransaction" },
+  "hook.*": { actions: [{ type: "toParent", params: report.awaitedDone }, "completeAwaited", "forwardToTransaction"] },
   "submission.rawInput": { actions: "forwardToTransaction" },
 } as const;
 
@@ -215,10 +267,46 @@ export const controlQueueMachine = setup({
     takeNext: assign(({ context }) => {
       const index = pickNext(context.ops, readyUsable(context));
       const op = context.ops[index] ?? null;
-      return { active: op, activeEntered: false, ops: context.ops.filter((_, i) => i !== index), cancelError: null };
+      return { active: op, activeEntered: false, activeHookSeen: false, activeReported: false, ops: context.ops.filter((_, i) => i !== index), cancelError: null };
     }),
-    append: assign({
-      ops: ({ context, event }) => (event.type === "queue.enqueue" ? [...context.ops, event.op] : context.ops),
+    append: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "queue.enqueue") return;
+      enqueue.assign({ ops: [...context.ops, event.op] });
+      // The caller's deadline is the queue's own delayed event: a timeout is a transition the inspector shows.
+      if (event.op.deadline) enqueue.raise({ type: "queue.deadline", opId: event.op.opId }, { delay: event.op.deadline.ms, id: deadlineId(event.op.opId) });
+    }),
+    onDeadline: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "queue.deadline") return;
+      const error = deadlineError(context, event.opId);
+      if (error === undefined) return;
+      if (context.awaiting.some((a) => a.opId === event.opId)) {
+        enqueue.assign({ awaiting: context.awaiting.filter((a) => a.opId !== event.opId) });
+        return;
+      }
+      if (context.active?.opId === event.opId) enqueue.assign({ activeReported: true });
+      // A pending op is dropped (and reported) by the cancel; an active one cleans up its screen first.
+      enqueue.raise({ type: "queue.cancel", opId: event.opId, error });
+    }),
+    completeAwaited: enqueueActions(({ context, event, enqueue }) => {
+      if (!event.type.startsWith("hook.")) return;
+      const name = (event as QueueHookEvent).name;
+      const done = context.awaiting.filter((a) => a.hook === name);
+      for (const a of done) enqueue.cancel(deadlineId(a.opId));
+      if (done.length > 0) enqueue.assign({ awaiting: context.awaiting.filter((a) => a.hook !== name) });
+      if (context.active?.completeOnHook === name) enqueue.assign({ activeHookSeen: true });
+    }),
+    /** The active op left the slot: await its hook, or settle its deadline. */
+    settleActive: enqueueActions(({ context, event, enqueue }) => {
+      const op = context.active;
+      if (op === null) return;
+      const output = "output" in event ? (event.output as { readonly outcome?: string; readonly ok?: boolean }) : undefined;
+      const delivered = output?.outcome === "confirmed" || output?.outcome === "unconfirmed";
+      if (op.completeOnHook !== undefined && delivered && !context.activeHookSeen && !context.activeReported) {
+        const awaited: AwaitedOp = op.deadline ? { opId: op.opId, hook: op.completeOnHook, deadlineError: op.deadline.error } : { opId: op.opId, hook: op.completeOnHook };
+        enqueue.assign({ awaiting: [...context.awaiting, awaited] });
+        return;
+      }
+      enqueue.cancel(deadlineId(op.opId));
     }),
     trackStatus: assign(({ context, event }) => {
       if (event.type !== "status.changed") return {};
@@ -233,19 +321,21 @@ export const controlQueueMachine = setup({
     toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly ControlQueueParentEvent[] }) => {
       for (const event of params.events) enqueue.sendParent(event);
     }),
-    dropPending: assign({
-      ops: ({ context, event }) => (event.type === "queue.cancel" ? context.ops.filter((op) => op.opId !== event.opId) : context.ops),
+    dropPending: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "queue.cancel" || !context.ops.some((op) => op.opId === event.opId)) return;
+      enqueue.cancel(deadlineId(event.opId));
+      enqueue.assign({ ops: context.ops.filter((op) => op.opId !== event.opId) });
     }),
     cancelActive: enqueueActions(({ event, enqueue }) => {
       if (event.type !== "queue.cancel") return;
       enqueue.assign({ cancelError: event.error });
       enqueue.sendTo("submission", { type: "submission.cancel" });
     }),
-    clearAll: assign(({ event }) => ({
-      ops: [],
-      active: null,
-      closeError: event.type === "queue.close" ? event.error : notRunning(),
-    })),
+    clearAll: enqueueActions(({ context, event, enqueue }) => {
+      const ids = [...(context.active ? [context.active.opId] : []), ...context.ops.map((op) => op.opId), ...context.awaiting.map((a) => a.opId)];
+      for (const id of ids) enqueue.cancel(deadlineId(id));
+      enqueue.assign({ ops: [], active: null, awaiting: [], closeError: event.type === "queue.close" ? event.error : notRunning() });
+    }),
     forwardToSubmission: sendTo("submission", ({ event }) => event),
     forwardToTransaction: sendTo("transaction", ({ event }) => event),
     cancelTransaction: enqueueActions(({ event, enqueue }) => {
@@ -258,7 +348,7 @@ export const controlQueueMachine = setup({
       // fails or is cancelled before its Enter leaves the ready transition for the next one.
       readyAvailable: context.active?.consumesReady ? false : context.readyAvailable,
     })),
-    finishActive: assign({ active: null, activeEntered: false, cancelError: null }),
+    finishActive: assign({ active: null, activeEntered: false, cancelError: null, activeHookSeen: false, activeReported: false }),
     recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
   },
 }).createMachine({
@@ -274,12 +364,20 @@ export const controlQueueMachine = setup({
     cancelError: null,
     closeError: null,
     facts: null,
+    awaiting: [],
+    activeHookSeen: false,
+    activeReported: false,
   }),
   initial: "idle",
   on: {
     "queue.enqueue": { actions: "append", description: "Queue the op behind everything already waiting." },
     "status.changed": { actions: "trackStatus", description: "Track status; entering ready re-arms one ready transition." },
     frame: { actions: "recordFacts", description: "Remember the screen for the next submission's first judgement." },
+    "hook.*": { actions: [{ type: "toParent", params: report.awaitedDone }, "completeAwaited"], description: "A completing hook (PostCompact) finishes the op that waits for it." },
+    "queue.deadline": {
+      actions: [{ type: "toParent", params: report.deadline }, "onDeadline"],
+      description: "An op's deadline passed: it fails with its timeout error (an active one is cancelled and cleans up).",
+    },
     "queue.cancel": {
       actions: [{ type: "toParent", params: report.cancelledPending }, "dropPending"],
       description: "Remove a pending op so it never executes later.",
@@ -314,7 +412,7 @@ export const controlQueueMachine = setup({
         }),
         onDone: {
           target: "idle",
-          actions: [{ type: "toParent", params: ({ context, event }) => report.done(context, event.output) }, "finishActive"],
+          actions: [{ type: "toParent", params: ({ context, event }) => report.done(context, event.output) }, "settleActive", "finishActive"],
           description: "Submission finished: report it and look for the next op.",
         },
       },
@@ -330,7 +428,7 @@ export const controlQueueMachine = setup({
         "io.held": { actions: "forwardToSubmission" },
         "io.failed": { actions: "forwardToSubmission" },
         frame: { actions: ["recordFacts", "forwardToSubmission"] },
-        "hook.*": { actions: "forwardToSubmission" },
+        "hook.*": { actions: [{ type: "toParent", params: report.awaitedDone }, "completeAwaited", "forwardToSubmission"] },
         "submission.rawInput": { actions: "forwardToSubmission" },
       },
     },
@@ -346,7 +444,7 @@ export const controlQueueMachine = setup({
         },
         onDone: {
           target: "idle",
-          actions: [{ type: "toParent", params: ({ event }) => report.transactionDone(event.output) }, "finishActive"],
+          actions: [{ type: "toParent", params: ({ context, event }) => report.transactionDone(context, event.output) }, "settleActive", "finishActive"],
           description: "Picker transaction finished: report its rows / failure and look for the next op.",
         },
       },
@@ -364,7 +462,7 @@ export const controlQueueMachine = setup({
         },
         onDone: {
           target: "idle",
-          actions: [{ type: "toParent", params: ({ event }) => report.transactionDone(event.output) }, "finishActive"],
+          actions: [{ type: "toParent", params: ({ context, event }) => report.transactionDone(context, event.output) }, "settleActive", "finishActive"],
           description: "Login finished: report and look for the next op.",
         },
       },
@@ -384,7 +482,7 @@ export const controlQueueMachine = setup({
           { guard: "transactionOk", target: "submitting", description: "Every chip confirmed: submit the text in the same slot (one turn)." },
           {
             target: "idle",
-            actions: [{ type: "toParent", params: ({ event }) => report.transactionDone(event.output) }, "finishActive"],
+            actions: [{ type: "toParent", params: ({ context, event }) => report.transactionDone(context, event.output) }, "settleActive", "finishActive"],
             description: "Attach failed: no text is submitted.",
           },
         ],

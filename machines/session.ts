@@ -5,7 +5,7 @@ import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate"
 import { factsKey, type ScreenFacts } from "../src/contracts/screen-facts.js";
 import { answeredDialogKinds, type AgentAdapter } from "../src/contracts/agent-adapter.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { isTerminalStatus, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
+import { isTerminalStatus, type ElwoodSessionStatus, type ElwoodWarningCode } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -32,6 +32,8 @@ export interface SessionInput {
   readonly resumed: boolean;
   /** The I/O edge actor's input (terminal, pty, screen reader); opaque to the machine. */
   readonly ioInput: unknown;
+  /** The transaction effects actor's input (callbacks, paths, the process); opaque to the machine. */
+  readonly effectsInput: unknown;
 }
 
 /** Events the facade sends. */
@@ -40,7 +42,6 @@ export type SessionCommand =
   | { readonly type: "cmd.cancel"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "cmd.interrupt"; readonly id: string; readonly timeoutMs: number }
   | { readonly type: "cmd.rawInput" }
-  | { readonly type: "cmd.effectResult"; readonly result: EffectResultEvent }
   | { readonly type: "cmd.closing"; readonly as: ClosingAs }
   | { readonly type: "cmd.closed"; readonly as: ClosingAs };
 
@@ -52,8 +53,8 @@ export type SessionPublicEvent =
   | { readonly type: "public.turn"; readonly edge: "started" | "ended"; readonly source: string }
   | { readonly type: "public.startupPrompt"; readonly label: string; readonly text: string }
   | { readonly type: "public.op"; readonly opId: string; readonly phase: "written" | "entered" | "done"; readonly result?: unknown }
-  /** A transaction needs an effect performed by the facade (clipboard, config snapshot, login callbacks). */
-  | { readonly type: "public.effect"; readonly request: EffectRequestEvent }
+  /** An effect reported something the caller should know (a clipboard or config.toml that could not be restored). */
+  | { readonly type: "public.warning"; readonly code: ElwoodWarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
   | { readonly type: "public.exit"; readonly exitCode: number; readonly signal?: number };
@@ -71,6 +72,8 @@ type ChildEvent =
   | { readonly type: "queue.opEntered"; readonly opId: string }
   | { readonly type: "queue.opDone"; readonly opId: string; readonly result?: unknown }
   | EffectRequestEvent
+  | EffectResultEvent
+  | { readonly type: "effect.warning"; readonly code: ElwoodWarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
   | { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
@@ -92,8 +95,14 @@ interface SessionContext {
 
 const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
 
-/** Builds the session machine around a concrete I/O edge actor (effects/session-io in production). */
-export function createSessionMachine(ioLogic: AnyActorLogic) {
+/** The effect actors the session tree runs at its edge (effects/session-io and effects/transaction-effects-actor in production). */
+export interface SessionEdges {
+  readonly io: AnyActorLogic;
+  readonly effects: AnyActorLogic;
+}
+
+/** Builds the session machine around concrete edge actors; tests swap them by passing others. */
+export function createSessionMachine(edges: SessionEdges) {
   return setup({
     types: {
       context: {} as SessionContext,
@@ -102,7 +111,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
       emitted: {} as SessionPublicEvent,
     },
     actors: {
-      io: ioLogic,
+      io: edges.io,
+      effects: edges.effects,
       status: statusMachine,
       turn: turnMachine,
       queue: controlQueueMachine,
@@ -146,6 +156,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
         enqueue.sendTo("queue", { type: "queue.close", error: notRunning() });
         enqueue.sendTo("interrupt", { type: "session.ended" });
         enqueue.sendTo("trust", { type: "session.ended" });
+        // Locks and snapshots a finished transaction still holds are released (config restored after the exit).
+        enqueue.sendTo("effects", { type: "session.ended" });
       }),
     },
   }).createMachine({
@@ -159,7 +171,8 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
       ended: false,
     }),
     invoke: [
-      { id: "io", src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
+      { id: "io", systemId: "io", src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
+      { id: "effects", systemId: "effects", src: "effects", input: ({ context }: { context: SessionContext }) => context.input.effectsInput },
       {
         id: "status",
         src: "status",
@@ -275,8 +288,16 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
           ...(event.result === undefined ? {} : { result: event.result }),
         })),
       },
-      "effect.request": { actions: emit(({ event }) => ({ type: "public.effect" as const, request: event })) },
-      "cmd.effectResult": { actions: sendTo("queue", ({ event }) => event.result) },
+      "effect.request": { actions: sendTo("effects", ({ event }) => event), description: "The active transaction needs an effect performed." },
+      "effect.result": { actions: sendTo("queue", ({ event }) => event), description: "An effect answered: back to the transaction." },
+      "effect.warning": {
+        actions: emit(({ event }) => ({
+          type: "public.warning" as const,
+          code: event.code,
+          message: event.message,
+          ...(event.details === undefined ? {} : { details: event.details }),
+        })),
+      },
       "queue.opFailed": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.opId, error: event.error })) },
       "interrupt.resolved": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids })) },
       "interrupt.failed": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids, error: event.error })) },

@@ -1,8 +1,6 @@
 // The adapter-neutral session facade: typed, promise-based API over the session actor and its effects.
 
 import { randomUUID } from "node:crypto";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { Observable } from "rxjs";
 import type { Actor } from "xstate";
 import type xtermModule from "@xterm/headless";
@@ -17,7 +15,7 @@ import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
 import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
 import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageInput, type ImageSnapshot } from "../effects/image-files.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
-import { TransactionEffects, type LoginCallbacks } from "./transaction-effects.js";
+import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import type { SessionMachine, SessionPublicEvent } from "../machines/session.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import {
@@ -112,8 +110,8 @@ export interface SessionRuntime {
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
   readonly stopGraceMs: number;
-  /** Codex: the CODEX_HOME the CLI runs with (its picker writes config.toml there). */
-  readonly codexHome?: string;
+  /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
+  readonly loginCallbacks: Map<string, LoginCallbacks>;
   /** The environment the agent was launched with (its display is the one image attach must use). */
   readonly agentEnv?: Readonly<Record<string, string>>;
 }
@@ -149,9 +147,8 @@ export class AgentSession {
   private latestFacts: ScreenFacts | undefined;
   private closing: Promise<void> | undefined;
   private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: (result?: unknown) => void; reject: (e: ElwoodError) => void }>();
-  /** Login callbacks per op, read by the transaction effects (never stored in a machine). */
-  protected readonly loginCallbacks = new Map<string, LoginCallbacks>();
-  protected readonly effects: TransactionEffects;
+  /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
+  protected readonly loginCallbacks: Map<string, LoginCallbacks>;
   /** Cloned image bytes held by queued submissions, one ceiling per session (C-API-44). */
   private readonly imageBudget = new ImageCloneBudget();
   /** Submissions whose images are still being checked: later calls queue behind them to keep call order. */
@@ -199,14 +196,7 @@ export class AgentSession {
     this.status$ = new Observable((sub) => this.on("status", (e) => sub.next(e.status)));
     this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));
     this.frames$ = new Observable((sub) => this.frameEmitter.on("frame", (f) => sub.next(f)));
-    this.effects = new TransactionEffects({
-      warn: (code, message, details) => this.emitWarning(code, message, details),
-      codexConfigPath: () => this.codexConfigPath(),
-      ...(runtime.agentEnv === undefined ? {} : { agentEnv: runtime.agentEnv }),
-      login: (opId) => this.loginCallbacks.get(opId),
-      ...(runtime.adapter.login === undefined ? {} : { loginProfile: runtime.adapter.login }),
-      processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
-    });
+    this.loginCallbacks = runtime.loginCallbacks;
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
   }
 
@@ -299,36 +289,18 @@ export class AgentSession {
     if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
     const timeout = validTimeout(options?.timeoutMs, DEFAULT_COMPACT_TIMEOUT_MS);
     if (timeout instanceof ElwoodError) return Promise.reject(timeout);
-    const opId = randomUUID();
-    return new Promise<void>((resolve, reject) => {
-      let offHook: Unsubscribe = () => {};
-      let offStatus: Unsubscribe = () => {};
-      const finish = (error?: ElwoodError): void => {
-        clearTimeout(timer);
-        offHook();
-        offStatus();
-        this.pendingOps.delete(opId);
-        if (error) reject(error);
-        else resolve();
-      };
-      const timer = setTimeout(() => {
-        this.runtime.actor.send({ type: "cmd.cancel", opId, error: new ElwoodError("compact_failed", "compaction timed out") });
-        finish(new ElwoodError("compact_failed", `no PostCompact within ${timeout} ms`, { timeoutMs: timeout }));
-      }, timeout);
-      offHook = this.emitter.on("hook", (hook) => {
-        if (hook.name === "PostCompact") finish();
-      });
-      offStatus = this.emitter.on("status", (e) => {
-        if (isTerminalStatus(e.status)) finish(new ElwoodError("session_not_running", `the session ended (${e.status})`));
-      });
-      this.pendingOps.set(opId, { phase: "done", resolve: () => {}, reject: (e) => finish(e) });
-      const op: QueuedOp = { opId, kind: "command", klass: "readiness", consumesReady: false, text: this.compactCommand(), framing: "typed" };
-      this.runtime.actor.send({ type: "cmd.enqueue", op });
-    });
-  }
-
-  protected compactCommand(): string {
-    return "/compact";
+    const { compactCommand, compactDoneHook } = this.runtime.adapter;
+    // A readiness-waiting slash command that the queue completes only when the CLI's compaction hook arrives.
+    return this.enqueueOp({
+      opId: randomUUID(),
+      kind: "command",
+      klass: "readiness",
+      consumesReady: false,
+      text: compactCommand,
+      framing: "typed",
+      completeOnHook: compactDoneHook,
+      deadline: { ms: timeout, error: new ElwoodError("compact_failed", `no ${compactDoneHook} within ${timeout} ms`, { timeoutMs: timeout }) },
+    }).then(() => undefined);
   }
 
   /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
@@ -352,16 +324,9 @@ export class AgentSession {
     ).then(() => undefined);
   }
 
-  /** Codex sessions name their config.toml (the picker writes it); Claude has none. */
-  protected codexConfigPath(): string | undefined {
-    if (this.agent !== "codex") return undefined;
-    const home = this.runtime.codexHome ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex");
-    return join(home, "config.toml");
-  }
-
   /**
-   * Runs one exclusive queue transaction (immediate class, never consuming readiness). The deadline covers
-   * the queue wait and the transaction; the transaction still cleans up its own screen after a timeout.
+   * Runs one exclusive queue transaction (immediate class, never consuming readiness). The deadline (the queue's
+   * own) covers the queue wait and the transaction; the transaction still cleans up its own screen after it.
    */
   protected runTransaction(
     transaction: QueueTransaction,
@@ -375,33 +340,15 @@ export class AgentSession {
     const timeout = validTimeout(timeoutMs, fallbackMs);
     if (timeout instanceof ElwoodError) return Promise.reject(timeout);
     const opId = randomUUID();
-    const onSettled = hooks.settled;
     hooks.prepare?.(opId);
+    const op: QueuedOp = { opId, kind: "command", klass, consumesReady: false, text: "", framing: "typed", transaction, deadline: { ms: timeout, error: timeoutError(timeout) } };
+    return this.enqueueOp(op).finally(() => hooks.settled?.(opId));
+  }
+
+  /** Enqueues one op; settles when the queue reports it done (or entered, for submissions) or failed. */
+  private enqueueOp(op: QueuedOp, settleAt: "entered" | "done" = "done"): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const error = timeoutError(timeout);
-        this.runtime.actor.send({ type: "cmd.cancel", opId, error });
-        if (this.pendingOps.delete(opId)) {
-          onSettled?.(opId);
-          reject(error);
-        }
-      }, timeout);
-      const settle = (): void => {
-        clearTimeout(timer);
-        onSettled?.(opId);
-      };
-      this.pendingOps.set(opId, {
-        phase: "done",
-        resolve: (result) => {
-          settle();
-          resolve(result);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-      });
-      const op: QueuedOp = { opId, kind: "command", klass, consumesReady: false, text: "", framing: "typed", transaction };
+      this.pendingOps.set(op.opId, { phase: settleAt, resolve, reject });
       this.runtime.actor.send({ type: "cmd.enqueue", op });
     });
   }
@@ -513,12 +460,13 @@ export class AgentSession {
     snapshot: readonly ImageSnapshot[],
   ): Promise<{ readonly submission: Promise<void> }> {
     if (isTerminalStatus(this.currentStatus)) throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
-    if (this.agent === "codex" && clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) === undefined) {
+    const viaClipboard = this.runtime.adapter.imageVia === "clipboard";
+    if (viaClipboard && clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) === undefined) {
       throw new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
     }
     const checked = await checkImageFiles(snapshot);
     if (checked instanceof ElwoodError) throw checked;
-    const backend = this.agent === "codex" ? clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) : undefined;
+    const backend = viaClipboard ? clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) : undefined;
     const unpastable = backend === undefined ? undefined : await firstUnpastableImage(backend, checked);
     if (unpastable !== undefined) throw new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index: unpastable });
     const files = await materializeImages(checked);
@@ -527,8 +475,7 @@ export class AgentSession {
       await files.cleanup();
       throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
     }
-    const via = this.agent === "claude" ? ("paste" as const) : ("clipboard" as const);
-    const submission = this.enqueueSubmission(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via } });
+    const submission = this.enqueueSubmission(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via: this.runtime.adapter.imageVia } });
     return { submission: submission.finally(() => files.cleanup()) };
   }
 
@@ -544,10 +491,7 @@ export class AgentSession {
       framing: "paste",
       ...(transaction === undefined ? {} : { transaction }),
     };
-    return new Promise<void>((resolve, reject) => {
-      this.pendingOps.set(op.opId, { phase: "entered", resolve: () => resolve(), reject });
-      this.runtime.actor.send({ type: "cmd.enqueue", op });
-    });
+    return this.enqueueOp(op, "entered").then(() => undefined);
   }
 
   private onPublic(event: SessionPublicEvent): void {
@@ -591,8 +535,8 @@ export class AgentSession {
         }
         break;
       }
-      case "public.effect":
-        void this.effects.run(event.request).then((result) => this.runtime.actor.send({ type: "cmd.effectResult", result }));
+      case "public.warning":
+        this.emitWarning(event.code, event.message, event.details);
         break;
       case "public.opFailed": {
         const pending = this.pendingOps.get(event.opId);
@@ -649,8 +593,6 @@ export class AgentSession {
   }
 
   private rejectAllPending(): void {
-    // Locks and snapshots a stopped transaction still holds are released (config restored after exit).
-    void this.effects.sessionEnded();
     const error = new ElwoodError("session_not_running", `the session ended (${this.currentStatus})`);
     for (const [id, pending] of this.pendingOps) {
       this.pendingOps.delete(id);

@@ -4,6 +4,8 @@ import { createActor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { spawnAgentPty } from "../effects/pty/agent-pty.js";
 import { sessionIoLogic } from "../effects/session-io.js";
+import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
+import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
@@ -56,7 +58,15 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     terminal.resize(size);
   };
 
-  const machine = createSessionMachine(sessionIoLogic);
+  const loginCallbacks = new Map<string, LoginCallbacks>();
+  const effectsInput: TransactionEffectsInput = {
+    codexConfigPath: () => plan.adapter.configFile?.(plan.env),
+    agentEnv: plan.env,
+    login: (opId) => loginCallbacks.get(opId),
+    ...(plan.adapter.login === undefined ? {} : { loginProfile: plan.adapter.login }),
+    processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
+  };
+  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic });
   const actor = createActor(machine, {
     input: {
       elwoodSessionId: plan.elwoodSessionId,
@@ -64,6 +74,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       autotrust: plan.autotrust,
       resumed: plan.resumed,
       ioInput: { terminal, pty, readScreen: plan.adapter.readScreen },
+      effectsInput,
     },
     inspect: (event) => publishInspection(plan.elwoodSessionId, event),
   });
@@ -91,8 +102,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     actor,
     stopGraceMs: plan.stopGraceMs,
     release: plan.release,
-    // Codex writes its picker choice to $CODEX_HOME/config.toml; setModel snapshots and restores that file.
-    ...(plan.adapter.kind === "codex" && plan.env["CODEX_HOME"] ? { codexHome: plan.env["CODEX_HOME"] } : {}),
+    loginCallbacks,
     agentEnv: plan.env,
     resize: (size) => {
       requested = size;

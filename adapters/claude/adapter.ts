@@ -24,6 +24,8 @@ export const claudeAdapter: AgentAdapter = {
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compact",
+  compactDoneHook: "PostCompact",
+  imageVia: "paste",
   // Claude: `s` applies for this session only (Enter saves a default); a cache warning can paint after the picker closes.
   picker: { persistsConfig: false, requiresSessionKey: true, effortStage: false, lateWarning: true, currentIsDefault: false },
   trustDialogs: ["workspace_trust", "bypass_permissions"],

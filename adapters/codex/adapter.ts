@@ -1,5 +1,7 @@
 // The Codex CLI adapter description: screen reader, readiness evidence, positive-acceptance submission, trust dialogs.
 
+import { homedir } from "node:os";
+import { join } from "node:path";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { readCodexScreen } from "./read-screen.js";
 
@@ -32,6 +34,10 @@ export const codexAdapter: AgentAdapter = {
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compact",
+  compactDoneHook: "PostCompact",
+  imageVia: "clipboard",
+  // The picker writes its choice to $CODEX_HOME/config.toml (the agent's env first, then Elwood's, then ~/.codex).
+  configFile: (env) => join(env["CODEX_HOME"] ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex"), "config.toml"),
   // Codex: Enter on a model row opens the effort step, and applying writes config.toml (restored after); no row is marked default.
   picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
   trustDialogs: ["workspace_trust"],

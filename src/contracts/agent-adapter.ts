@@ -56,6 +56,12 @@ export interface AgentAdapter {
   readonly stopHook: string;
   /** Slash command that compacts the conversation. */
   readonly compactCommand: string;
+  /** The hook that proves a compaction finished. */
+  readonly compactDoneHook: string;
+  /** How images reach the composer: their paths pasted as text, or each put on the clipboard and pasted with Ctrl+V. */
+  readonly imageVia: "paste" | "clipboard";
+  /** The CLI's own config file its picker may write (restored after a session-only setModel); none when it writes nothing. */
+  readonly configFile?: (env: Readonly<Record<string, string>>) => string;
   /** Dialog kinds the session may answer itself when authorized (autotrust). */
   readonly trustDialogs: readonly DialogKind[];
   /** The affirmative option label of each trust dialog (chosen by label, never by a fixed number). */

@@ -21,11 +21,11 @@ function recorder(log: Received[]): AnyActorLogic {
   });
 }
 
-const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {} };
+const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {} };
 
 function machineWith(log: Received[]) {
   const rec = recorder(log);
-  return createSessionMachine(rec).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec } as never });
+  return createSessionMachine({ io: rec, effects: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec } as never });
 }
 
 interface Snap {

@@ -20,7 +20,7 @@ import {
 import { restoreConfig, snapshotConfig, withoutPickerKeys } from "../../effects/config-snapshot.js";
 import { ProcessLock } from "../../effects/process-lock.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
-import { TransactionEffects } from "../../src/transaction-effects.js";
+import { TransactionEffects } from "../../effects/transaction-effects.js";
 import type { ElwoodWarningCode } from "../../src/contracts/public-types.js";
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

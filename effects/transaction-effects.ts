@@ -1,13 +1,13 @@
 // The facade's side of transaction effects: performs what a pure transaction machine asks for (Codex config
 // snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
 
-import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "../effects/clipboard.js";
-import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
-import type { ProcessLock } from "../effects/process-lock.js";
-import type { LoginProfile } from "./contracts/agent-adapter.js";
-import type { EffectRequestEvent, EffectResultEvent } from "./contracts/transaction.js";
-import { ElwoodError } from "./contracts/errors.js";
-import type { ElwoodWarningCode } from "./contracts/public-types.js";
+import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "./clipboard.js";
+import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "./config-snapshot.js";
+import type { ProcessLock } from "./process-lock.js";
+import type { LoginProfile } from "../src/contracts/agent-adapter.js";
+import type { EffectRequestEvent, EffectResultEvent } from "../src/contracts/transaction.js";
+import { ElwoodError } from "../src/contracts/errors.js";
+import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
 
 export interface LoginCallbacks {
   readonly onAuthUrl?: (url: string) => void;
