@@ -20,6 +20,9 @@ export interface WatchSink {
   nextSeq(): number;
 }
 
+/** Events that arrive with every frame, hook or write: handled in place, they would flood the graph highlight. */
+const STREAM_EVENT = /^(frame|hook\.|io\.|status\.changed|turn\.|submission\.|effect\.|xstate\.)/;
+
 /**
  * The facade keeps its root actor protected so consumers never depend on it; the inspector is a debugging tool
  * of this package and reads it to show the actor tree even for sessions started before `inspect()` was called.
@@ -103,15 +106,16 @@ export class SessionWatch {
         if (!machine) break;
         const actor = actorPath(ref);
         for (const t of event._transitions) {
-          // Targetless transitions (a frame handled in place) fire on every repaint; the graph highlights the last
-          // transition that targets a state, and the timeline's event rows still show the others.
-          if (!t.target || t.target.length === 0) continue;
+          // Targetless transitions on the stream of screen, hook and write traffic fire on every repaint; the graph
+          // highlights the last transition that targets a state (or a targetless one with meaning, like a deadline).
+          const targetless = !t.target || t.target.length === 0;
+          if (targetless && STREAM_EVENT.test(t.eventType)) continue;
           const transition: TransitionInfo = {
             actor,
             machineId: machine.id,
             eventType: t.eventType,
             source: t.source.id,
-            targets: t.target.map((n) => n.id),
+            targets: targetless ? [t.source.id] : (t.target ?? []).map((n) => n.id),
             at: Date.now(),
           };
           this.transitions.set(actor, transition);

@@ -155,6 +155,29 @@ describe("inspector server (C-APP-03, C-APP-05, C-APP-09)", () => {
     c.ws.close();
   }, 60_000);
 
+  it("shows the root session graph with its states, and an op deadline as a visible queue transition", async () => {
+    const c = client(inspector.url);
+    await c.opened;
+    const root = await c.waitFor("session graph", (m): m is Extract<ServerMessage, { t: "graph" }> => m.t === "graph" && m.graph.machineId === "session");
+    expect(root.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(["session.starting", "session.live", "session.closing", "session.ended"]));
+    expect(root.graph.edges.some((e) => e.source === "session.starting" && e.target === "session.live")).toBe(true);
+    const queue = await c.waitFor("queue graph", (m): m is Extract<ServerMessage, { t: "graph" }> => m.t === "graph" && m.graph.machineId === "controlQueue");
+    expect(queue.graph.edges.some((e) => e.events.some((label) => label.includes("queue.deadline")))).toBe(true);
+
+    // A deadline far shorter than the picker needs: the timeout is the queue's own transition, then a typed rejection.
+    const listed = await sim.session.listModels({ timeoutMs: 1 }).then(
+      () => "resolved",
+      (error: unknown) => (isElwoodError(error) ? error.name : "untyped"),
+    );
+    expect(listed).toBe("model_automation_failed");
+    await c.waitFor("deadline transition", (m): m is Extract<ServerMessage, { t: "transition" }> =>
+      m.t === "transition" && m.transition.machineId === "controlQueue" && m.transition.eventType === "queue.deadline",
+    );
+    // The session is still usable afterwards.
+    await sim.session.waitForStatus((s) => s === "ready", 20_000);
+    c.ws.close();
+  }, 60_000);
+
   it("close() stops the server", async () => {
     const other = await inspect(sim.session);
     await other.close();
