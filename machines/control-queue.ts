@@ -58,6 +58,19 @@ export interface QueuedOp {
   readonly completeOnHook?: string;
 }
 
+/** What a caller enqueues: an op whose class the queue decides when none is given (submissions). */
+export type QueueRequest = Omit<QueuedOp, "klass"> & { readonly klass?: QueueOpClass };
+
+/**
+ * The class of a submission, fixed when it is enqueued: a prompt goes straight through; guidance joins a turn that
+ * is running (after initial readiness, with no dialog up) and otherwise waits like a message.
+ */
+export function classify(context: Pick<ControlQueueContext, "status" | "initialReady" | "facts">, kind: QueueOpKind): QueueOpClass {
+  if (kind === "prompt") return "immediate";
+  if (kind === "guidance" && context.initialReady && context.status === "running" && context.facts?.dialog?.blocking !== true) return "immediate";
+  return "readiness";
+}
+
 /** A delivered op that is done only when its hook arrives. */
 interface AwaitedOp {
   readonly opId: string;
@@ -69,7 +82,7 @@ interface AwaitedOp {
 const deadlineId = (opId: string): string => `deadline:${opId}`;
 
 // ---- events this machine receives ----
-export type QueueEnqueueEvent = { readonly type: "queue.enqueue"; readonly op: QueuedOp };
+export type QueueEnqueueEvent = { readonly type: "queue.enqueue"; readonly op: QueueRequest };
 /** A caller deadline expired: a pending op is dropped so it never executes later; an active one is cancelled. */
 export type QueueCancelEvent = { readonly type: "queue.cancel"; readonly opId: string; readonly error: ElwoodError };
 /** The session ended: every pending and in-flight op fails with `error`. */
@@ -271,7 +284,8 @@ export const controlQueueMachine = setup({
     }),
     append: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== "queue.enqueue") return;
-      enqueue.assign({ ops: [...context.ops, event.op] });
+      const op: QueuedOp = { ...event.op, klass: event.op.klass ?? classify(context, event.op.kind) };
+      enqueue.assign({ ops: [...context.ops, op] });
       // The caller's deadline is the queue's own delayed event: a timeout is a transition the inspector shows.
       if (event.op.deadline) enqueue.raise({ type: "queue.deadline", opId: event.op.opId }, { delay: event.op.deadline.ms, id: deadlineId(event.op.opId) });
     }),

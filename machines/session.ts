@@ -20,7 +20,7 @@ import type {
 import { statusMachine } from "./status.js";
 import type { ClosingAs } from "../src/contracts/readiness.js";
 import { turnMachine } from "./turn.js";
-import { controlQueueMachine, type QueuedOp } from "./control-queue.js";
+import { controlQueueMachine, type QueueRequest } from "./control-queue.js";
 import { interruptMachine } from "./interrupt.js";
 import { trustResponderMachine } from "./trust-responder.js";
 import type { EffectRequestEvent, EffectResultEvent } from "./transaction.js";
@@ -38,7 +38,7 @@ export interface SessionInput {
 
 /** Events the facade sends. */
 export type SessionCommand =
-  | { readonly type: "cmd.enqueue"; readonly op: QueuedOp }
+  | { readonly type: "cmd.enqueue"; readonly op: QueueRequest }
   | { readonly type: "cmd.cancel"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "cmd.interrupt"; readonly id: string; readonly timeoutMs: number }
   | { readonly type: "cmd.rawInput" }

@@ -11,7 +11,7 @@ import { reapTagged } from "../effects/pty/tagged-processes.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
-import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
+import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
 import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
 import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageInput, type ImageSnapshot } from "../effects/image-files.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
@@ -143,8 +143,6 @@ export class AgentSession {
   private readonly emitter: TypedEmitter<SessionEventMap>;
   private readonly frameEmitter = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
   private currentStatus: ElwoodSessionStatus = "starting";
-  private initialReady = false;
-  private latestFacts: ScreenFacts | undefined;
   private closing: Promise<void> | undefined;
   private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: (result?: unknown) => void; reject: (e: ElwoodError) => void }>();
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
@@ -346,7 +344,7 @@ export class AgentSession {
   }
 
   /** Enqueues one op; settles when the queue reports it done (or entered, for submissions) or failed. */
-  private enqueueOp(op: QueuedOp, settleAt: "entered" | "done" = "done"): Promise<unknown> {
+  private enqueueOp(op: QueueRequest, settleAt: "entered" | "done" = "done"): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
       this.pendingOps.set(op.opId, { phase: settleAt, resolve, reject });
       this.runtime.actor.send({ type: "cmd.enqueue", op });
@@ -480,12 +478,10 @@ export class AgentSession {
   }
 
   private enqueueSubmission(kind: "prompt" | "message" | "guidance", clean: string, transaction?: QueueTransaction): Promise<void> {
-    const immediateGuidance =
-      kind === "guidance" && this.initialReady && this.currentStatus === "running" && !this.latestFacts?.dialog?.blocking;
-    const op: QueuedOp = {
+    // The queue classifies the submission (prompt, guidance joining a running turn, or readiness-waiting).
+    const op: QueueRequest = {
       opId: randomUUID(),
       kind,
-      klass: kind === "prompt" || immediateGuidance ? "immediate" : "readiness",
       consumesReady: true,
       text: clean,
       framing: "paste",
@@ -498,14 +494,12 @@ export class AgentSession {
     switch (event.type) {
       case "public.status":
         this.currentStatus = event.to;
-        if (event.initial) this.initialReady = true;
         this.emitter.emit("status", { status: event.to, previous: event.from });
         this.emitActivity({ source: "lifecycle", kind: "status", label: event.to, status: event.to });
         if (event.to === "blocked") this.announceAttention([...event.ruleIds].sort().join(",") || "blocked");
         if (isTerminalStatus(event.to)) this.rejectAllPending();
         break;
       case "public.frame":
-        this.latestFacts = event.facts;
         // While blocked, a newly painted or changed dialog (e.g. after hook evidence blocked first) names its rules.
         if (this.currentStatus === "blocked" && event.facts.dialog?.blocking) {
           const label = [...event.facts.dialog.ruleIds].sort().join(",");

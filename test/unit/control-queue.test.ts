@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
 import {
+  classify,
   controlQueueMachine,
   type ControlQueueInput,
   type QueuedOp,
@@ -219,5 +220,45 @@ describe("control queue", () => {
     q.status("exited");
     q.enqueue(prompt("p1"));
     expect(q.staged()).toEqual([]);
+  });
+
+  it("C-API-37 the queue classifies a submission enqueued without a class: guidance joins a running turn, waits otherwise", () => {
+    const blocking = { ...EMPTY_FACTS, dialog: { kind: "permission" as const, blocking: true, ruleIds: [], options: [], layout: "numbered" as const } };
+    expect(classify({ status: "running", initialReady: true, facts: EMPTY_FACTS }, "guidance")).toBe("immediate");
+    expect(classify({ status: "running", initialReady: false, facts: EMPTY_FACTS }, "guidance")).toBe("readiness");
+    expect(classify({ status: "running", initialReady: true, facts: blocking }, "guidance")).toBe("readiness");
+    expect(classify({ status: "ready", initialReady: true, facts: null }, "guidance")).toBe("readiness");
+    expect(classify({ status: "starting", initialReady: false, facts: null }, "prompt")).toBe("immediate");
+    expect(classify({ status: "running", initialReady: true, facts: null }, "message")).toBe("readiness");
+
+    const q = start({ status: "running", initialReady: true });
+    const { klass: _ignored, ...unclassified } = op("g", "guidance", "readiness");
+    q.host.send({ type: "queue.enqueue", op: unclassified });
+    // Running after readiness: the guidance is written at once, without waiting for a ready transition.
+    expect(q.staged()).toEqual(["g"]);
+  });
+
+  it("an op's deadline is a queue transition: a pending op fails with its own error and is never written", () => {
+    const q = start({ status: "running", initialReady: true });
+    const error = new ElwoodError("wait_timeout", "deadline");
+    q.enqueue(op("late", "message", "readiness", { deadline: { ms: 50, error } }));
+    q.host.advance(49);
+    expect(q.reports("queue.opFailed")).toEqual([]);
+    q.host.advance(1);
+    expect(q.reports("queue.opFailed")).toEqual(["late"]);
+    q.status("ready");
+    expect(q.staged()).toEqual([]);
+  });
+
+  it("an op completed by a hook reports done only when the hook arrives, and its deadline no longer fires", () => {
+    const q = start({ status: "ready", initialReady: true });
+    const error = new ElwoodError("compact_failed", "deadline");
+    q.enqueue(op("c", "command", "readiness", { completeOnHook: "PostCompact", deadline: { ms: 500, error } }));
+    q.finishActive();
+    expect(q.reports("queue.opDone")).toEqual([]);
+    q.host.send({ type: "hook.PostCompact", name: "PostCompact", payload: {} });
+    expect(q.reports("queue.opDone")).toEqual(["c"]);
+    q.host.advance(600);
+    expect(q.reports("queue.opFailed")).toEqual([]);
   });
 });
