@@ -1,5 +1,6 @@
 // Shared launch skeleton for every agent: probe → session dir → hook bridge → agent args → launchSession → session.
 
+import type { HookReplyProfile } from "./contracts/agent-adapter.js";
 import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
@@ -67,28 +68,6 @@ export interface AgentStartPlan<P, S extends AgentSession> {
 }
 
 /**
- * Hooks whose effect on the session depends on the handler's answer are delivered to the session after that
- * answer: a blocked `Stop` is not a turn end (C-HOOK-11); an undecided `PermissionRequest` means a human decides.
- */
-const DELIVERED_AFTER_ANSWER: ReadonlySet<string> = new Set(["Stop", "PermissionRequest"]);
-
-/** The salient decision in the exact JSON the agent receives; undefined when the reply decides nothing. */
-export function handlerDecisionFromWire(event: string, stdout: string): string | undefined {
-  if (stdout.trim() === "") return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const out = parsed as { decision?: unknown; hookSpecificOutput?: { decision?: { behavior?: unknown } } };
-  if (event === "Stop") return out.decision === "block" ? "block" : undefined;
-  const behavior = out.hookSpecificOutput?.decision?.behavior;
-  return typeof behavior === "string" ? behavior : undefined;
-}
-
-/**
  * Which bridge-server errors become public `hookError`s: oversized and wrong-token calls are
  * unauthenticated noise and stay silent; malformed complete requests, unknown events and disconnects are typed
  * hook errors. A name that is not one of the agent's events is reported as "Unknown".
@@ -105,14 +84,18 @@ function asElwoodError(error: unknown, code: ElwoodErrorName, fallback: string):
 }
 
 /** The bridge handler: dispatches, and delivers answer-dependent hooks to the session with the handler's decision. */
-function bridgeHandler(createDispatcher: AgentStartPlan<unknown, AgentSession>["createDispatcher"], events: SessionEventBuffer): HookBridgeHandler {
+function bridgeHandler(
+  createDispatcher: AgentStartPlan<unknown, AgentSession>["createDispatcher"],
+  replies: HookReplyProfile,
+  events: SessionEventBuffer,
+): HookBridgeHandler {
   // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
   // payload with its own request even when several hooks are in flight.
   let captured: Readonly<Record<string, unknown>> | undefined;
   const dispatcher = createDispatcher({
     onEvent: (name, payload) => {
       const record = payload as Readonly<Record<string, unknown>>;
-      if (DELIVERED_AFTER_ANSWER.has(name)) captured = record;
+      if (replies.deliveredAfterAnswer.includes(name)) captured = record;
       else events.hook(name, record);
     },
     onHookError: (e) =>
@@ -131,7 +114,7 @@ function bridgeHandler(createDispatcher: AgentStartPlan<unknown, AgentSession>["
     captured = undefined;
     const reply = await answer;
     // Delivered before the agent reads the reply, so the session knows the outcome before the agent acts on it.
-    if (deferred !== undefined) events.hook(req.event, deferred, handlerDecisionFromWire(req.event, reply.stdout));
+    if (deferred !== undefined) events.hook(req.event, deferred, replies.decision(req.event, reply.stdout));
     return reply;
   };
 }
@@ -160,7 +143,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
     const hookEvents = plan.hookEvents(probe);
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
-      handler: bridgeHandler(plan.createDispatcher, events),
+      handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events),
       timeoutMs: resolved.hookTimeoutMs,
     });
     server.onError((e) => {

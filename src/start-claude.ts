@@ -15,7 +15,7 @@ import { ClaudeSession } from "./claude-session.js";
 import { publicBridgeErrorFor, startAgent } from "./start-agent.js";
 
 export type { StartClaudeOptions } from "../adapters/claude/options.js";
-export { handlerDecisionFromWire } from "./start-agent.js";
+export { decisionInReply as handlerDecisionFromWire } from "../adapters/hook-reply.js";
 
 /** Bridge-server errors as public `hookError`s; a name that is not a Claude event is reported as "Unknown". */
 export function publicBridgeError(e: HookBridgeError): HookErrorEvent | undefined {

@@ -3,6 +3,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
+import { STOP_AND_PERMISSION_REPLIES } from "../hook-reply.js";
 import { readCodexScreen } from "./read-screen.js";
 
 /** Cold-start readiness deadline after the first frame when no explicit signal comes (0.144 has no OSC 7501). */
@@ -40,6 +41,7 @@ export const codexAdapter: AgentAdapter = {
   configFile: (env) => join(env["CODEX_HOME"] ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex"), "config.toml"),
   // Codex: Enter on a model row opens the effort step, and applying writes config.toml (restored after); no row is marked default.
   picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
+  hookReply: STOP_AND_PERMISSION_REPLIES,
   trustDialogs: ["workspace_trust"],
   alwaysAnsweredDialogs: ["hooks_review", "update"],
   // 0.171's folder trust did not react to its digit (measured); Enter on the selected affirmative works on both.

@@ -46,6 +46,14 @@ export interface PickerProfile {
   readonly currentIsDefault: boolean;
 }
 
+/** How the session reads a handler's reply to a hook before the CLI acts on it. */
+export interface HookReplyProfile {
+  /** Hooks delivered to the session only after the handler answered, with the decision the reply carries. */
+  readonly deliveredAfterAnswer: readonly string[];
+  /** The decision in the exact reply the CLI receives (e.g. `block`, `allow`); undefined when it decides nothing. */
+  readonly decision: (event: string, stdout: string) => string | undefined;
+}
+
 export interface AgentAdapter {
   readonly kind: AgentKind;
   readonly readScreen: ScreenReader;
@@ -70,6 +78,8 @@ export interface AgentAdapter {
   readonly statusHooks?: readonly string[];
   /** Dialog kinds answered even without autotrust (Codex `Hooks need review`, the update-prompt skip). */
   readonly alwaysAnsweredDialogs?: readonly DialogKind[];
+  /** How hook replies are read. */
+  readonly hookReply: HookReplyProfile;
   /** The `/model` picker's behaviour. */
   readonly picker: PickerProfile;
   /** The `/login` panel, where the CLI has one Elwood drives. */
