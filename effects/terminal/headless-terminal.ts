@@ -3,6 +3,8 @@ import xterm from "@xterm/headless";
 import type { Terminal as XtermTerminal } from "@xterm/headless";
 import type { TerminalSize } from "../../src/public-types.js";
 import { ReplayBuffer, DEFAULT_REPLAY_BYTES } from "./replay-buffer.js";
+import { ScreenLines } from "./screen-lines.js";
+import { reuseOrBuildSnapshot } from "./snapshot.js";
 import type { TerminalFrame, TerminalSnapshot } from "./types.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
 
@@ -60,6 +62,8 @@ export class HeadlessTerminal {
   private readonly highWaterBytes: number;
   private readonly lowWaterBytes: number;
   private readonly replay: ReplayBuffer;
+  private readonly screenLines: ScreenLines;
+  private lastSnapshot: TerminalSnapshot | undefined;
 
   private readonly frameListeners = new Set<FrameListener>();
   private readonly rawListeners = new Set<RawOutputListener>();
@@ -102,6 +106,7 @@ export class HeadlessTerminal {
       if (state !== undefined) this.oscSinceLastBatch.push(state);
       return true;
     });
+    this.screenLines = new ScreenLines(this.xterm);
     this.xterm.onData((data) => this.emitInput(data));
     this.xterm.onBinary((data) => this.emitInput(Buffer.from(data, "binary")));
   }
@@ -201,26 +206,22 @@ export class HeadlessTerminal {
     }
   }
 
-  /** The active buffer's screen area (not scrollback), right-trimmed, with cursor and modes. */
+  /**
+   * The active buffer's screen area (not scrollback), right-trimmed, with cursor and modes. Only rows xterm reports
+   * changed are re-read, and an unchanged screen returns the previous snapshot object itself.
+   */
   snapshot(): TerminalSnapshot {
     const buffer = this.xterm.buffer.active;
-    const rows = this.xterm.rows;
-    const lines: string[] = [];
-    for (let y = 0; y < rows; y += 1) {
-      // translateToString(true) trims only never-written cells; spaces an app drew are trimmed too.
-      const text = buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? "";
-      lines.push(text.replace(/ +$/, ""));
-    }
     const hidden = (this.xterm as unknown as XtermCoreView)._core?.coreService?.isCursorHidden === true;
-    return {
-      lines,
-      text: lines.join("\n"),
+    this.lastSnapshot = reuseOrBuildSnapshot(this.lastSnapshot, {
+      lines: this.screenLines.read(),
       cursor: { x: buffer.cursorX, y: buffer.cursorY, visible: !hidden },
       cols: this.xterm.cols,
-      rows,
+      rows: this.xterm.rows,
       title: this.currentTitle,
       altScreen: buffer.type === "alternate",
-    };
+    });
+    return this.lastSnapshot;
   }
 
   /** Resolves once every byte received so far (and while waiting) is rendered; never rejects. */
@@ -246,6 +247,8 @@ export class HeadlessTerminal {
     this.inputListeners.clear();
     this.backpressureListeners.clear();
     this.replay.clear();
+    this.screenLines.dispose();
+    this.lastSnapshot = undefined;
     try {
       this.xterm.dispose();
     } catch {
