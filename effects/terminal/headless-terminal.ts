@@ -140,10 +140,10 @@ export class HeadlessTerminal {
   /** PTY output in. Order is preserved; nothing is ever dropped while the terminal is alive. */
   writeOutput(data: string): void {
     if (this.disposed || data.length === 0) return;
-    this.replay.push(data);
+    const bytes = utf8Length(data);
+    this.replay.push(data, bytes);
     for (const listener of this.rawListeners) this.safeCall(() => listener(data));
 
-    const bytes = utf8Length(data);
     this.unrendered += bytes;
     this.enqueue(data, bytes);
     // Checked after enqueueing: the chunk that crosses the mark is already accepted (may overshoot).
