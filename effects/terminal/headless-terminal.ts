@@ -75,6 +75,10 @@ export class HeadlessTerminal {
   private pendingParts: string[] = [];
   private pendingBytes = 0;
   private batchTimer: NodeJS.Timeout | undefined;
+  /** Batches handed to xterm whose parse has not completed yet. */
+  private batchesInXterm = 0;
+  /** The batch window closed while xterm was still parsing earlier batches: write when it catches up. */
+  private flushWhenCaughtUp = false;
   /** Bytes received by writeOutput whose batch has not yet been reported rendered. */
   private unrendered = 0;
   /** OSC 7501 values parsed since the last completed batch. */
@@ -236,6 +240,7 @@ export class HeadlessTerminal {
     this.disposed = true;
     if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
+    this.flushWhenCaughtUp = false;
     this.pendingParts = [];
     this.pendingBytes = 0;
     this.unrendered = 0;
@@ -279,7 +284,11 @@ export class HeadlessTerminal {
       // One timer per batch window, not per chunk: later chunks join the open batch.
       this.batchTimer = setTimeout(() => {
         this.batchTimer = undefined;
-        this.flush();
+        // While xterm still has earlier batches to parse, this one would only wait in xterm's queue: keep it open
+        // (it still closes at batchMaxBytes) and write it the moment xterm catches up. Nothing renders later for
+        // it, and a loaded process renders fewer, fuller frames instead of one per window.
+        if (this.batchesInXterm > 0) this.flushWhenCaughtUp = true;
+        else this.flush();
       }, this.batchWindowMs);
     }
   }
@@ -289,6 +298,7 @@ export class HeadlessTerminal {
       clearTimeout(this.batchTimer);
       this.batchTimer = undefined;
     }
+    this.flushWhenCaughtUp = false;
     if (this.pendingBytes === 0) return;
     const data = this.pendingParts.length === 1 ? (this.pendingParts[0] as string) : this.pendingParts.join("");
     const bytes = this.pendingBytes;
@@ -298,6 +308,7 @@ export class HeadlessTerminal {
   }
 
   private writeBatch(data: string, bytes: number): void {
+    this.batchesInXterm += 1;
     try {
       // xterm keeps its own ordered write buffer; the callback fires right after this batch is
       // parsed and before the next one is, which is where observers must see the screen.
@@ -309,6 +320,7 @@ export class HeadlessTerminal {
   }
 
   private batchRendered(bytes: number): void {
+    this.batchesInXterm = Math.max(0, this.batchesInXterm - 1);
     if (this.disposed) return;
     this.unrendered = Math.max(0, this.unrendered - bytes);
     const oscState = this.oscSinceLastBatch;
@@ -325,6 +337,7 @@ export class HeadlessTerminal {
       for (const listener of this.frameListeners) this.safeCall(() => listener(frame));
     }
     if (this.disposed) return;
+    if (this.flushWhenCaughtUp && this.batchesInXterm === 0) this.flush();
     if (this.paused && this.unrendered < this.lowWaterBytes) this.setPaused(false);
     if (this.unrendered === 0) this.resolveSettled();
   }
