@@ -41,7 +41,11 @@ export interface PipelineRun {
   /** (peak RSS during the run − RSS before it) / sessions. */
   readonly rssGrowthPerSessionMiB: number;
   readonly markersRendered: number;
+  /** Frames (render batches) Elwood's terminal reported; 0 for the bare terminal, which has none. */
+  readonly frames: number;
 }
+
+let frames = 0;
 
 interface Lane {
   /** Resolves once the child exited and everything it wrote was rendered; true if the final marker is on screen. */
@@ -76,7 +80,10 @@ function bareLane(script: string): Lane {
 function terminalLane(script: string): Lane {
   const pty = spawnChild(script);
   const terminal = new HeadlessTerminal({ cols: COLS, rows: ROWS });
-  terminal.onFrame((frame) => void readClaudeScreen(frame.snapshot));
+  terminal.onFrame((frame) => {
+    frames += 1;
+    readClaudeScreen(frame.snapshot);
+  });
   attachTerminal(pty, terminal);
   const done = new Promise<boolean>((resolve) => {
     pty.onExit(() => void terminal.settled().then(() => resolve(lastRow(terminal.snapshot().lines) === DONE_MARKER)));
@@ -102,6 +109,7 @@ function elwoodLane(script: string): Lane {
   });
   const session = new ClaudeSession(runtime);
   const { terminal, pty } = runtime;
+  terminal.onFrame(() => (frames += 1));
   const done = new Promise<boolean>((resolve) => {
     pty.onExit(() => void terminal.settled().then(() => resolve(lastRow(terminal.snapshot().lines) === DONE_MARKER)));
   });
@@ -137,6 +145,7 @@ export async function runPipeline(variant: PipelineVariant, sessions: number, by
     loopMaxMs: round1(histogram.max / 1e6),
     rssGrowthPerSessionMiB: round1((peak - rssBefore) / MiB / sessions),
     markersRendered: rendered.filter(Boolean).length,
+    frames,
   };
 }
 
