@@ -1,5 +1,6 @@
 // The visible rows of a headless xterm as right-trimmed strings, re-read only where the screen changed.
 import type { Terminal as XtermTerminal } from "@xterm/headless";
+import { rowText, trimTrailingSpaces } from "./row-text.js";
 
 interface Disposable {
   dispose(): void;
@@ -17,13 +18,6 @@ interface XtermCoreView {
     readonly _inputHandler?: { readonly onRequestRefreshRows?: (listener: (range: RefreshRange) => void) => Disposable };
     readonly buffers?: { readonly active?: { readonly lines?: { get(index: number): object | undefined } } };
   };
-}
-
-/** Drops trailing U+0020 spaces without a regex (this runs on every re-read row of every frame). */
-export function trimTrailingSpaces(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 32) end -= 1;
-  return end === text.length ? text : text.slice(0, end);
 }
 
 /**
@@ -72,7 +66,7 @@ export class ScreenLines {
       const source = lines?.get(base + y);
       if (!everyRow && source === this.sources[y] && (y < this.dirtyStart || y > this.dirtyEnd)) continue;
       // translateToString(true) trims only never-written cells; spaces an app drew are trimmed too.
-      const text = trimTrailingSpaces(buffer.getLine(base + y)?.translateToString(true) ?? "");
+      const text = rowText(source) ?? trimTrailingSpaces(buffer.getLine(base + y)?.translateToString(true) ?? "");
       this.sources[y] = source;
       if (next === undefined) {
         if (text === this.texts[y]) continue;

@@ -2,7 +2,7 @@
 // equals a full re-read of every row, and an unchanged screen hands back the previous snapshot object.
 import { afterEach, describe, expect, it } from "vitest";
 import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
-import { trimTrailingSpaces } from "../../effects/terminal/screen-lines.js";
+import { directRowReadingTrusted, rowText, trimTrailingSpaces } from "../../effects/terminal/row-text.js";
 
 const open: HeadlessTerminal[] = [];
 function terminal(cols = 40, rows = 12): HeadlessTerminal {
@@ -93,6 +93,7 @@ describe("incremental terminal snapshot (issue 16 part 2: only changed rows re-r
       expect(snap.lines, `batch ${i}: ${JSON.stringify(batch)}`).toEqual(fullRead(t));
       expect(snap.text).toBe(snap.lines.join("\n"));
     }
+    expect(directRowReadingTrusted()).toBe(true);
   });
 
   it("issue 16: resize, clear() and reset() through the xterm API are seen by the next snapshot", async () => {
@@ -129,6 +130,21 @@ describe("incremental terminal snapshot (issue 16 part 2: only changed rows re-r
     expect(changed.lines[1]).toBe("new");
     expect({ ...changed }.text).toBe(changed.lines.join("\n"));
     expect(JSON.parse(JSON.stringify(changed)).text).toBe(changed.text);
+  });
+
+  it("issue 16: the direct cell-array row reading equals xterm's translateToString on wide, combined and astral text", async () => {
+    const t = terminal(30, 8);
+    await write(t, "\u001b[1;1H中文字符 テスト\u001b[2;1He\u0301 a\u0308 😀x  \u001b[3;29H中\u001b[4;1H\tz\u001b[5;1H   \u001b[6;4H#");
+    const lines = (t.xterm as unknown as { _core: { buffers: { active: { lines: { get(i: number): object } } } } })._core.buffers.active.lines;
+    const buffer = t.xterm.buffer.active;
+    for (let y = 0; y < 8; y += 1) {
+      const expected = (buffer.getLine(y)?.translateToString(true) ?? "").replace(/ +$/, "");
+      expect(rowText(lines.get(y)), `row ${y}`).toBe(expected);
+    }
+    expect(rowText(lines.get(0))).toBe("中文字符 テスト");
+    expect(rowText(lines.get(1))).toBe("e\u0301 a\u0308 😀x");
+    expect(rowText(undefined)).toBeUndefined();
+    expect(directRowReadingTrusted()).toBe(true);
   });
 
   it("issue 16: trailing spaces are trimmed without a regex exactly as / +$/ did", () => {
