@@ -24,6 +24,8 @@ const SPACE = 32;
 const ROWS_TO_VERIFY = 64;
 
 let units = new Uint16Array(1024);
+/** Decodes the collected UTF-16 code units into one flat string (no per-character concatenation). */
+const utf16 = new TextDecoder("utf-16le");
 let verifiedRows = 0;
 let directPathBroken = false;
 
@@ -66,22 +68,21 @@ function readDirect(data: Uint32Array, combined: Record<number, string | undefin
     if (units[n - 1] !== SPACE) kept = n;
     col += content >> WIDTH_SHIFT || 1;
   }
-  return String.fromCharCode.apply(null, units.subarray(0, kept) as unknown as number[]);
+  return utf16.decode(units.subarray(0, kept));
 }
 
 /** The row's text without trailing spaces, or undefined when `line` is not an xterm buffer line this can read. */
 export function rowText(line: object | undefined): string | undefined {
   const row = line as RowInternals | undefined;
   if (row === undefined || typeof row.translateToString !== "function") return undefined;
-  const viaXterm = (): string => trimTrailingSpaces((row.translateToString as (trimRight?: boolean) => string).call(row, true));
   const { _data: data, _combined: combined, length: cols } = row;
   if (directPathBroken || !(data instanceof Uint32Array) || typeof combined !== "object" || combined === null || typeof cols !== "number") {
-    return viaXterm();
+    return trimTrailingSpaces(row.translateToString(true));
   }
   const text = readDirect(data, combined as Record<number, string | undefined>, Math.min(cols, Math.floor(data.length / CELL_WORDS)));
   if (verifiedRows < ROWS_TO_VERIFY && text.length > 0) {
     verifiedRows += 1;
-    const expected = viaXterm();
+    const expected = trimTrailingSpaces(row.translateToString(true));
     if (expected !== text) {
       directPathBroken = true;
       return expected;

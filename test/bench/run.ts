@@ -63,7 +63,7 @@ sections.push(
 );
 sections.push(
   await section(`idle scaling: concurrent idle sessions before event-loop p99 > ${LOOP_P99_LIMIT_MS} ms (doubling)`, async () => {
-    const r = await benchIdleScaling(quick ? 8 : 128, quick ? 2 : 3);
+    const r = await benchIdleScaling(quick ? 8 : 128, quick ? 1 : 2);
     return [`largest within the limit: ${r.largestWithinLimit} sessions (${r.stoppedBy})`, ...table(r.steps.map((m) => ({ ...m })))];
   }),
 );
