@@ -2,12 +2,13 @@
 // writes under the observed-screen rule (render everything received, check the dialog guard, then write).
 
 import { fromCallback } from "xstate";
-import type { ScreenReader } from "../src/contracts/screen-facts.js";
+import type { ScreenFacts, ScreenReader } from "../src/contracts/screen-facts.js";
 import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../src/contracts/events.js";
 import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { AgentPty } from "./pty/agent-pty.js";
 import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
+import type { TerminalSnapshot } from "../src/contracts/terminal-snapshot.js";
 
 /** Received output that cannot be rendered within this bound makes a guarded write wait (held). */
 export const OBSERVE_QUIET_LIMIT_MS = 1000;
@@ -49,9 +50,15 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
     };
 
     sendBack({ type: "pty.spawned", pid: pty.pid });
+    // The terminal hands back the very same snapshot object while the screen is unchanged, and the reader is a
+    // pure function of it: such a frame reuses the last facts instead of reading the screen again.
+    let lastSnapshot: TerminalSnapshot | undefined;
+    let lastFacts: ScreenFacts | undefined;
     const offFrame = terminal.onFrame((frame) => {
       if (closed) return;
-      const facts = readScreen(frame.snapshot);
+      const facts = frame.snapshot === lastSnapshot && lastFacts !== undefined ? lastFacts : readScreen(frame.snapshot);
+      lastSnapshot = frame.snapshot;
+      lastFacts = facts;
       pickerHold = observeForeignPicker(pickerHold, facts);
       sendBack({ type: "frame", seq: frame.seq, facts, oscState: frame.oscState });
     });

@@ -9,7 +9,7 @@ import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
-import { publishInspection } from "./inspection-hub.js";
+import { registerInspectable } from "./inspection-hub.js";
 import type { TerminalSize } from "./contracts/public-types.js";
 
 export interface LaunchPlan {
@@ -76,8 +76,9 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       ioInput: { terminal, pty, readScreen: plan.adapter.readScreen },
       effectsInput,
     },
-    inspect: (event) => publishInspection(plan.elwoodSessionId, event),
   });
+  // Inspection costs only while an inspector listens (the hub attaches an observer then).
+  registerInspectable(plan.elwoodSessionId, actor);
 
   // Restore the caller's size at the one-shot initial readiness, before any queued message is released.
   actor.on("public.status", (event) => {

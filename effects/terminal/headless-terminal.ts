@@ -3,6 +3,8 @@ import xterm from "@xterm/headless";
 import type { Terminal as XtermTerminal } from "@xterm/headless";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { ReplayBuffer, DEFAULT_REPLAY_BYTES } from "./replay-buffer.js";
+import { ScreenLines } from "./screen-lines.js";
+import { reuseOrBuildSnapshot } from "./snapshot.js";
 import type { TerminalFrame, TerminalSnapshot } from "../../src/contracts/terminal-snapshot.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
 
@@ -60,6 +62,8 @@ export class HeadlessTerminal {
   private readonly highWaterBytes: number;
   private readonly lowWaterBytes: number;
   private readonly replay: ReplayBuffer;
+  private readonly screenLines: ScreenLines;
+  private lastSnapshot: TerminalSnapshot | undefined;
 
   private readonly frameListeners = new Set<FrameListener>();
   private readonly rawListeners = new Set<RawOutputListener>();
@@ -71,6 +75,10 @@ export class HeadlessTerminal {
   private pendingParts: string[] = [];
   private pendingBytes = 0;
   private batchTimer: NodeJS.Timeout | undefined;
+  /** Batches handed to xterm whose parse has not completed yet. */
+  private batchesInXterm = 0;
+  /** The batch window closed while xterm was still parsing earlier batches: write when it catches up. */
+  private flushWhenCaughtUp = false;
   /** Bytes received by writeOutput whose batch has not yet been reported rendered. */
   private unrendered = 0;
   /** OSC 7501 values parsed since the last completed batch. */
@@ -102,6 +110,7 @@ export class HeadlessTerminal {
       if (state !== undefined) this.oscSinceLastBatch.push(state);
       return true;
     });
+    this.screenLines = new ScreenLines(this.xterm);
     this.xterm.onData((data) => this.emitInput(data));
     this.xterm.onBinary((data) => this.emitInput(Buffer.from(data, "binary")));
   }
@@ -135,10 +144,10 @@ export class HeadlessTerminal {
   /** PTY output in. Order is preserved; nothing is ever dropped while the terminal is alive. */
   writeOutput(data: string): void {
     if (this.disposed || data.length === 0) return;
-    this.replay.push(data);
+    const bytes = utf8Length(data);
+    this.replay.push(data, bytes);
     for (const listener of this.rawListeners) this.safeCall(() => listener(data));
 
-    const bytes = utf8Length(data);
     this.unrendered += bytes;
     this.enqueue(data, bytes);
     // Checked after enqueueing: the chunk that crosses the mark is already accepted (may overshoot).
@@ -201,26 +210,22 @@ export class HeadlessTerminal {
     }
   }
 
-  /** The active buffer's screen area (not scrollback), right-trimmed, with cursor and modes. */
+  /**
+   * The active buffer's screen area (not scrollback), right-trimmed, with cursor and modes. Only rows xterm reports
+   * changed are re-read, and an unchanged screen returns the previous snapshot object itself.
+   */
   snapshot(): TerminalSnapshot {
     const buffer = this.xterm.buffer.active;
-    const rows = this.xterm.rows;
-    const lines: string[] = [];
-    for (let y = 0; y < rows; y += 1) {
-      // translateToString(true) trims only never-written cells; spaces an app drew are trimmed too.
-      const text = buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? "";
-      lines.push(text.replace(/ +$/, ""));
-    }
     const hidden = (this.xterm as unknown as XtermCoreView)._core?.coreService?.isCursorHidden === true;
-    return {
-      lines,
-      text: lines.join("\n"),
+    this.lastSnapshot = reuseOrBuildSnapshot(this.lastSnapshot, {
+      lines: this.screenLines.read(),
       cursor: { x: buffer.cursorX, y: buffer.cursorY, visible: !hidden },
       cols: this.xterm.cols,
-      rows,
+      rows: this.xterm.rows,
       title: this.currentTitle,
       altScreen: buffer.type === "alternate",
-    };
+    });
+    return this.lastSnapshot;
   }
 
   /** Resolves once every byte received so far (and while waiting) is rendered; never rejects. */
@@ -235,6 +240,7 @@ export class HeadlessTerminal {
     this.disposed = true;
     if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
+    this.flushWhenCaughtUp = false;
     this.pendingParts = [];
     this.pendingBytes = 0;
     this.unrendered = 0;
@@ -246,6 +252,8 @@ export class HeadlessTerminal {
     this.inputListeners.clear();
     this.backpressureListeners.clear();
     this.replay.clear();
+    this.screenLines.dispose();
+    this.lastSnapshot = undefined;
     try {
       this.xterm.dispose();
     } catch {
@@ -276,7 +284,11 @@ export class HeadlessTerminal {
       // One timer per batch window, not per chunk: later chunks join the open batch.
       this.batchTimer = setTimeout(() => {
         this.batchTimer = undefined;
-        this.flush();
+        // While xterm still has earlier batches to parse, this one would only wait in xterm's queue: keep it open
+        // (it still closes at batchMaxBytes) and write it the moment xterm catches up. Nothing renders later for
+        // it, and a loaded process renders fewer, fuller frames instead of one per window.
+        if (this.batchesInXterm > 0) this.flushWhenCaughtUp = true;
+        else this.flush();
       }, this.batchWindowMs);
     }
   }
@@ -286,6 +298,7 @@ export class HeadlessTerminal {
       clearTimeout(this.batchTimer);
       this.batchTimer = undefined;
     }
+    this.flushWhenCaughtUp = false;
     if (this.pendingBytes === 0) return;
     const data = this.pendingParts.length === 1 ? (this.pendingParts[0] as string) : this.pendingParts.join("");
     const bytes = this.pendingBytes;
@@ -295,6 +308,7 @@ export class HeadlessTerminal {
   }
 
   private writeBatch(data: string, bytes: number): void {
+    this.batchesInXterm += 1;
     try {
       // xterm keeps its own ordered write buffer; the callback fires right after this batch is
       // parsed and before the next one is, which is where observers must see the screen.
@@ -306,6 +320,7 @@ export class HeadlessTerminal {
   }
 
   private batchRendered(bytes: number): void {
+    this.batchesInXterm = Math.max(0, this.batchesInXterm - 1);
     if (this.disposed) return;
     this.unrendered = Math.max(0, this.unrendered - bytes);
     const oscState = this.oscSinceLastBatch;
@@ -322,6 +337,7 @@ export class HeadlessTerminal {
       for (const listener of this.frameListeners) this.safeCall(() => listener(frame));
     }
     if (this.disposed) return;
+    if (this.flushWhenCaughtUp && this.batchesInXterm === 0) this.flush();
     if (this.paused && this.unrendered < this.lowWaterBytes) this.setPaused(false);
     if (this.unrendered === 0) this.resolveSettled();
   }
