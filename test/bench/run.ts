@@ -1,10 +1,11 @@
-// `npm run bench`: runs every benchmark (throughput, idle CPU, hook round trip, detection latency) and prints one report.
+// `npm run bench`: runs every benchmark (throughput, idle CPU, hook round trip, detection latency, sanitiser) and prints one report.
 // `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then indicative only.
 
 import { cpus, loadavg } from "node:os";
 import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
 import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
 import { benchIdleCpu } from "./idle-cpu.js";
+import { benchSanitizeAdversarial } from "./sanitize-adversarial.js";
 import { benchThroughput } from "./throughput.js";
 
 const quick = process.argv.includes("--quick");
@@ -65,6 +66,11 @@ sections.push(
   }),
 );
 sections.push(await section("turn detection latency", detectionLatency));
+sections.push(
+  await section("sanitising 8 MiB of nested paste sentinels (target < 100 ms per pass)", async () =>
+    table(await benchSanitizeAdversarial(quick ? 1024 * 1024 : 8 * 1024 * 1024, quick ? 3 : 5)),
+  ),
+);
 
 const header = [
   `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,
