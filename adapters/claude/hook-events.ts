@@ -1,5 +1,7 @@
 // Claude Code hook event names per CLI version (measured from the binaries) and the generated `hooks` settings block.
 
+import { CLI_HOOK_MARGIN_SEC } from "../common-options.js";
+
 /** Events found in Claude Code 2.1.215 (research/claude-cli-offline.md §4). */
 export const CLAUDE_HOOK_EVENTS_2_1_215 = Object.freeze([
   "PreToolUse",
@@ -83,7 +85,7 @@ export function claudeHookEventsFor(version: string): readonly ClaudeHookEventNa
 
 /** Claude's per-hook `timeout` in seconds: Elwood's deadline plus 5 s, so Elwood times out first (spec B §7.3). */
 export function claudeHookTimeoutSec(hookTimeoutMs: number): number {
-  return Math.ceil(hookTimeoutMs / 1000) + 5;
+  return Math.ceil(hookTimeoutMs / 1000) + CLI_HOOK_MARGIN_SEC;
 }
 
 export type ClaudeHookCommand = { readonly type: "command"; readonly command: string; readonly timeout: number };
