@@ -13,6 +13,10 @@ import { connect } from "node:net";
 const MAX_BYTES = 8 * 1024 * 1024;
 const REPLY_MAX = 16 * 1024 * 1024;
 const MARGIN_MS = 2000;
+/** connect errors that mean "try again shortly", not "there is no session". */
+const RETRYABLE = new Set(["EAGAIN", "ECONNREFUSED"]);
+const RETRY_FIRST_MS = 5;
+const RETRY_MAX_MS = 100;
 
 let done = false;
 
@@ -83,14 +87,30 @@ function run(ev, path, tok) {
   let stdinDone = false;
   let connected = false;
 
-  // Connect while stdin is still arriving: the two waits overlap.
-  const sock = connect(path);
-  sock.on("error", failOpen);
-  sock.on("close", failOpen);
-  sock.on("connect", () => {
-    connected = true;
-    if (stdinDone) send();
-  });
+  // Connect while stdin is still arriving: the two waits overlap. A full listen backlog (EAGAIN, hundreds of
+  // simultaneous hooks) or a server not listening yet (ECONNREFUSED) is retried with a short backoff until the
+  // bridge's own deadline fails it open; any other error fails open at once.
+  let sock = open();
+  let backoffMs = RETRY_FIRST_MS;
+
+  function open() {
+    const s = connect(path);
+    s.on("error", (/** @type {NodeJS.ErrnoException} */ e) => {
+      if (connected || !RETRYABLE.has(String(e.code))) return failOpen();
+      s.removeAllListeners("close");
+      s.destroy();
+      setTimeout(() => {
+        sock = open();
+      }, backoffMs);
+      backoffMs = Math.min(backoffMs * 2, RETRY_MAX_MS);
+    });
+    s.on("close", failOpen);
+    s.on("connect", () => {
+      connected = true;
+      if (stdinDone) send();
+    });
+    return s;
+  }
 
   const stdin = process.stdin;
   stdin.on("data", (/** @type {Buffer} */ chunk) => {

@@ -37,6 +37,15 @@ const SOCKET_NAME = "hook.sock";
 const CONFIG_NAME = "bridge.json";
 const DIR_PREFIX = "elwood-hook-";
 const SAFETY_NET_MS = 1000;
+/**
+ * Node's default backlog (511) overflows when hundreds of hooks fire at once (parallel tool calls, subagents), and
+ * connect then fails with EAGAIN. The kernel clamps this to its own limit (somaxconn); the bridge retries beyond.
+ */
+const LISTEN_BACKLOG = 4096;
+/** Simultaneous calls held at most; beyond it new connections are closed at once (the bridge fails open). */
+const MAX_CONNECTIONS = 2048;
+/** How long a written reply may take to drain to a slow reader before its socket is destroyed anyway. */
+const REPLY_FLUSH_MS = 5000;
 /** Node turns a longer timer into 1 ms; options validation keeps deadlines below it, this is the last guard. */
 const NODE_TIMER_MAX_MS = 2_147_483_647;
 
@@ -77,11 +86,12 @@ export class HookBridgeServer {
       // The token lives only in memory and in the private config file; a restart mints a new one.
       const token = randomBytes(32).toString("base64url");
       const server = createServer({ allowHalfOpen: true });
+      server.maxConnections = MAX_CONNECTIONS;
       const bridge = new HookBridgeServer(dir, socketPath, server, token, opts);
       server.on("connection", (sock) => bridge.#accept(sock));
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
-        server.listen(socketPath, () => {
+        server.listen({ path: socketPath, backlog: LISTEN_BACKLOG }, () => {
           server.off("error", reject);
           resolve();
         });
@@ -123,6 +133,11 @@ export class HookBridgeServer {
         // A failing observer must not take the bridge down or change the reply.
       }
     }
+  }
+
+  /** Hook connections currently open (each is destroyed after its reply or its deadline). */
+  get connectionCount(): number {
+    return this.#sockets.size;
   }
 
   #accept(sock: Socket): void {
@@ -234,6 +249,8 @@ class Connection {
   #dispatch(event: string, payload: Record<string, unknown>): void {
     this.#state = "answered";
     clearTimeout(this.#deadline);
+    // The request is whole: whatever else the client streams is not read (one call per connection).
+    this.sock.pause();
     // Safety net only: the dispatcher owns the real deadline and answers before this fires.
     const net = setTimeout(() => {
       this.hooks.report({ category: "bridge_error", event, message: "hook handler gave no answer in time" });
@@ -268,8 +285,10 @@ class Connection {
     return false;
   }
 
+  /** Writes the one reply, then destroys the socket: a client that never closes its side must not hold a descriptor. */
   #reply(reply: BridgeReply): void {
     if (this.sock.destroyed || this.sock.writableEnded) return;
+    this.sock.pause();
     if (this.hooks.closed()) {
       this.sock.destroy();
       return;
@@ -280,7 +299,9 @@ class Connection {
     } catch {
       line = encodeReply(FAIL_OPEN_REPLY);
     }
-    this.sock.end(line);
+    this.sock.end(line, () => this.sock.destroy());
+    // A peer that never reads cannot hold the socket open either.
+    setTimeout(() => this.sock.destroy(), REPLY_FLUSH_MS).unref();
   }
 }
 
