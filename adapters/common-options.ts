@@ -42,6 +42,19 @@ export function optionsObject(opts: unknown, what: string): Check<Record<string,
   return opts as Record<string, unknown>;
 }
 
+/**
+ * Runs a synchronous shape validation so that options which fight back — a throwing getter, a Proxy whose traps
+ * throw — reject with `invalid_argument` like any other bad option instead of leaking their own error.
+ */
+export function readOptionsGuarded<T>(shape: (opts: unknown) => Check<T>, opts: unknown, what: string): Check<T> {
+  try {
+    return shape(opts);
+  } catch (error) {
+    if (error instanceof ElwoodError) return error;
+    return invalid(`${what} options could not be read (a getter or proxy trap threw)`, { errorName: error instanceof Error ? error.name : typeof error });
+  }
+}
+
 /** The required working directory as given (resolved later), checked without touching the file system. */
 export function requiredCwd(o: Record<string, unknown>): Check<string> {
   const cwd = o["cwd"];
