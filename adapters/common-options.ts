@@ -12,8 +12,21 @@ export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;
  * stalling a turn for long while leaving room for a human-in-the-loop PreToolUse decision.
  */
 export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;
-/** Largest delay a Node timer can hold; longer deadlines would fire immediately. */
-export const MAX_HOOK_TIMEOUT_MS = 2_147_483_647;
+/** Largest delay a Node timer can hold; Node turns a longer one into 1 ms, so it would fire at once. */
+const NODE_TIMER_MAX_MS = 2_147_483_647;
+/** The bridge child gives up this long after the handler deadline (the server's own safety net sits inside it). */
+export const BRIDGE_MARGIN_MS = 2000;
+/** The CLI's own hook timeout is the handler deadline rounded up to whole seconds plus this, so Elwood answers first. */
+export const CLI_HOOK_MARGIN_SEC = 5;
+/**
+ * Largest handler deadline whose derived timers all still fit a Node timer: the bridge's (deadline + 2 s) and
+ * Claude's own per-hook timer (whole seconds + 5 s, which Claude, a Node program, arms in milliseconds). Above it
+ * one of them would overflow to 1 ms and every hook would fail open at once.
+ */
+export const MAX_HOOK_TIMEOUT_MS = Math.min(
+  NODE_TIMER_MAX_MS - BRIDGE_MARGIN_MS,
+  (Math.floor(NODE_TIMER_MAX_MS / 1000) - CLI_HOOK_MARGIN_SEC) * 1000,
+);
 
 export const TERMINAL_COLS_RANGE = { min: 20, max: 1000 } as const;
 export const TERMINAL_ROWS_RANGE = { min: 5, max: 500 } as const;
@@ -27,6 +40,19 @@ export const invalid = (message: string, details: Record<string, unknown> = {}):
 export function optionsObject(opts: unknown, what: string): Check<Record<string, unknown>> {
   if (typeof opts !== "object" || opts === null || Array.isArray(opts)) return invalid(`${what} options must be an object`);
   return opts as Record<string, unknown>;
+}
+
+/**
+ * Runs a synchronous shape validation so that options which fight back — a throwing getter, a Proxy whose traps
+ * throw — reject with `invalid_argument` like any other bad option instead of leaking their own error.
+ */
+export function readOptionsGuarded<T>(shape: (opts: unknown) => Check<T>, opts: unknown, what: string): Check<T> {
+  try {
+    return shape(opts);
+  } catch (error) {
+    if (error instanceof ElwoodError) return error;
+    return invalid(`${what} options could not be read (a getter or proxy trap threw)`, { errorName: error instanceof Error ? error.name : typeof error });
+  }
 }
 
 /** The required working directory as given (resolved later), checked without touching the file system. */

@@ -40,6 +40,11 @@ export interface HookProtocol<E extends string, P, H> {
   /** The handler for this event; `keyed` says it was found under a more specific key than the event name. */
   readonly lookup: (handlers: H, event: E, payload: P) => { readonly handler: (p: P) => unknown; readonly keyed: boolean } | undefined;
   readonly toWire: (event: E, response: unknown, payload: P, keyed: boolean) => Wire;
+  /**
+   * The handler deadline for `event` given the configured one; identity when absent. An event the CLI itself
+   * times out sooner gets a deadline inside the CLI's, so Elwood's fail-open answer still arrives.
+   */
+  readonly deadlineMs?: (event: E, configuredMs: number) => number;
 }
 
 const NO_DECISION: BridgeReply = Object.freeze({ stdout: "", exitCode: 0 });
@@ -79,9 +84,10 @@ export function createHookDispatcher<E extends string, P, H>(
       return NO_DECISION;
     }
 
-    const outcome = await runHookHandler(found.handler, payload, opts.timeoutMs);
+    const deadline = protocol.deadlineMs === undefined ? opts.timeoutMs : protocol.deadlineMs(event, opts.timeoutMs);
+    const outcome = await runHookHandler(found.handler, payload, deadline);
     if (outcome.kind === "timeout") {
-      report({ category: "timeout", event, message: `hook handler did not answer within ${opts.timeoutMs} ms`, timeoutMs: opts.timeoutMs });
+      report({ category: "timeout", event, message: `hook handler did not answer within ${deadline} ms`, timeoutMs: deadline });
       return NO_DECISION;
     }
     if (outcome.kind === "threw") {

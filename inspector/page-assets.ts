@@ -27,17 +27,24 @@ function publicFile(name: string): string {
 async function bundle(): Promise<string> {
   // Imported lazily: only an inspector that is actually opened pays for loading esbuild.
   const esbuild = await import("esbuild");
-  const result = await esbuild.build({
-    entryPoints: [publicFile("main.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-    legalComments: "none",
-  });
-  const out = result.outputFiles[0];
+  let result: Awaited<ReturnType<typeof esbuild.build>>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [publicFile("main.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      write: false,
+      logLevel: "silent",
+      legalComments: "none",
+    });
+  } finally {
+    // The bundle is built once and cached: esbuild's service process has nothing left to do, and left running it
+    // would outlive inspector.close() as a child of the embedder.
+    await esbuild.stop();
+  }
+  const out = result.outputFiles?.[0];
   if (!out) throw new Error("esbuild produced no output");
   return out.text;
 }

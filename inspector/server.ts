@@ -1,8 +1,9 @@
 // The inspector's local server: node http + WebSocket on 127.0.0.1, guarded by a per-run token in the URL.
 
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import type { AnyStateMachine } from "xstate";
 import { WebSocketServer, WebSocket } from "ws";
 import type { AgentSession } from "../src/agent-session.js";
@@ -27,6 +28,7 @@ export interface InspectorServer {
 /** A page that cannot keep up (a stalled tab) is cut off instead of growing the server's memory without bound. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 const HOST = "127.0.0.1";
+const HEADERS_TIMEOUT_MS = 5000;
 
 function encode(message: ServerMessage): string {
   try {
@@ -38,9 +40,44 @@ function encode(message: ServerMessage): string {
   }
 }
 
+/** Equal-length digests: timingSafeEqual throws on buffers of different byte lengths, and any string may be given. */
+const tokenDigest = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest();
+
 function sameToken(given: string | null, token: string): boolean {
-  if (given === null || given.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  return given !== null && timingSafeEqual(tokenDigest(given), tokenDigest(token));
+}
+
+/** The request target as a URL, or undefined for one no URL parser accepts (`GET http://[ HTTP/1.1`). */
+function requestUrl(req: IncomingMessage, base: string): URL | undefined {
+  try {
+    return new URL(req.url ?? "/", base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Last-resort answer for a request whose handling failed: a 400 if nothing was sent yet, else the socket goes. */
+function refuse(res: ServerResponse): void {
+  try {
+    if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain", connection: "close" }).end("bad request");
+    else res.destroy();
+  } catch {
+    res.destroy();
+  }
+}
+
+/** The status for a request Node's parser refused (or timed out) before any handler saw it. */
+function clientErrorStatus(code: string | undefined): string {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return "408 Request Timeout";
+  if (code === "HPE_HEADER_OVERFLOW") return "431 Request Header Fields Too Large";
+  return "400 Bad Request";
+}
+
+/** Answers a raw socket with a status line and closes it; a peer that never reads is cut off a moment later. */
+function refuseSocket(socket: Duplex, status: string): void {
+  if (socket.destroyed) return;
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 export async function startInspectorServer(sessions: readonly AgentSession[], options: InspectorServerOptions = {}): Promise<InspectorServer> {
@@ -73,11 +110,18 @@ export async function startInspectorServer(sessions: readonly AgentSession[], op
   const allowedHost = (req: IncomingMessage): boolean => req.headers.host === `${HOST}:${port}` || req.headers.host === `localhost:${port}`;
   const authorised = (req: IncomingMessage): URL | undefined => {
     if (!allowedHost(req)) return undefined;
-    const url = new URL(req.url ?? "/", `http://${HOST}:${port}`);
-    return sameToken(url.searchParams.get("token"), token) ? url : undefined;
+    const url = requestUrl(req, `http://${HOST}:${port}`);
+    return url && sameToken(url.searchParams.get("token"), token) ? url : undefined;
   };
 
-  const server = http.createServer((req, res) => void serve(req, res));
+  // Nothing a request does may escape into the embedding process: every handler's failure becomes a 4xx or a
+  // destroyed socket, and a parse error on the wire is answered by Node with 400 before the socket goes.
+  // The page only ever sends small GETs: a client that takes seconds over its headers is stalling, not loading.
+  const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, (req, res) => {
+    serve(req, res).catch(() => refuse(res));
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => refuseSocket(socket, clientErrorStatus(error.code)));
+  server.on("connect", (_req, socket) => refuseSocket(socket, "405 Method Not Allowed"));
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = authorised(req);
     if (!url || req.method !== "GET") {
@@ -115,13 +159,25 @@ export async function startInspectorServer(sessions: readonly AgentSession[], op
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   server.on("upgrade", (req, socket, head) => {
-    const url = authorised(req);
-    const origin = req.headers.origin;
-    if (!url || url.pathname !== "/ws" || (origin !== undefined && origin !== `http://${req.headers.host}`)) {
-      socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
-      return;
+    socket.on("error", () => socket.destroy());
+    try {
+      const url = authorised(req);
+      const origin = req.headers.origin;
+      if (!url || url.pathname !== "/ws" || (origin !== undefined && origin !== `http://${req.headers.host}`)) {
+        refuseSocket(socket, "403 Forbidden");
+        return;
+      }
+      // ws answers a malformed handshake (bad key, version) with its own 400 itself.
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        try {
+          connect(ws);
+        } catch {
+          ws.terminate();
+        }
+      });
+    } catch {
+      refuseSocket(socket, "400 Bad Request");
     }
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws));
   });
 
   function send(ws: WebSocket, text: string): void {
@@ -168,14 +224,17 @@ export async function startInspectorServer(sessions: readonly AgentSession[], op
       const reply = (ok: boolean, error?: string): void =>
         send(ws, encode({ t: "result", reqId: cmd.reqId, ok, ...(error === undefined ? {} : { error }) }));
       if (!session) return reply(false, "unknown session");
-      runCommand(session, cmd).then(
-        () => reply(true),
-        (error: unknown) => {
-          const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          watches.get(cmd.sid)?.error(`${cmd.op} failed: ${text}`);
-          reply(false, text);
-        },
-      );
+      // A session method that broke its promise contract and threw still becomes a rejected command.
+      Promise.resolve()
+        .then(() => runCommand(session, cmd))
+        .then(
+          () => reply(true),
+          (error: unknown) => {
+            const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+            watches.get(cmd.sid)?.error(`${cmd.op} failed: ${text}`);
+            reply(false, text);
+          },
+        );
     });
     ws.on("close", () => {
       clients.delete(ws);
@@ -196,6 +255,8 @@ export async function startInspectorServer(sessions: readonly AgentSession[], op
     throw error;
   });
   port = (server.address() as AddressInfo).port;
+  // A listening server's later errors (EMFILE on accept under a connection flood) must not become uncaught ones.
+  server.on("error", () => undefined);
 
   let closing: Promise<void> | undefined;
   return {

@@ -6,6 +6,7 @@ import type { Actor } from "xstate";
 import type xtermModule from "@xterm/headless";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
+import { readOptionsGuarded, validateTerminalSize } from "../adapters/common-options.js";
 import type { AgentPty } from "../effects/pty/agent-pty.js";
 import { reapTagged } from "../effects/pty/tagged-processes.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
@@ -116,10 +117,11 @@ export interface SessionRuntime {
   readonly agentEnv?: Readonly<Record<string, string>>;
 }
 
-function validSize(size: unknown): size is TerminalSize {
-  if (typeof size !== "object" || size === null) return false;
-  const { cols, rows } = size as Record<string, unknown>;
-  return Number.isInteger(cols) && Number.isInteger(rows) && (cols as number) >= 2 && (rows as number) >= 2 && (cols as number) <= 1000 && (rows as number) <= 500;
+/** The same size rule as `initialSize` (one rule for start and resize); a size whose getters throw is just invalid. */
+function sizeProblem(size: unknown): ElwoodError | undefined {
+  if (typeof size !== "object" || size === null) return new ElwoodError("invalid_argument", "size must be { cols, rows }", { option: "size" });
+  const checked = readOptionsGuarded((s) => validateTerminalSize(s, "size"), size, "resize");
+  return checked instanceof ElwoodError ? checked : undefined;
 }
 
 function validTimeout(value: unknown, fallback: number): number | ElwoodError {
@@ -263,7 +265,8 @@ export class AgentSession {
 
   resize(size: TerminalSize): Promise<void> {
     if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
-    if (!validSize(size)) return rejectWith("invalid_argument", "size must be { cols, rows } with integer cols 2–1000 and rows 2–500");
+    const problem = sizeProblem(size);
+    if (problem !== undefined) return Promise.reject(problem);
     try {
       this.runtime.resize({ cols: size.cols, rows: size.rows });
       return Promise.resolve();

@@ -4,6 +4,9 @@ import type { HookReplyProfile } from "./contracts/agent-adapter.js";
 import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
+import { HookSessionGuard } from "../adapters/hook-session-guard.js";
+import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
+import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
@@ -61,7 +64,13 @@ export interface AgentStartPlan<P, S extends AgentSession> {
   readonly isHookEventName: (name: string) => boolean;
   readonly createDispatcher: (sinks: HookDispatchSinks) => HookBridgeHandler;
   /** The agent's command line, with the hook bridge installed its own way (settings file or `-c` overrides). */
-  readonly args: (ctx: { readonly probe: P; readonly hookEvents: readonly string[]; readonly sessionDir: string }) => Promise<readonly string[]>;
+  readonly args: (ctx: {
+    readonly probe: P;
+    readonly hookEvents: readonly string[];
+    readonly sessionDir: string;
+    /** The shell command a hook setting runs for `event`, bound to this session's private bridge config. */
+    readonly bridgeCommand: (event: string) => string;
+  }) => Promise<readonly string[]>;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
   readonly createSession: (runtime: SessionRuntime) => S;
@@ -107,7 +116,16 @@ function bridgeHandler(
       }),
     onHookResult: (r) => events.hookResult(r.event, r.failedOpen, r.response),
   });
+  const guard = new HookSessionGuard();
   return async (req) => {
+    if (!guard.admit(req.event, req.payload)) {
+      events.hookError({
+        category: "invalid_input",
+        hookEventName: req.event,
+        message: `hook call names another session than the CLI's own; dropped (${guard.dropped} so far)`,
+      });
+      return FAIL_OPEN_REPLY;
+    }
     captured = undefined;
     const answer = dispatcher(req);
     const deferred = captured;
@@ -150,8 +168,10 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
       const error = publicBridgeErrorFor(e, plan.isHookEventName);
       if (error !== undefined) events.hookError(error);
     });
-    const args = await plan.args({ probe, hookEvents, sessionDir });
-    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId, ...server.env() });
+    const configPath = server.configPath;
+    const args = await plan.args({ probe, hookEvents, sessionDir, bridgeCommand: (event) => bridgeCommand(event, configPath) });
+    // No hook socket or token here: the CLI hands this environment to every tool it runs.
+    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     const hookServer = server;
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;

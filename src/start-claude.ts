@@ -8,7 +8,6 @@ import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/clau
 import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
 import { bootstrapSize } from "../adapters/claude/startup-plan.js";
 import { probeClaudeVersion, versionDecision } from "../adapters/claude/version-probe.js";
-import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
 import type { HookBridgeError } from "../effects/hook-bridge/server.js";
 import type { HookErrorEvent } from "./agent-session.js";
 import { ClaudeSession } from "./claude-session.js";
@@ -36,7 +35,7 @@ export async function startClaude(options: StartClaudeOptions): Promise<ClaudeSe
     isHookEventName: isClaudeHookEventName,
     createDispatcher: (sinks) =>
       createClaudeHookDispatcher({ handlers: resolved.hooks ?? {}, timeoutMs: resolved.hookTimeoutMs, ...sinks }),
-    args: async ({ hookEvents, sessionDir }) => {
+    args: async ({ hookEvents, sessionDir, bridgeCommand }) => {
       // Claude's own hook timeout (seconds) sits above Elwood's handler deadline so Elwood always answers first.
       const hookTimeoutSec = claudeHookTimeoutSec(resolved.hookTimeoutMs);
       const settingsPath = await writeClaudeSettings(sessionDir, {

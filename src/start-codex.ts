@@ -6,7 +6,6 @@ import { createCodexHookDispatcher } from "../adapters/codex/hook-dispatch.js";
 import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "../adapters/codex/hook-events.js";
 import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
 import { codexVersionDecision, probeCodex } from "../adapters/codex/version-probe.js";
-import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
 import { CodexSession } from "./codex-session.js";
 import { startAgent } from "./start-agent.js";
 
@@ -29,7 +28,7 @@ export async function startCodex(options: StartCodexOptions): Promise<CodexSessi
     hookEvents: (probe) => codexHookEventsFor(probe.version),
     isHookEventName: isCodexHookEventName,
     createDispatcher: (sinks) => createCodexHookDispatcher({ handlers: resolved.hooks, timeoutMs: resolved.hookTimeoutMs, ...sinks }),
-    args: async ({ probe, hookEvents }) =>
+    args: async ({ probe, hookEvents, bridgeCommand }) =>
       codexArgs(resolved, {
         hookOverrides: codexHookOverrides(hookEvents, bridgeCommand, resolved.hookTimeoutMs),
         bypassHookTrust: probe.bypassHookTrust,

@@ -1,5 +1,7 @@
 // Claude Code hook event names per CLI version (measured from the binaries) and the generated `hooks` settings block.
 
+import { CLI_HOOK_MARGIN_SEC } from "../common-options.js";
+
 /** Events found in the Claude Code 2.1.215 binary. */
 export const CLAUDE_HOOK_EVENTS_2_1_215 = Object.freeze([
   "PreToolUse",
@@ -86,7 +88,7 @@ export function claudeHookEventsFor(version: string): readonly ClaudeHookEventNa
  * before the bridge connects, so the margin makes Elwood time out first and report a typed hookError.
  */
 export function claudeHookTimeoutSec(hookTimeoutMs: number): number {
-  return Math.ceil(hookTimeoutMs / 1000) + 5;
+  return Math.ceil(hookTimeoutMs / 1000) + CLI_HOOK_MARGIN_SEC;
 }
 
 export type ClaudeHookCommand = { readonly type: "command"; readonly command: string; readonly timeout: number };

@@ -11,6 +11,7 @@ import {
   optionalPath,
   optionalText,
   optionsObject,
+  readOptionsGuarded,
   requiredCwd,
   validateCommonLaunch,
   validatePersona,
@@ -125,7 +126,7 @@ export interface ResolvedClaudeOptions {
  * (never throws synchronously); rejections are `ElwoodError`s with stable codes.
  */
 export async function validateClaudeOptions(opts: unknown): Promise<ResolvedClaudeOptions> {
-  const resolved = validateClaudeOptionsShape(opts);
+  const resolved = readOptionsGuarded(validateClaudeOptionsShape, opts, "startClaude");
   if (resolved instanceof ElwoodError) throw resolved;
   await assertCwdDirectory(resolved.cwd);
   return resolved;

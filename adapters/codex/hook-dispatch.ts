@@ -1,7 +1,7 @@
 // Codex hook dispatch: validate and normalise a bridge request, run the typed handler with a deadline, answer Codex's JSON protocol.
 import type { HookBridgeHandler } from "../../effects/hook-bridge/server.js";
 import { createHookDispatcher, type HookDispatcherOptions, type HookDispatchError, type HookDispatchResult, type Wire } from "../hook-dispatch.js";
-import { isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
+import { CODEX_SHORT_HOOK_EVENTS, CODEX_SHORT_HOOK_TIMEOUT_SEC, isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
 import type { CodexHookHandlers, CodexHookPayload, CodexToolName } from "./hook-types.js";
 
 export type { HookErrorCategory as CodexHookErrorCategory } from "../hook-dispatch.js";
@@ -58,6 +58,17 @@ function ownHandler(handlers: CodexHookHandlers, key: string): ((p: CodexHookPay
   return typeof h === "function" ? (h as (p: CodexHookPayload) => unknown) : undefined;
 }
 
+/**
+ * Codex kills SessionEnd/Interrupt hooks after its clamped 3 s, so their handler deadline ends 500 ms before that
+ * (room for the bridge to relay the fail-open answer); every other event keeps the configured deadline.
+ */
+export function codexHandlerDeadlineMs(event: string, configuredMs: number): number {
+  if (!CODEX_SHORT_HOOK_EVENTS.has(event)) return configuredMs;
+  return Math.min(configuredMs, CODEX_SHORT_HOOK_TIMEOUT_SEC * 1000 - SHORT_HOOK_RELAY_MS);
+}
+
+const SHORT_HOOK_RELAY_MS = 500;
+
 export function createCodexHookDispatcher(opts: CodexHookDispatcherOptions): HookBridgeHandler {
   return createHookDispatcher(
     {
@@ -74,6 +85,7 @@ export function createCodexHookDispatcher(opts: CodexHookDispatcherOptions): Hoo
         return handler === undefined ? undefined : { handler, keyed: keyed !== undefined };
       },
       toWire: (event, response, _payload, keyed) => codexToWire(event, response, keyed),
+      deadlineMs: codexHandlerDeadlineMs,
     },
     opts,
   );

@@ -1,5 +1,7 @@
 // Codex hook event names per CLI version (as each measured binary recognises them) and the session-scoped `-c hooks.<Event>=…` overrides.
 
+import { CLI_HOOK_MARGIN_SEC } from "../common-options.js";
+
 /** The 10 events 0.144.6 recognises; also the minimum every supported version must have bridged. */
 export const CODEX_HOOK_EVENTS_0_144 = Object.freeze([
   "PreToolUse",
@@ -48,7 +50,7 @@ export function codexHookEventsFor(version: string | undefined): readonly CodexH
 /** Codex's per-hook `timeout` in seconds: above Elwood's handler deadline so Elwood answers first; 3 s for the clamped events. */
 export function codexHookTimeoutSec(event: string, hookTimeoutMs: number): number {
   if (CODEX_SHORT_HOOK_EVENTS.has(event)) return CODEX_SHORT_HOOK_TIMEOUT_SEC;
-  return Math.ceil(hookTimeoutMs / 1000) + 5;
+  return Math.ceil(hookTimeoutMs / 1000) + CLI_HOOK_MARGIN_SEC;
 }
 
 /** A TOML basic string: JSON's string escapes (\" \\ \n \t \uXXXX) are all valid TOML escapes. */

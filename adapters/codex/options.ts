@@ -10,6 +10,7 @@ import {
   optionalPath,
   optionalText,
   optionsObject,
+  readOptionsGuarded,
   requiredCwd,
   validateCommonLaunch,
   validatePersona,
@@ -81,7 +82,7 @@ export interface ResolvedCodexOptions {
 }
 
 export async function validateCodexOptions(opts: unknown): Promise<ResolvedCodexOptions> {
-  const resolved = validateCodexOptionsShape(opts);
+  const resolved = readOptionsGuarded(validateCodexOptionsShape, opts, "startCodex");
   if (resolved instanceof ElwoodError) throw resolved;
   await assertCwdDirectory(resolved.cwd);
   return resolved;

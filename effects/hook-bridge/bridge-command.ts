@@ -11,8 +11,12 @@ export function posixQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `'<node>' '<bridge.mjs>' <Event>` — the same Node that runs Elwood, so the hook never depends on the user's PATH. */
-export function bridgeCommand(event: string): string {
+/**
+ * `'<node>' '<bridge.mjs>' <Event> '<bridge.json>'` — the same Node that runs Elwood, so the hook never depends on
+ * the user's PATH; the last argument is the session's private config file holding the socket and token.
+ */
+export function bridgeCommand(event: string, configPath?: string): string {
   const ev = /^[A-Za-z][A-Za-z0-9]*$/.test(event) ? event : posixQuote(event);
-  return `${posixQuote(process.execPath)} ${posixQuote(bridgeScriptPath())} ${ev}`;
+  const command = `${posixQuote(process.execPath)} ${posixQuote(bridgeScriptPath())} ${ev}`;
+  return configPath === undefined ? command : `${command} ${posixQuote(configPath)}`;
 }

@@ -7,11 +7,16 @@
 // Wire protocol (see protocol.ts, the server-side twin of these constants):
 //   request = one JSON header line {"v":1,"token":…,"event":…,"size":N[,"oversized":true]} + "\n" + N raw body bytes
 //   reply   = one JSON line {"stdout":…,"stderr"?:…,"exitCode":…} + "\n"
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 
 const MAX_BYTES = 8 * 1024 * 1024;
 const REPLY_MAX = 16 * 1024 * 1024;
 const MARGIN_MS = 2000;
+/** connect errors that mean "try again shortly", not "there is no session". */
+const RETRYABLE = new Set(["EAGAIN", "ECONNREFUSED"]);
+const RETRY_FIRST_MS = 5;
+const RETRY_MAX_MS = 100;
 
 let done = false;
 
@@ -38,16 +43,37 @@ function finish(code, out, err) {
 
 const failOpen = () => finish(0);
 
+/**
+ * Where the server is and how to prove we are its bridge. Elwood names its private 0600 config file as the last
+ * argument, so the token is never in the environment the CLI hands to its tools; the ELWOOD_HOOK_* variables are
+ * only for running this script by hand.
+ * @returns {{ socket?: unknown, token?: unknown, timeoutMs?: unknown }}
+ */
+function readConfig() {
+  const file = process.argv[3];
+  if (file === undefined) {
+    return { socket: process.env.ELWOOD_HOOK_SOCKET, token: process.env.ELWOOD_HOOK_TOKEN, timeoutMs: Number(process.env.ELWOOD_HOOK_TIMEOUT_MS) };
+  }
+  try {
+    const parsed = JSON.parse(readFileSync(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
 const event = process.argv[2];
-const socketPath = process.env.ELWOOD_HOOK_SOCKET;
-const token = process.env.ELWOOD_HOOK_TOKEN;
-const timeoutEnv = Number(process.env.ELWOOD_HOOK_TIMEOUT_MS);
-const timeoutMs = Number.isFinite(timeoutEnv) && timeoutEnv > 0 ? timeoutEnv : 30000;
+const config = readConfig();
+const socketPath = typeof config.socket === "string" && config.socket !== "" ? config.socket : undefined;
+const token = typeof config.token === "string" && config.token !== "" ? config.token : undefined;
+const timeoutMs = typeof config.timeoutMs === "number" && Number.isFinite(config.timeoutMs) && config.timeoutMs > 0 ? config.timeoutMs : 30000;
+/** Node turns a longer timer into 1 ms, which would fail every hook open at once. */
+const TIMER_MAX_MS = 2147483647;
 
 if (!event || !socketPath || !token) {
   failOpen();
 } else {
-  const timer = setTimeout(failOpen, timeoutMs + MARGIN_MS);
+  const timer = setTimeout(failOpen, Math.min(timeoutMs + MARGIN_MS, TIMER_MAX_MS));
   timer.unref?.();
   run(event, socketPath, token);
 }
@@ -61,14 +87,30 @@ function run(ev, path, tok) {
   let stdinDone = false;
   let connected = false;
 
-  // Connect while stdin is still arriving: the two waits overlap.
-  const sock = connect(path);
-  sock.on("error", failOpen);
-  sock.on("close", failOpen);
-  sock.on("connect", () => {
-    connected = true;
-    if (stdinDone) send();
-  });
+  // Connect while stdin is still arriving: the two waits overlap. A full listen backlog (EAGAIN, hundreds of
+  // simultaneous hooks) or a server not listening yet (ECONNREFUSED) is retried with a short backoff until the
+  // bridge's own deadline fails it open; any other error fails open at once.
+  let sock = open();
+  let backoffMs = RETRY_FIRST_MS;
+
+  function open() {
+    const s = connect(path);
+    s.on("error", (/** @type {NodeJS.ErrnoException} */ e) => {
+      if (connected || !RETRYABLE.has(String(e.code))) return failOpen();
+      s.removeAllListeners("close");
+      s.destroy();
+      setTimeout(() => {
+        sock = open();
+      }, backoffMs);
+      backoffMs = Math.min(backoffMs * 2, RETRY_MAX_MS);
+    });
+    s.on("close", failOpen);
+    s.on("connect", () => {
+      connected = true;
+      if (stdinDone) send();
+    });
+    return s;
+  }
 
   const stdin = process.stdin;
   stdin.on("data", (/** @type {Buffer} */ chunk) => {

@@ -1,6 +1,7 @@
 // Per-session hook IPC server: a private Unix socket that authenticates bridge.mjs calls and answers each with one reply.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { chmod, mkdtemp, open, rm } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,11 +33,29 @@ export type HookBridgeServerOptions = {
 /** macOS sun_path is 104 bytes including the terminator. */
 const SUN_PATH_MAX = 103;
 const SOCKET_NAME = "hook.sock";
+/** What bridge.mjs reads to reach this server: socket path, token, deadline. 0600, next to the socket. */
+const CONFIG_NAME = "bridge.json";
 const DIR_PREFIX = "elwood-hook-";
 const SAFETY_NET_MS = 1000;
+/**
+ * Node's default backlog (511) overflows when hundreds of hooks fire at once (parallel tool calls, subagents), and
+ * connect then fails with EAGAIN. The kernel clamps this to its own limit (somaxconn); the bridge retries beyond.
+ */
+const LISTEN_BACKLOG = 4096;
+/** Simultaneous calls held at most; beyond it new connections are closed at once (the bridge fails open). */
+const MAX_CONNECTIONS = 2048;
+/** How long a written reply may take to drain to a slow reader before its socket is destroyed anyway. */
+const REPLY_FLUSH_MS = 5000;
+/** Node turns a longer timer into 1 ms; options validation keeps deadlines below it, this is the last guard. */
+const NODE_TIMER_MAX_MS = 2_147_483_647;
 
 export class HookBridgeServer {
   readonly socketPath: string;
+  /**
+   * The 0600 file the hook command names as its last argument. The token travels only here, never through the
+   * environment: the CLI hands its environment to every tool and MCP server it runs.
+   */
+  readonly configPath: string;
   readonly #dir: string;
   readonly #server: Server;
   readonly #tokenDigest: Buffer;
@@ -50,6 +69,7 @@ export class HookBridgeServer {
   private constructor(dir: string, socketPath: string, server: Server, token: string, opts: HookBridgeServerOptions) {
     this.#dir = dir;
     this.socketPath = socketPath;
+    this.configPath = join(dir, CONFIG_NAME);
     this.#server = server;
     this.#token = token;
     this.#tokenDigest = digest(token);
@@ -63,20 +83,22 @@ export class HookBridgeServer {
       dir = await mkdtemp(join(socketBase(), DIR_PREFIX));
       await chmod(dir, 0o700);
       const socketPath = join(dir, SOCKET_NAME);
-      // The token lives only in memory and in the agent's environment; a restart mints a new one.
+      // The token lives only in memory and in the private config file; a restart mints a new one.
       const token = randomBytes(32).toString("base64url");
       const server = createServer({ allowHalfOpen: true });
+      server.maxConnections = MAX_CONNECTIONS;
       const bridge = new HookBridgeServer(dir, socketPath, server, token, opts);
       server.on("connection", (sock) => bridge.#accept(sock));
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
-        server.listen(socketPath, () => {
+        server.listen({ path: socketPath, backlog: LISTEN_BACKLOG }, () => {
           server.off("error", reject);
           resolve();
         });
       });
       server.on("error", (e: Error) => bridge.#report({ category: "bridge_error", message: `hook server error: ${e.message}` }));
       await chmod(socketPath, 0o600);
+      await writePrivateFile(bridge.configPath, JSON.stringify({ socket: socketPath, token, timeoutMs: opts.timeoutMs }));
       return bridge;
     } catch (e) {
       if (dir !== undefined) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -84,15 +106,6 @@ export class HookBridgeServer {
         cause: e instanceof Error ? e.message : String(e),
       });
     }
-  }
-
-  /** The variables the agent process needs so its hook commands can reach this server. */
-  env(): Record<string, string> {
-    return {
-      ELWOOD_HOOK_SOCKET: this.socketPath,
-      ELWOOD_HOOK_TOKEN: this.#token,
-      ELWOOD_HOOK_TIMEOUT_MS: String(this.#opts.timeoutMs),
-    };
   }
 
   /** Rejected or failed calls; returns an unsubscribe function. */
@@ -120,6 +133,11 @@ export class HookBridgeServer {
         // A failing observer must not take the bridge down or change the reply.
       }
     }
+  }
+
+  /** Hook connections currently open (each is destroyed after its reply or its deadline). */
+  get connectionCount(): number {
+    return this.#sockets.size;
   }
 
   #accept(sock: Socket): void {
@@ -231,11 +249,13 @@ class Connection {
   #dispatch(event: string, payload: Record<string, unknown>): void {
     this.#state = "answered";
     clearTimeout(this.#deadline);
+    // The request is whole: whatever else the client streams is not read (one call per connection).
+    this.sock.pause();
     // Safety net only: the dispatcher owns the real deadline and answers before this fires.
     const net = setTimeout(() => {
       this.hooks.report({ category: "bridge_error", event, message: "hook handler gave no answer in time" });
       this.#reply(FAIL_OPEN_REPLY);
-    }, this.timeoutMs + SAFETY_NET_MS);
+    }, Math.min(this.timeoutMs + SAFETY_NET_MS, NODE_TIMER_MAX_MS));
     let answer: Promise<BridgeReply>;
     try {
       answer = this.hooks.dispatch({ event, payload });
@@ -265,8 +285,10 @@ class Connection {
     return false;
   }
 
+  /** Writes the one reply, then destroys the socket: a client that never closes its side must not hold a descriptor. */
   #reply(reply: BridgeReply): void {
     if (this.sock.destroyed || this.sock.writableEnded) return;
+    this.sock.pause();
     if (this.hooks.closed()) {
       this.sock.destroy();
       return;
@@ -277,7 +299,19 @@ class Connection {
     } catch {
       line = encodeReply(FAIL_OPEN_REPLY);
     }
-    this.sock.end(line);
+    this.sock.end(line, () => this.sock.destroy());
+    // A peer that never reads cannot hold the socket open either.
+    setTimeout(() => this.sock.destroy(), REPLY_FLUSH_MS).unref();
+  }
+}
+
+/** Exclusive create with 0600 from the start, never through a planted link. */
+async function writePrivateFile(path: string, text: string): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  try {
+    await handle.writeFile(text, "utf8");
+  } finally {
+    await handle.close();
   }
 }
 

@@ -1,11 +1,13 @@
-// Builds the environment an agent CLI is launched with: the parent's, minus nested-instance markers.
+// Builds the environment an agent CLI is launched with: the parent's, minus nested-instance markers and hook wiring.
 
 /** Set by a running Claude Code for its children; inherited, it makes a new Claude act as a nested one. */
 const NESTED_MARKERS = ["CLAUDECODE"] as const;
 const NESTED_PREFIX = "CLAUDE_CODE_";
+/** An embedder that itself runs under an Elwood session must not hand that session's hook wiring on. */
+const ELWOOD_HOOK_PREFIX = "ELWOOD_HOOK_";
 
 /**
- * Parent env (undefined values dropped) without `CLAUDECODE` and every inherited `CLAUDE_CODE_*`,
+ * Parent env (undefined values dropped) without `CLAUDECODE`, every inherited `CLAUDE_CODE_*` and `ELWOOD_HOOK_*`,
  * then the caller's `extra` (which may set `CLAUDE_CODE_*` on purpose, plus `ELWOOD_SESSION_ID`),
  * then the terminal identity Elwood's headless xterm actually implements.
  */
@@ -16,7 +18,7 @@ export function buildAgentEnv(
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(parent)) {
     if (value === undefined) continue;
-    if ((NESTED_MARKERS as readonly string[]).includes(key) || key.startsWith(NESTED_PREFIX)) continue;
+    if ((NESTED_MARKERS as readonly string[]).includes(key) || key.startsWith(NESTED_PREFIX) || key.startsWith(ELWOOD_HOOK_PREFIX)) continue;
     env[key] = value;
   }
   for (const [key, value] of Object.entries(extra)) env[key] = value;

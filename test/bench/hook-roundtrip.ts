@@ -39,7 +39,7 @@ export async function benchHookRoundtrip(calls = 200): Promise<HookRoundtripBenc
   });
   const server = await HookBridgeServer.start({ knownEvents: ALL_CLAUDE_HOOK_EVENTS, handler, timeoutMs: 10_000 });
   try {
-    const env = { PATH: process.env.PATH ?? "", ...server.env() };
+    const env = { PATH: process.env.PATH ?? "" };
     const payload = JSON.stringify({
       session_id: "bench",
       transcript_path: "/tmp/bench.jsonl",
@@ -54,7 +54,7 @@ export async function benchHookRoundtrip(calls = 200): Promise<HookRoundtripBenc
     const floor: number[] = [];
     // Interleave the two so machine noise hits both series alike.
     for (let i = 0; i < calls; i++) {
-      const r = await timeSpawn([script, "PreToolUse"], env, payload);
+      const r = await timeSpawn([script, "PreToolUse", server.configPath], env, payload);
       if (r.code !== 0 || !r.stdout.includes('"deny"')) throw new Error(`bridge call ${i} failed: code ${r.code}, stdout ${r.stdout}`);
       roundtrip.push(r.ms);
       floor.push((await timeSpawn(["-e", ""], env, "")).ms);

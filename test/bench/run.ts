@@ -1,12 +1,13 @@
-// `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency) and
-// prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then indicative only.
-// Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions, min/median/max;
-// on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
+// `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency,
+// sanitiser) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
+// indicative only. Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions,
+// min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
 import { cpus, loadavg } from "node:os";
 import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
 import { benchIdleCpu, benchIdleScaling, LOOP_P99_LIMIT_MS } from "./idle-scaling.js";
 import { benchRenderPipeline } from "./render-pipeline.js";
+import { benchSanitizeAdversarial } from "./sanitize-adversarial.js";
 
 const quick = process.argv.includes("--quick");
 const MiB = 1024 * 1024;
@@ -79,6 +80,11 @@ sections.push(
   }),
 );
 sections.push(await section("turn detection latency", detectionLatency));
+sections.push(
+  await section("sanitising 8 MiB of nested paste sentinels (target < 100 ms per pass)", async () =>
+    table(await benchSanitizeAdversarial(quick ? 1024 * 1024 : 8 * 1024 * 1024, quick ? 3 : 5)),
+  ),
+);
 
 const header = [
   `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,

@@ -58,7 +58,7 @@ export interface ClaudeSim {
   probes(): number;
   /** The generated `--settings` file path from the argv. */
   settingsPath(): string;
-  /** Elwood's variables in the agent's environment (hook socket, token, timeout, session id). */
+  /** Elwood's variables in the agent's environment (the session id; no hook socket or token). */
   agentEnv(): Record<string, string>;
   cleanup(): Promise<void>;
 }
@@ -168,6 +168,14 @@ export async function fireHook(sim: ClaudeSim, event: string, payload: Readonly<
   const command = settings.hooks[event]?.[0]?.hooks[0]?.command;
   if (command === undefined) throw new Error(`no hook command configured for ${event}`);
   return runHookCommand(command, JSON.stringify(payload), sim.agentEnv(), sim.dir);
+}
+
+/** The session's private bridge config file: the last (quoted) argument of every generated hook command. */
+export function bridgeConfigPath(sim: ClaudeSim): string {
+  const command = readSettings(sim.settingsPath()).hooks["Stop"]?.[0]?.hooks[0]?.command ?? "";
+  const last = /'([^']*)'$/.exec(command)?.[1];
+  if (last === undefined || !last.endsWith(".json")) throw new Error(`no bridge config in ${command}`);
+  return last;
 }
 
 /** The common envelope every Claude hook input carries. */

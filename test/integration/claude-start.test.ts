@@ -10,7 +10,7 @@ import { ElwoodError } from "../../src/contracts/errors.js";
 import type { ElwoodWarningEvent } from "../../src/contracts/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
 import { simEnv, simRecords } from "../sim/sim-control.js";
-import { eventually, readSettings, simDir, startClaudeSim, TEST_LOGIN_SHELL, writeSimWrapper, type ClaudeSim } from "./claude-sim-start.js";
+import { bridgeConfigPath, eventually, readSettings, simDir, startClaudeSim, TEST_LOGIN_SHELL, writeSimWrapper, type ClaudeSim } from "./claude-sim-start.js";
 
 const live: ClaudeSim[] = [];
 const dirs: string[] = [];
@@ -148,7 +148,7 @@ describe("startClaude launch", () => {
     const h332 = readSettings(s332.settingsPath()).hooks;
     expect(Object.keys(h332).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_332].sort());
     for (const event of CLAUDE_HOOK_EVENTS_2_1_332) {
-      expect(h332[event]).toEqual([{ matcher: "*", hooks: [{ type: "command", command: bridgeCommand(event), timeout: 8 }] }]);
+      expect(h332[event]).toEqual([{ matcher: "*", hooks: [{ type: "command", command: bridgeCommand(event, bridgeConfigPath(s332)), timeout: 8 }] }]);
     }
     const h215 = readSettings(s215.settingsPath()).hooks;
     expect(Object.keys(h215).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_215].sort());
@@ -163,7 +163,7 @@ describe("startClaude launch", () => {
     await eventually(() => sim.argv().length > 0, 10_000, "launch argv");
     const settings = readSettings(sim.settingsPath());
     expect(settings["includeCoAuthoredBy"]).toBe(false);
-    expect(settings.hooks["Stop"]?.map((g) => g.hooks[0]?.command)).toEqual([bridgeCommand("Stop"), "true"]);
+    expect(settings.hooks["Stop"]?.map((g) => g.hooks[0]?.command)).toEqual([bridgeCommand("Stop", bridgeConfigPath(sim)), "true"]);
   });
 
   it("C-CLAUDE-01 C-STATE-09: user, project and local Claude settings stay byte-identical through a session", async () => {

@@ -51,7 +51,7 @@ describe("hook bridge with the real Claude CLI", () => {
       mkdirSync(join(dir, "home/.claude"), { recursive: true });
       mkdirSync(join(dir, "tmp"));
       const settingsPath = join(dir, "settings.json");
-      const hooks = claudeHookSettings(claudeHookEventsFor(cli.version), bridgeCommand, claudeHookTimeoutSec(timeoutMs));
+      const hooks = claudeHookSettings(claudeHookEventsFor(cli.version), (ev) => bridgeCommand(ev, server.configPath), claudeHookTimeoutSec(timeoutMs));
       writeFileSync(settingsPath, JSON.stringify({ hooks }), { mode: 0o600 });
 
       const env = {
@@ -67,7 +67,6 @@ describe("hook bridge with the real Claude CLI", () => {
         DISABLE_ERROR_REPORTING: "1",
         CLAUDE_CODE_TMPDIR: join(dir, "tmp"),
         TMPDIR: join(dir, "tmp"),
-        ...server.env(),
       };
       const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
         const child = spawn(join(process.cwd(), cli.bin), ["-p", "hello from elwood", "--settings", settingsPath], {

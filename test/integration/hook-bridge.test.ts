@@ -8,8 +8,10 @@ import { createClaudeHookDispatcher, type ClaudeHookError, type ClaudeHookResult
 import { ALL_CLAUDE_HOOK_EVENTS, CLAUDE_HOOK_EVENTS_2_1_332, type ClaudeHookEventName } from "../../adapters/claude/hook-events.js";
 import { REQUIRED_INPUT, type Kind } from "../../adapters/claude/hook-schema.js";
 import type { ClaudeHookHandlers } from "../../adapters/claude/hook-types.js";
+import { MAX_HOOK_TIMEOUT_MS } from "../../adapters/common-options.js";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer, type HookBridgeError } from "../../effects/hook-bridge/server.js";
+import { bridgeEnv } from "../support/bridge-env.js";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -109,7 +111,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
     const h = await harness(handlers as ClaudeHookHandlers);
     expect(CLAUDE_HOOK_EVENTS_2_1_332).toHaveLength(34);
     await inBatches(CLAUDE_HOOK_EVENTS_2_1_332, 6, async (ev) => {
-      const run = await runBridge(ev, JSON.stringify(payloadFor(ev)), h.server.env());
+      const run = await runBridge(ev, JSON.stringify(payloadFor(ev)), bridgeEnv(h.server));
       expect(run.code, ev).toBe(0);
       if (ev === "WorktreeCreate") expect(run.stdout).toBe("/tmp/wt-1\n");
       else expect(JSON.parse(run.stdout), ev).toEqual({ systemMessage: `ok:${ev}` });
@@ -125,7 +127,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
     const h = await harness({
       PreToolUse: (p) => (p.tool_name === "Bash" ? { permissionDecision: "deny", permissionDecisionReason: "not here" } : undefined),
     });
-    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), h.server.env());
+    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), bridgeEnv(h.server));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "not here" },
@@ -134,14 +136,14 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
 
   it("C-HRESP-03 C-HOOK-11: a Stop handler can block stopping with a reason", async () => {
     const h = await harness({ Stop: () => ({ decision: "block", reason: "run the tests first" }) });
-    const run = await runBridge("Stop", JSON.stringify(payloadFor("Stop")), h.server.env());
+    const run = await runBridge("Stop", JSON.stringify(payloadFor("Stop")), bridgeEnv(h.server));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ decision: "block", reason: "run the tests first" });
   });
 
   it("C-HOOK-03: an event with no parent handler returns no decision and is not failed-open", async () => {
     const h = await harness({});
-    const run = await runBridge("Notification", JSON.stringify(payloadFor("Notification")), h.server.env());
+    const run = await runBridge("Notification", JSON.stringify(payloadFor("Notification")), bridgeEnv(h.server));
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(h.events).toEqual(["Notification"]);
     expect(h.results).toEqual([{ event: "Notification", failedOpen: false }]);
@@ -152,11 +154,11 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
     let calls = 0;
     const h = await harness({ Notification: () => void (calls += 1) });
     const big = Buffer.alloc(8 * 1024 * 1024 + 1, 0x20);
-    const run = await runBridge("Notification", big, h.server.env());
+    const run = await runBridge("Notification", big, bridgeEnv(h.server));
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(calls).toBe(0);
     expect(h.bridgeErrors).toEqual([expect.objectContaining({ category: "invalid_input", event: "Notification" })]);
-    const next = await runBridge("Notification", JSON.stringify(payloadFor("Notification")), h.server.env());
+    const next = await runBridge("Notification", JSON.stringify(payloadFor("Notification")), bridgeEnv(h.server));
     expect(next.code).toBe(0);
     expect(calls).toBe(1);
   });
@@ -164,7 +166,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
   it("C-HOOK-07 C-HOOK-16: a malformed JSON body fails open as invalid_input without dispatch", async () => {
     let calls = 0;
     const h = await harness({ Stop: () => void (calls += 1) });
-    const run = await runBridge("Stop", '{"session_id": "s-1", ', h.server.env());
+    const run = await runBridge("Stop", '{"session_id": "s-1", ', bridgeEnv(h.server));
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(calls).toBe(0);
     expect(h.bridgeErrors).toEqual([expect.objectContaining({ category: "invalid_input", event: "Stop" })]);
@@ -173,7 +175,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
   it("C-HOOK-02: a wrong token is rejected (bridge_error), never dispatched, and the bridge fails open", async () => {
     let calls = 0;
     const h = await harness({ PreToolUse: () => ((calls += 1), { permissionDecision: "deny" }) });
-    const env = { ...h.server.env(), ELWOOD_HOOK_TOKEN: "not-the-token" };
+    const env = { ...bridgeEnv(h.server), ELWOOD_HOOK_TOKEN: "not-the-token" };
     const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), env);
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(calls).toBe(0);
@@ -184,7 +186,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
   it("C-HOOK-02: a bridge without the token in its environment exits 0 with no output and no dispatch", async () => {
     let calls = 0;
     const h = await harness({ PreToolUse: () => ((calls += 1), { permissionDecision: "deny" }) });
-    const { ELWOOD_HOOK_TOKEN: _drop, ...env } = h.server.env();
+    const { ELWOOD_HOOK_TOKEN: _drop, ...env } = bridgeEnv(h.server);
     const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), env);
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(calls).toBe(0);
@@ -192,7 +194,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
 
   it("C-HOOK-07: an unknown event name is rejected as invalid_input and fails open", async () => {
     const h = await harness({});
-    const run = await runBridge("FutureEvent", JSON.stringify({ ...payloadFor("Stop"), hook_event_name: "FutureEvent" }), h.server.env());
+    const run = await runBridge("FutureEvent", JSON.stringify({ ...payloadFor("Stop"), hook_event_name: "FutureEvent" }), bridgeEnv(h.server));
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(h.bridgeErrors).toEqual([expect.objectContaining({ category: "invalid_input", event: "FutureEvent" })]);
     expect(h.events).toEqual([]);
@@ -200,7 +202,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
 
   it("C-HOOK-07: a hook_event_name that does not match the command's event is invalid_input", async () => {
     const h = await harness({ Stop: () => ({ decision: "block", reason: "no" }) });
-    const run = await runBridge("Stop", JSON.stringify({ ...payloadFor("Stop"), hook_event_name: "Notification" }), h.server.env());
+    const run = await runBridge("Stop", JSON.stringify({ ...payloadFor("Stop"), hook_event_name: "Notification" }), bridgeEnv(h.server));
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(h.hookErrors).toEqual([expect.objectContaining({ category: "invalid_input", event: "Stop" })]);
     expect(h.results).toEqual([{ event: "Stop", failedOpen: true }]);
@@ -208,7 +210,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
 
   it("a closed server (socket gone) makes the bridge exit 0 with no output", async () => {
     const h = await harness({});
-    const env = h.server.env();
+    const env = bridgeEnv(h.server);
     await h.server.close();
     expect(existsSync(dirname(env.ELWOOD_HOOK_SOCKET!))).toBe(false);
     const run = await runBridge("Stop", JSON.stringify(payloadFor("Stop")), env);
@@ -221,11 +223,21 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
       { PreToolUse: () => new Promise<void>((r) => (release = r)).then(() => ({ permissionDecision: "deny" as const })) },
       300,
     );
-    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), h.server.env());
+    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), bridgeEnv(h.server));
     release();
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(h.hookErrors).toEqual([expect.objectContaining({ category: "timeout", event: "PreToolUse", timeoutMs: 300 })]);
     expect(h.results).toEqual([{ event: "PreToolUse", failedOpen: true }]);
+  });
+
+  it("issue 14 item 3: at the largest accepted hookTimeoutMs a slow blocking handler still takes effect", async () => {
+    const h = await harness(
+      { PreToolUse: () => new Promise((r) => setTimeout(r, 300)).then(() => ({ permissionDecision: "deny" as const, permissionDecisionReason: "slow no" })) },
+      MAX_HOOK_TIMEOUT_MS,
+    );
+    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), bridgeEnv(h.server));
+    expect(JSON.parse(run.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "slow no" } });
+    expect(h.results).toEqual([expect.objectContaining({ event: "PreToolUse", failedOpen: false })]);
   });
 
   it("C-HOOK-05: a throwing handler yields no decision and a handler_error", async () => {
@@ -235,8 +247,8 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
       },
       UserPromptSubmit: async () => Promise.reject(new Error("async boom")),
     });
-    const a = await runBridge("Stop", JSON.stringify(payloadFor("Stop")), h.server.env());
-    const b = await runBridge("UserPromptSubmit", JSON.stringify(payloadFor("UserPromptSubmit")), h.server.env());
+    const a = await runBridge("Stop", JSON.stringify(payloadFor("Stop")), bridgeEnv(h.server));
+    const b = await runBridge("UserPromptSubmit", JSON.stringify(payloadFor("UserPromptSubmit")), bridgeEnv(h.server));
     expect(a).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(b).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(h.hookErrors.map((e) => [e.category, e.event])).toEqual([
@@ -247,7 +259,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
 
   it("C-HOOK-06: an invalid handler result yields no decision and an invalid_response", async () => {
     const h = await harness({ PreToolUse: () => ({ permissionDecision: "maybe" }) as never });
-    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), h.server.env());
+    const run = await runBridge("PreToolUse", JSON.stringify(payloadFor("PreToolUse")), bridgeEnv(h.server));
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(h.hookErrors).toEqual([expect.objectContaining({ category: "invalid_response", event: "PreToolUse" })]);
   });
@@ -256,7 +268,7 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
     const got: string[] = [];
     const h = await harness({ UserPromptSubmit: (p) => (got.push(p.prompt), { additionalContext: "ctx" }) });
     const body = Buffer.from(JSON.stringify(payloadFor("UserPromptSubmit", { prompt: "héllo" })));
-    const env = h.server.env();
+    const env = bridgeEnv(h.server);
     const header = JSON.stringify({ v: 1, token: env.ELWOOD_HOOK_TOKEN, event: "UserPromptSubmit", size: body.length }) + "\n";
     const wire = Buffer.concat([Buffer.from(header), body]);
     const reply = await new Promise<string>((resolve, reject) => {
@@ -284,16 +296,18 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
     });
   });
 
-  it("socket lives alone in a private 0700 directory that close() removes", async () => {
+  it("issue 14 item 6: socket and its 0600 config live alone in a private 0700 directory that close() removes", async () => {
     const h = await harness({});
     const dir = dirname(h.server.socketPath);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(readdirSync(dir)).toEqual(["hook.sock"]);
+    expect(readdirSync(dir).sort()).toEqual(["bridge.json", "hook.sock"]);
+    expect(dirname(h.server.configPath)).toBe(dir);
+    expect(statSync(h.server.configPath).mode & 0o777).toBe(0o600);
     expect(Buffer.byteLength(h.server.socketPath)).toBeLessThan(104);
-    const env = h.server.env();
+    const env = bridgeEnv(h.server);
     expect(env.ELWOOD_HOOK_TOKEN!.length).toBeGreaterThanOrEqual(32);
     const other = await harness({});
-    expect(other.server.env().ELWOOD_HOOK_TOKEN).not.toBe(env.ELWOOD_HOOK_TOKEN);
+    expect(bridgeEnv(other.server).ELWOOD_HOOK_TOKEN).not.toBe(env.ELWOOD_HOOK_TOKEN);
     await h.server.close();
     expect(existsSync(dir)).toBe(false);
   });

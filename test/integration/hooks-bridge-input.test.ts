@@ -1,6 +1,8 @@
 // Every Claude hook event of the installed version, fired through the generated settings' commands exactly as Claude
 // runs them, reaches its typed handler; answers map onto Claude's JSON; bad bridge input fails open without a crash.
 
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLAUDE_HOOK_EVENTS_2_1_332, type ClaudeHookEventName } from "../../adapters/claude/hook-events.js";
 import { REQUIRED_INPUT, type Kind } from "../../adapters/claude/hook-schema.js";
@@ -8,7 +10,7 @@ import type { ClaudeHookHandlers } from "../../adapters/claude/hook-types.js";
 import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
 import type { HookErrorEvent, HookEventRecord } from "../../src/agent-session.js";
 import type { ElwoodActivityEvent } from "../../src/contracts/public-types.js";
-import { envelope, eventually, fireHook, runHookCommand, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
+import { bridgeConfigPath, envelope, eventually, fireHook, runHookCommand, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
 const live: ClaudeSim[] = [];
 afterEach(async () => {
@@ -135,13 +137,26 @@ describe("every installed event reaches its typed handler (C-HOOK-01)", () => {
 
   it("2.1.215: an event the installed version does not have is rejected as invalid input and fails open", async () => {
     const o = await start({ version: "2.1.215" });
-    const command = bridgeCommand("PreModelSwitch");
+    const command = simCommand(o.sim, "PreModelSwitch");
     const run = await runHookCommand(command, JSON.stringify(minimalPayload(o.sim, "PreModelSwitch")), o.sim.agentEnv(), o.sim.dir);
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(o.calls).toEqual([]);
     expect(o.hookErrors).toEqual([expect.objectContaining({ category: "invalid_input", hookEventName: "PreModelSwitch" })]);
   });
 });
+
+/** The command the settings would run for `event` (also for events the settings do not name). */
+function simCommand(sim: ClaudeSim, event: string): string {
+  return bridgeCommand(event, bridgeConfigPath(sim));
+}
+
+/** The same command pointed at a copy of the session's config with a wrong token. */
+function forgedTokenCommand(sim: ClaudeSim, event: string): string {
+  const real = JSON.parse(readFileSync(bridgeConfigPath(sim), "utf8")) as Record<string, unknown>;
+  const forged = join(sim.dir, "forged-bridge.json");
+  writeFileSync(forged, JSON.stringify({ ...real, token: "not-the-token" }), { mode: 0o600 });
+  return bridgeCommand(event, forged);
+}
 
 describe("bad bridge input fails open without crashing (C-HOOK-16)", () => {
   it("C-HOOK-16: an oversized payload (> 8 MiB) fails open with no dispatch and no hookError (noise)", async () => {
@@ -156,9 +171,7 @@ describe("bad bridge input fails open without crashing (C-HOOK-16)", () => {
 
   it("C-HOOK-02: a wrong token fails open, is never dispatched and is not a hookError (unauthenticated noise)", async () => {
     const o = await start();
-    const settingsCommand = bridgeCommand("PreToolUse");
-    const env = { ...o.sim.agentEnv(), ELWOOD_HOOK_TOKEN: "not-the-token" };
-    const run = await runHookCommand(settingsCommand, JSON.stringify(minimalPayload(o.sim, "PreToolUse")), env, o.sim.dir);
+    const run = await runHookCommand(forgedTokenCommand(o.sim, "PreToolUse"), JSON.stringify(minimalPayload(o.sim, "PreToolUse")), o.sim.agentEnv(), o.sim.dir);
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(o.calls).toEqual([]);
     expect(o.hookErrors).toEqual([]);
@@ -166,7 +179,7 @@ describe("bad bridge input fails open without crashing (C-HOOK-16)", () => {
 
   it("C-HOOK-16: a malformed complete request fails open with a typed invalid_input hookError", async () => {
     const o = await start();
-    const run = await runHookCommand(bridgeCommand("Notification"), '{"session_id": "x", ', o.sim.agentEnv(), o.sim.dir);
+    const run = await runHookCommand(simCommand(o.sim, "Notification"), '{"session_id": "x", ', o.sim.agentEnv(), o.sim.dir);
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(o.calls).toEqual([]);
     expect(o.hookErrors).toEqual([expect.objectContaining({ category: "invalid_input", hookEventName: "Notification" })]);
@@ -174,7 +187,7 @@ describe("bad bridge input fails open without crashing (C-HOOK-16)", () => {
 
   it("an unknown event name fails open with an invalid_input hookError named Unknown", async () => {
     const o = await start();
-    const run = await runHookCommand(bridgeCommand("FutureEvent"), JSON.stringify(envelope(o.sim, "FutureEvent")), o.sim.agentEnv(), o.sim.dir);
+    const run = await runHookCommand(simCommand(o.sim, "FutureEvent"), JSON.stringify(envelope(o.sim, "FutureEvent")), o.sim.agentEnv(), o.sim.dir);
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(o.hookErrors).toEqual([expect.objectContaining({ category: "invalid_input", hookEventName: "Unknown" })]);
     expect(o.activities.filter((a) => a.kind === "hook_error")).toEqual([expect.objectContaining({ hookEventName: "Unknown", failedOpen: true })]);
@@ -183,9 +196,9 @@ describe("bad bridge input fails open without crashing (C-HOOK-16)", () => {
   it("after every kind of bad input the bridge and the session keep working", async () => {
     const o = await start();
     const env = o.sim.agentEnv();
-    await runHookCommand(bridgeCommand("Notification"), "not json at all", env, o.sim.dir);
-    await runHookCommand(bridgeCommand("Notification"), "[]", env, o.sim.dir);
-    await runHookCommand(bridgeCommand("Stop"), JSON.stringify({ hook_event_name: "Stop" }), { ...env, ELWOOD_HOOK_TOKEN: "x" }, o.sim.dir);
+    await runHookCommand(simCommand(o.sim, "Notification"), "not json at all", env, o.sim.dir);
+    await runHookCommand(simCommand(o.sim, "Notification"), "[]", env, o.sim.dir);
+    await runHookCommand(forgedTokenCommand(o.sim, "Stop"), JSON.stringify({ hook_event_name: "Stop" }), env, o.sim.dir);
     await o.sim.session.sendMessage("still fine");
     await o.sim.session.waitForActivity((a) => a.kind === "assistant_message", 15_000);
     expect(o.calls.map((c) => c.event)).toEqual(expect.arrayContaining(["UserPromptSubmit", "Stop"]));

@@ -56,6 +56,11 @@ describe("bad input (sim through a real PTY)", () => {
     expectCode(await rejection(() => sim.session.interrupt({ timeoutMs: -1 })), "invalid_argument");
     expectCode(await rejection(() => sim.session.compact({ timeoutMs: Number.NaN })), "invalid_argument");
     expectCode(await rejection(() => sim.session.resize({ cols: 0, rows: 10 })), "invalid_argument");
+    // Issue 14 item 9: resize follows initialSize's rule (cols 20–1000, rows 5–500), and hostile sizes reject typed.
+    expectCode(await rejection(() => sim.session.resize({ cols: 19, rows: 10 })), "invalid_argument");
+    expectCode(await rejection(() => sim.session.resize({ cols: 80, rows: 4 })), "invalid_argument");
+    const throwing = { rows: 10, get cols(): number { throw new Error("getter"); } };
+    expectCode(await rejection(() => sim.session.resize(throwing)), "invalid_argument");
     await pause(300);
     expect(inputTrace(sim.log())).toEqual([]);
     expect(sim.session.status).toBe("ready");

@@ -1,5 +1,5 @@
 // Real-PTY tests of AgentPty: exit, raw writes, resize races, pause at exit, and process-group stop/kill reaping.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,8 +17,11 @@ function spawn(executable: string, args: string[], viaLoginShell = false): Agent
   spawned.push(p);
   return p;
 }
+const tempDirs: string[] = [];
 afterEach(async () => {
   for (const p of spawned.splice(0)) await p.kill();
+  // Issue 14 item 9: a test's temp directory goes with it, so runs leave no elwood-pty-* behind.
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function waitFor<T>(probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
@@ -154,7 +157,9 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
   it("C-LIFE-10: after the leader exited on its own, stop()/kill() still reap its surviving group", async () => {
     // The background child ignores the hangup the leader's exit sends, so it outlives the leader.
     // The leader waits until the child's trap is armed, so its exit cannot hang the child up first.
-    const armed = join(mkdtempSync(join(tmpdir(), "elwood-pty-")), "armed");
+    const dir = mkdtempSync(join(tmpdir(), "elwood-pty-"));
+    tempDirs.push(dir);
+    const armed = join(dir, "armed");
     const p = spawn("/bin/bash", [
       "-c",
       `(trap '' HUP; : > '${armed}'; exec sleep 300) & echo CHILD=$!; while [ ! -e '${armed}' ]; do sleep 0.01; done`,

@@ -10,6 +10,8 @@ import {
   PERSONA_MAX_BYTES,
   validateClaudeOptions,
 } from "../../adapters/claude/options.js";
+import { claudeHookTimeoutSec } from "../../adapters/claude/hook-events.js";
+import { MAX_HOOK_TIMEOUT_MS } from "../../adapters/common-options.js";
 
 const dir = mkdtempSync(join(tmpdir(), "elwood-opts-"));
 const file = join(dir, "a-file");
@@ -104,6 +106,19 @@ describe("validateClaudeOptions (C-CLAUDE-20, C-CLAUDE-03)", () => {
     expect(r.permissionMode).toBeUndefined();
     expect(r.stateDir).toBeUndefined();
     expect(r.env).toEqual({});
+  });
+
+  it("issue 14 item 3: hookTimeoutMs is accepted up to the largest value whose derived timers fit a Node timer", async () => {
+    expect((await validateClaudeOptions({ cwd: dir, hookTimeoutMs: MAX_HOOK_TIMEOUT_MS })).hookTimeoutMs).toBe(MAX_HOOK_TIMEOUT_MS);
+    const timerMax = 2_147_483_647;
+    // The bridge's timer (deadline + 2 s) and Claude's own (whole seconds + 5 s, armed in ms) both still fit.
+    expect(MAX_HOOK_TIMEOUT_MS + 2000).toBeLessThanOrEqual(timerMax);
+    expect(claudeHookTimeoutSec(MAX_HOOK_TIMEOUT_MS) * 1000).toBeLessThanOrEqual(timerMax);
+    for (const over of [MAX_HOOK_TIMEOUT_MS + 1, timerMax - 1000, timerMax]) {
+      const error = await rejection({ cwd: dir, hookTimeoutMs: over });
+      expect(error.name, String(over)).toBe("invalid_argument");
+      expect(error.details).toMatchObject({ option: "hookTimeoutMs" });
+    }
   });
 
   it("highTrust expands to permissionMode bypassPermissions; highTrust false keeps the explicit mode", async () => {

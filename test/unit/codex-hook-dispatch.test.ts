@@ -1,5 +1,7 @@
 // Unit tests for Codex hook dispatch: input validation, tool-name narrowing, Codex wire shapes, `{}` invalid, own-property lookup.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+const NO = { stdout: "", exitCode: 0 };
 import { codexToWire, createCodexHookDispatcher, normalizeCodexToolName, type CodexHookError } from "../../adapters/codex/hook-dispatch.js";
 import type { CodexHookHandlers } from "../../adapters/codex/hook-types.js";
 
@@ -87,5 +89,26 @@ describe("Codex hook dispatch", () => {
     await d.dispatch({ event: "UserPromptSubmit", payload: { ...COMMON, hook_event_name: "UserPromptSubmit", prompt: "hi" } });
     await d.dispatch({ event: "Stop", payload: { ...COMMON, hook_event_name: "Stop", stop_hook_active: false } });
     expect(d.errors.map((e) => e.category)).toEqual(["invalid_input", "invalid_input", "handler_error", "timeout"]);
+  });
+
+  it("issue 14 item 9: SessionEnd and Interrupt get a handler deadline inside Codex's own 3 s; other events keep the configured one", async () => {
+    vi.useFakeTimers();
+    try {
+      const d = dispatcher({ SessionEnd: () => new Promise(() => {}), Interrupt: () => new Promise(() => {}), Stop: () => new Promise(() => {}) }, 30_000);
+      const answers = [
+        d.dispatch({ event: "SessionEnd", payload: { ...COMMON, hook_event_name: "SessionEnd", reason: "exit" } }),
+        d.dispatch({ event: "Interrupt", payload: { ...COMMON, hook_event_name: "Interrupt", turn_id: "t1" } }),
+        d.dispatch({ event: "Stop", payload: { ...COMMON, hook_event_name: "Stop", stop_hook_active: false } }),
+      ];
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await Promise.all(answers)).toEqual([NO, NO, NO]);
+      expect(d.errors.map((e) => [e.category, e.event, e.timeoutMs])).toEqual([
+        ["timeout", "SessionEnd", 2500],
+        ["timeout", "Interrupt", 2500],
+        ["timeout", "Stop", 30_000],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,0 +1,95 @@
+// Issue 14 item 1: no request, however malformed, can take the inspector's host process down; every reply is a 4xx.
+
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inspect, type InspectorHandle } from "../../src/index.js";
+import { fuzzCase, prng, sendRaw, type FuzzCase } from "../support/http-fuzz.js";
+import { startSimSession, type SimSession } from "../support/sim-session.js";
+
+const CASES = 10_000;
+const PARALLEL = 48;
+
+function status(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on("error", reject);
+  });
+}
+
+describe("inspector server survives hostile local requests (issue 14 item 1)", () => {
+  let sim: SimSession;
+  let inspector: InspectorHandle;
+  let port: number;
+  let token: string;
+
+  beforeAll(async () => {
+    sim = startSimSession({ size: { cols: 100, rows: 30 } });
+    await sim.session.waitForStatus((s) => s === "ready", 20_000);
+    inspector = await inspect(sim.session);
+    const url = new URL(inspector.url);
+    port = Number(url.port);
+    token = url.searchParams.get("token") ?? "";
+  }, 40_000);
+
+  afterAll(async () => {
+    await inspector?.close();
+    await sim?.cleanup();
+  });
+
+  it("issue 14 item 1a: a token of 48 non-ASCII characters is refused with 403, not a RangeError", async () => {
+    const base = `http://127.0.0.1:${port}/`;
+    expect(await status(`${base}?token=${encodeURIComponent("é".repeat(48))}`)).toBe(403);
+    expect(await status(`${base}?token=${encodeURIComponent("😀".repeat(24))}`)).toBe(403);
+    expect(await status(inspector.url)).toBe(200);
+  });
+
+  it("issue 14 item 1b: a request target no URL parser accepts gets a 4xx, for a request and for an upgrade", async () => {
+    const request = (head: string): FuzzCase => ({ kind: "literal", parts: [Buffer.from(`${head}\r\nHost: 127.0.0.1:${port}\r\n\r\n`)], delayMs: 0 });
+    for (const target of ["http://[", "http://[::1", "http://a b/"]) {
+      const plain = await sendRaw(port, request(`GET ${target} HTTP/1.1`));
+      expect(plain.status, target).toBeGreaterThanOrEqual(400);
+      expect(plain.status, target).toBeLessThan(500);
+      const upgrade = await sendRaw(port, request(`GET ${target} HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13`));
+      expect(upgrade.status, target).toBeGreaterThanOrEqual(400);
+      expect(upgrade.status, target).toBeLessThan(500);
+    }
+    expect(await status(inspector.url)).toBe(200);
+  });
+
+  it(`issue 14 item 1: ${CASES} seeded malformed requests and upgrades over raw sockets; each reply is a 4xx and the session keeps working`, async () => {
+    const seed = 0x14_01;
+    const next = prng(seed);
+    const cases = Array.from({ length: CASES }, () => fuzzCase(next, { port, token }));
+    const statuses = new Map<string, number>();
+    const bad: string[] = [];
+    let replied = 0;
+    let closedSilently = 0;
+    let index = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = index++; i < cases.length; i = index++) {
+        const c = cases[i]!;
+        const reply = await sendRaw(port, c);
+        if (reply.hung) bad.push(`case ${i} (${c.kind}) hung without a reply`);
+        if (reply.status === undefined) {
+          closedSilently++;
+          continue;
+        }
+        replied++;
+        statuses.set(`${c.kind} ${reply.status}`, (statuses.get(`${c.kind} ${reply.status}`) ?? 0) + 1);
+        if (reply.status < 400 || reply.status >= 500) bad.push(`case ${i} (${c.kind}) answered ${reply.status}: ${c.parts.map((p) => p.toString("latin1")).join("").slice(0, 200)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, () => worker()));
+    console.log(`inspector fuzz seed ${seed}: ${CASES} cases, ${replied} replied 4xx, ${closedSilently} closed without a reply`, Object.fromEntries(statuses));
+    expect(bad.slice(0, 20)).toEqual([]);
+    // Almost every case gets its 4xx; a silent close is only allowed for the few Node drops on a parse error mid-write.
+    expect(replied).toBeGreaterThan(CASES * 0.95);
+
+    // The server and the session under it still work.
+    expect(await status(inspector.url)).toBe(200);
+    await sim.session.sendMessage("still alive after the fuzz");
+    expect(await sim.session.waitForStatus((s) => s === "ready", 20_000)).toBe("ready");
+  }, 300_000);
+});
