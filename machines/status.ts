@@ -31,6 +31,11 @@ export interface ReadinessPolicy {
   readonly deadlineMs: number;
   /** OSC 7501 `state=idle` is an explicit readiness channel (Codex 0.171). */
   readonly oscIdleIsReadySignal: boolean;
+  /**
+   * Screen-fact rule ids that, all matched on a frame with an idle composer and no dialog, prove readiness at once
+   * (Codex 0.144.6, which has no OSC 7501, paints its session header box only once its session is configured).
+   */
+  readonly readyRuleIds?: readonly string[];
 }
 
 export interface StatusInput {
@@ -157,6 +162,11 @@ export const statusMachine = setup({
       event.type === "frame" &&
       event.oscState.includes("idle") &&
       !heldDialog(event.facts),
+    readyRules: ({ context, event }) => {
+      const ids = context.readiness.readyRuleIds ?? [];
+      const facts = factsOf(event);
+      return ids.length > 0 && idleComposer(facts) && ids.every((id) => facts!.ruleIds.includes(id));
+    },
     dialogVisible: ({ context }) => heldDialog(context.facts),
     readinessHookClear: ({ context, event }) =>
       event.type.startsWith("hook.") &&
@@ -214,6 +224,7 @@ export const statusMachine = setup({
           { guard: "blockingDialog", target: "blocked", actions: [decide("first frame shows a human-decision dialog", "blocked")] },
           { guard: "heldDialog", target: "running.boot.held", actions: [decide("first frame shows a dialog Elwood answers itself: readiness held", "running")] },
           { guard: "oscIdle", target: "ready", actions: [decide("initial readiness: OSC 7501 state=idle on the first frame", "ready")] },
+          { guard: "readyRules", target: "ready", actions: [decide("initial readiness: the first frame shows the adapter's ready screen (session header + idle composer)", "ready")] },
           { guard: "composerIsReadySignal", target: "running.boot.settling", actions: [decide("first frame shows an idle composer; settle window started", "running")] },
           { target: "running", actions: [decide("first frame rendered; startup window (not ready yet)", "running")] },
         ],
@@ -254,6 +265,7 @@ export const statusMachine = setup({
               { guard: "blockingDialog", target: "#status.blocked", actions: [decide("a human-decision dialog is visible before readiness", "blocked")] },
               { guard: "heldDialog", target: ".held", actions: [decide("a dialog Elwood answers itself is visible: readiness held, not blocked")] },
               { guard: "oscIdle", target: "#status.ready", actions: [decide("initial readiness: OSC 7501 state=idle", "ready")] },
+              { guard: "readyRules", target: "#status.ready", actions: [decide("initial readiness: the adapter's ready screen (session header + idle composer)", "ready")] },
               { guard: "deadlineHeldAndIdle", target: "#status.ready", actions: [decide("initial readiness: dialog cleared after the deadline; idle composer", "ready")] },
               { guard: "composerIsReadySignal", target: ".settling", actions: [decide("idle composer visible; settle window started")] },
               { guard: "inDeadlineHeld", actions: [decide("readiness deadline passed; waiting for a dialog-free frame")] },

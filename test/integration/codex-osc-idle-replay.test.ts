@@ -57,11 +57,11 @@ describe("Codex 0.171.0 captured start replay (issue 13 item 2)", () => {
     expect(stream.indexOf(OSC_IDLE, oscEnd)).toBe(-1);
   });
 
-  it.for(splits)("issue 13 item 2: chunk boundary at OSC offset %#: ready from the OSC 7501 idle signal, not the deadline", async (split) => {
+  it.for(splits)("issue 13 item 2: chunk boundary at OSC offset %#: ready from the OSC 7501 idle signal, not the deadline", { timeout: 30_000 }, async (split) => {
     const session = replay([oscStart, split, oscEnd]);
     await session.waitForStatus((s) => s === "ready", codexAdapter.readiness.deadlineMs + 10_000);
     const readiness = session.statusDecisions().find((d) => d.to === "ready");
     expect(readiness?.evidence.kind).toBe("frame");
     expect(readiness?.reason).toMatch(/OSC 7501 state=idle/);
-  }, 30_000);
+  });
 });

@@ -93,6 +93,21 @@ describe("status machine", () => {
     expect(status()).toBe("ready");
   });
 
+  it("issue 13 item 3: readyRuleIds (Codex 0.144.6 session header + composer footer) on an idle composer is readiness at once", () => {
+    const { actor, status } = start({
+      readiness: { ...claudeLike.readiness, hookEvents: [], composerIsReadySignal: false, oscIdleIsReadySignal: true, readyRuleIds: ["hdr", "ftr"] },
+      autoAnswered: [],
+    });
+    actor.send(frame({}));
+    actor.send(frame({ composer: true, ruleIds: ["ftr"] }));
+    expect(status()).toBe("running");
+    actor.send(frame({ composer: true, working: true, ruleIds: ["ftr", "hdr"] }));
+    expect(status()).toBe("running");
+    actor.send(frame({ composer: true, ruleIds: ["ftr", "hdr"] }));
+    expect(status()).toBe("ready");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/ready screen/);
+  });
+
   it("C-ATTN-01: a blocking dialog blocks from running and ready; it settles to ready on an idle composer, to running on work", () => {
     const { actor, clock, status } = start();
     actor.send(idleFrame());
