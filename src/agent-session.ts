@@ -27,6 +27,7 @@ import {
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
   type ElwoodWarningEvent,
+  type ElwoodInputEvent,
   type TerminalExitEvent,
   type TerminalSize,
   type Unsubscribe,
@@ -69,6 +70,8 @@ export interface ElwoodFrameEvent {
 export type SessionEventMap = {
   "terminal:data": string;
   "terminal:exit": TerminalExitEvent;
+  /** Every write Elwood makes to the PTY, as the exact bytes after framing (live only, no replay). */
+  input: ElwoodInputEvent;
   status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;
   warning: ElwoodWarningEvent;
@@ -137,6 +140,8 @@ export class AgentSession {
   readonly status$: Observable<ElwoodSessionStatus>;
   readonly activity$: Observable<ElwoodActivityEvent>;
   readonly frames$: Observable<ElwoodFrameEvent>;
+  /** What Elwood writes to the PTY, write by write (the `input` event as an Observable). */
+  readonly input$: Observable<ElwoodInputEvent>;
 
   protected readonly runtime: SessionRuntime;
   private readonly emitter: TypedEmitter<SessionEventMap>;
@@ -196,6 +201,7 @@ export class AgentSession {
     this.status$ = new Observable((sub) => this.on("status", (e) => sub.next(e.status)));
     this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));
     this.frames$ = new Observable((sub) => this.frameEmitter.on("frame", (f) => sub.next(f)));
+    this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
     this.effects = new TransactionEffects({
       warn: (code, message, details) => this.emitWarning(code, message, details),
       codexConfigPath: () => this.codexConfigPath(),
@@ -208,6 +214,11 @@ export class AgentSession {
 
   get status(): ElwoodSessionStatus {
     return this.currentStatus;
+  }
+
+  /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
+  get pid(): number {
+    return this.runtime.pty.pid;
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -224,11 +235,35 @@ export class AgentSession {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
       return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
     }
+    if (event === "input") return this.onPtyInput(listener as (e: ElwoodInputEvent) => void);
     return this.emitter.on(event, listener);
   }
 
   off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void {
+    if (event === "input") {
+      this.inputSubscriptions.get(listener as (e: ElwoodInputEvent) => void)?.();
+      this.inputSubscriptions.delete(listener as (e: ElwoodInputEvent) => void);
+      return;
+    }
     this.emitter.off(event, listener);
+  }
+
+  private readonly inputSubscriptions = new Map<(e: ElwoodInputEvent) => void, Unsubscribe>();
+
+  /** `input` listeners tap the PTY's own write path; a throwing listener becomes a warning, never a failed write. */
+  private onPtyInput(listener: (e: ElwoodInputEvent) => void): Unsubscribe {
+    const off = this.runtime.pty.onInput((bytes) => {
+      try {
+        listener({ at: Date.now(), bytes });
+      } catch {
+        this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" });
+      }
+    });
+    this.inputSubscriptions.set(listener, off);
+    return () => {
+      off();
+      this.inputSubscriptions.delete(listener);
+    };
   }
 
   waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number): Promise<ElwoodSessionStatus> {

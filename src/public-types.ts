@@ -87,6 +87,17 @@ export interface ElwoodWarningEvent {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * One write Elwood made to the agent's PTY (session `input` event / `input$`): the exact bytes after framing —
+ * bracketed-paste markers, Enter, key encodings, and xterm's automatic answers to the CLI's terminal queries.
+ */
+export interface ElwoodInputEvent {
+  /** Wall-clock time of the write (ms since the epoch). */
+  readonly at: number;
+  /** The bytes handed to the PTY, exactly (a string write is its UTF-8 encoding). */
+  readonly bytes: Uint8Array;
+}
+
 export interface TerminalExitEvent {
   readonly exitCode: number;
   readonly signal?: number;
