@@ -69,8 +69,12 @@ export interface StatusContext {
   readonly closingAs: ClosingAs | undefined;
   /** The readiness deadline passed while a dialog held readiness. */
   readonly deadlinePassed: boolean;
-  /** Blocked by an undecided PermissionRequest hook whose dialog has not been painted yet. */
-  readonly awaitingDialog: boolean;
+  /** Undecided PermissionRequest hooks whose dialog has not been painted yet (a human will be asked). */
+  readonly permissionPending: number;
+  /** Permission dialogs painted before their PermissionRequest hook arrived (the hook then comes late). */
+  readonly permissionUnmatched: number;
+  /** The current block is a tool-permission dialog (its end needs the CLI's own evidence, see `blocked`). */
+  readonly permissionBlocked: boolean;
 }
 
 type DecideParams = { readonly reason: string; readonly to?: ElwoodSessionStatus };
@@ -144,8 +148,23 @@ export const statusMachine = setup({
       }
     }),
     markDeadline: assign({ deadlinePassed: true }),
-    awaitDialog: assign({ awaitingDialog: true }),
-    dialogSeen: assign({ awaitingDialog: false }),
+    /** An undecided PermissionRequest: one more dialog to come, unless its dialog was already painted. */
+    permissionHook: assign(({ context }) =>
+      context.permissionUnmatched > 0
+        ? { permissionUnmatched: context.permissionUnmatched - 1 }
+        : { permissionPending: context.permissionPending + 1 },
+    ),
+    /** A permission dialog just painted: it answers a pending hook, or waits for its (late) hook. */
+    permissionDialogPainted: assign(({ context, event }) => {
+      if (factsOf(event)?.dialog?.kind !== "permission") return {};
+      return context.permissionPending > 0
+        ? { permissionPending: context.permissionPending - 1 }
+        : { permissionUnmatched: context.permissionUnmatched + 1 };
+    }),
+    markPermissionBlock: assign(({ event }) => ({ permissionBlocked: factsOf(event)?.dialog?.kind === "permission" })),
+    clearPermissionBlock: assign({ permissionBlocked: false }),
+    /** The turn ended by the CLI's own Stop: nothing is left for a human to answer. */
+    permissionsSettled: assign({ permissionPending: 0, permissionUnmatched: 0 }),
     closing: assign(({ event }) => ({ closingAs: event.type === "lifecycle.closing" ? event.as : undefined })),
   },
   guards: {
@@ -179,7 +198,16 @@ export const statusMachine = setup({
     // PermissionRequest fires when Claude is about to ask a human; a handler decision means no dialog follows.
     undecidedPermission: ({ event }) =>
       event.type === "hook.PermissionRequest" && (event as HookEvent).handlerDecision === undefined,
-    workingBeforeDialog: ({ context, event }) => context.awaitingDialog && workingFrame(factsOf(event)),
+    lateUndecidedPermission: ({ context, event }) =>
+      context.permissionUnmatched > 0 && event.type === "hook.PermissionRequest" && (event as HookEvent).handlerDecision === undefined,
+    /** A screen-evidenced turn end while a PermissionRequest still waits for its dialog is the pause before the dialog. */
+    pendingScreenTurnEnd: ({ context, event }) =>
+      context.permissionPending > 0 && event.type === "turn.ended" && (event as TurnEndedEvent).source !== "hook",
+    stopAfterDialog: ({ context, event }) => !context.facts?.dialog && event.type === "turn.ended" && (event as TurnEndedEvent).source === "hook",
+    /** A permission block ends on an idle composer only when the CLI shows its rejection banner (Esc or "No"). */
+    permissionRejected: ({ context, event }) =>
+      context.permissionBlocked && idleComposer(factsOf(event)) && factsOf(event)!.interruptBanner,
+    permissionBlockIdle: ({ context, event }) => context.permissionBlocked && idleComposer(factsOf(event)),
     closingStopped: ({ context }) => context.closingAs === "stopped",
     closingKilled: ({ context }) => context.closingAs === "killed",
     closingTornDown: ({ context }) => context.closingAs === "torn_down",
@@ -199,7 +227,9 @@ export const statusMachine = setup({
     facts: undefined,
     closingAs: undefined,
     deadlinePassed: false,
-    awaitingDialog: false,
+    permissionPending: 0,
+    permissionUnmatched: 0,
+    permissionBlocked: false,
   }),
   initial: "starting",
   on: {
@@ -242,17 +272,22 @@ export const statusMachine = setup({
       },
       on: {
         frame: [
-          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked")] },
+          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked"), "permissionDialogPainted", "markPermissionBlock"] },
           { actions: [decide("frame is not a status edge while a turn runs (turn machine owns turn edges)")] },
         ],
         "turn.ended": [
-          { guard: "initialReady", target: "ready", actions: [decide("turn ended", "ready")] },
+          { guard: "pendingScreenTurnEnd", actions: [decide("PermissionRequest pending and its dialog not painted yet: a screen turn end is not the end of this turn")] },
+          { guard: "initialReady", target: "ready", actions: [decide("turn ended", "ready"), "permissionsSettled"] },
           { actions: [decide("turn edge before initial readiness cannot end a turn")] },
         ],
         "turn.started": { actions: [decide("already running")] },
         "submission.written": { actions: [decide("caller submission written; stays running")] },
         "hook.PermissionRequest": [
-          { guard: "undecidedPermission", target: "blocked", actions: [decide("PermissionRequest hook with no handler decision: a human decides", "blocked"), "awaitDialog"] },
+          { guard: "lateUndecidedPermission", actions: [decide("late PermissionRequest hook for a permission dialog already painted: not new evidence"), "permissionHook"] },
+          {
+            guard: "undecidedPermission",
+            actions: [decide("PermissionRequest hook with no handler decision: a human decides; blocked once its dialog is painted (it takes keys only then)"), "permissionHook"],
+          },
           { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
         ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
@@ -293,31 +328,47 @@ export const statusMachine = setup({
     ready: {
       on: {
         frame: [
-          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked")] },
+          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked"), "permissionDialogPainted", "markPermissionBlock"] },
           { actions: [decide("frame is not a status edge while ready (turn machine owns turn edges)")] },
         ],
         "turn.started": { target: "running.turn", actions: [decide("turn started", "running")] },
         "submission.written": { target: "running.turn", actions: [decide("caller submission written", "running")] },
         "turn.ended": { actions: [decide("already ready (idempotent turn end)")] },
         "hook.PermissionRequest": [
-          { guard: "undecidedPermission", target: "blocked", actions: [decide("PermissionRequest hook with no handler decision: a human decides", "blocked"), "awaitDialog"] },
+          { guard: "lateUndecidedPermission", actions: [decide("late PermissionRequest hook for a permission dialog already painted: not new evidence"), "permissionHook"] },
+          {
+            guard: "undecidedPermission",
+            target: "running.turn",
+            actions: [decide("PermissionRequest hook with no handler decision: the turn runs on; blocked once its dialog is painted", "running"), "permissionHook"],
+          },
           { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
         ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
       },
     },
     blocked: {
-      exit: "dialogSeen",
+      exit: "clearPermissionBlock",
       on: {
         frame: [
-          { guard: "heldDialog", actions: [decide("dialog still visible"), "dialogSeen"] },
-          { guard: "workingBeforeDialog", actions: [decide("PermissionRequest pending; its dialog is not painted yet: block kept")] },
+          { guard: "heldDialog", actions: [decide("dialog still visible")] },
           { guard: "workingAfterReady", target: "running.turn", actions: [decide("dialog cleared and the agent is working", "running")] },
+          { guard: "permissionRejected", target: "ready", actions: [decide("permission dialog rejected: interrupt banner on an idle composer", "ready")] },
+          {
+            guard: "permissionBlockIdle",
+            actions: [decide("permission dialog gone; idle composer without the rejection banner: the answer is not applied yet, block kept")],
+          },
           { guard: "idleComposer", target: "ready", actions: [decide("dialog cleared; idle composer visible", "ready")] },
           { actions: [decide("dialog gone but no verified composer yet: block kept")] },
         ],
+        "hook.PermissionRequest": [
+          { guard: "undecidedPermission", actions: [decide("PermissionRequest hook for the dialog on screen"), "permissionHook"] },
+          { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
+        ],
         "turn.started": { actions: [decide("blocked until the dialog clears")] },
-        "turn.ended": { actions: [decide("blocked until the dialog clears")] },
+        "turn.ended": [
+          { guard: "stopAfterDialog", target: "ready", actions: [decide("Stop hook after the dialog was answered: turn ended", "ready"), "permissionsSettled"] },
+          { actions: [decide("blocked until the dialog clears")] },
+        ],
         "submission.written": { actions: [decide("blocked until the dialog clears")] },
       },
     },

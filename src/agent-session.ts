@@ -35,6 +35,7 @@ import {
 import { activityForHook } from "./hook-activity.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import { waitForActivity, waitForStatus } from "./wait-for.js";
+import { watchDialogKeys } from "./dialog-key-watch.js";
 
 /** Text submissions above this many UTF-8 bytes are rejected before anything is written. */
 export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
@@ -298,6 +299,11 @@ export class AgentSession {
       this.runtime.actor.send({ type: "cmd.rawInput" });
       if (typeof input === "string") this.runtime.terminal.sendInput(input);
       else this.runtime.pty.write(input);
+      watchDialogKeys({
+        facts: () => this.latestFacts,
+        onFrame: (listener) => this.frameEmitter.on("frame", (f) => listener(f.facts)),
+        warn: (dialog) => this.emitWarning("dialog_keys_no_effect", `keys written to the ${dialog.kind} dialog left it unchanged`, { dialog: dialog.kind }),
+      });
       return Promise.resolve();
     } catch (error) {
       return rejectWith("pty_write_failed", "writing to the PTY failed", { cause: String(error) });

@@ -77,7 +77,9 @@ export type ElwoodWarningCode =
   | "startup_prompt_write_failed"
   | "clipboard_restore_failed"
   | "codex_default_model_persisted"
-  | "hook_observer_failed";
+  | "hook_observer_failed"
+  /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS). */
+  | "dialog_keys_no_effect";
 
 export interface ElwoodWarningEvent {
   readonly elwoodSessionId: string;

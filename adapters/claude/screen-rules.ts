@@ -128,7 +128,8 @@ export const claudeScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "claude-permission-options",
-    description: "Permission option list starting `❯ 1. Yes`.",
+    description:
+      "Permission option list starting `❯ 1. Yes`. Key-accepting signal (measured offline, both versions): the painted dialog. A key sent before the paint (e.g. at PreToolUse, or at an earlier PermissionRequest hook) is lost and the dialog stays (2.1.215 and 2.1.332, 4 of 4). 2.1.332 paints the dialog while its PermissionRequest hook still runs (after the answer its spinner reads `running PermissionRequest hook`) and applies a key sent at the first paint once that hook returns (up to ~600 ms later); 2.1.215 applies it at once. The hook's delivery can come after the dialog was answered, so a late PermissionRequest is not new evidence. A rejected dialog (Esc / `No`) leaves `⎿  Interrupted` on the idle composer.",
     region: "bottom",
     pattern: /^\s*(?:❯\s*)?1\.\s*Yes\b/m,
     verifiedAgainst: BOTH,

@@ -120,8 +120,61 @@ describe("status machine", () => {
     expect(status()).toBe("running");
     actor.send(dialogFrame("permission"));
     expect(status()).toBe("blocked");
+    // Both Claude versions answer a rejected permission (Esc / "No") with the interrupt banner on an idle composer.
+    actor.send(frame({ composer: true, interruptBanner: true }));
+    expect(status()).toBe("ready");
+    actor.send(dialogFrame("api_key"));
     actor.send(idleFrame());
     expect(status()).toBe("ready");
+  });
+
+  it("issue 13 item 1: an undecided PermissionRequest never blocks before its dialog is painted; the painted dialog does", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
+    expect(status()).toBe("running");
+    // The pause between the hook and the paint is not a turn end.
+    actor.send({ type: "turn.ended", source: "footer" });
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("blocked");
+  });
+
+  it("issue 13 item 1: never ready while the permission is unanswered: a bare idle composer keeps the block", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send(dialogFrame("permission"));
+    actor.send(idleFrame());
+    expect(status()).toBe("blocked");
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send({ type: "turn.ended", source: "hook" });
+    expect(status()).toBe("ready");
+  });
+
+  it("issue 13 item 1: a late PermissionRequest for a dialog already painted and answered does not block again", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send(dialogFrame("permission"));
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
+    expect(status()).toBe("running");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/late PermissionRequest/);
+    actor.send({ type: "turn.ended", source: "hook" });
+    expect(status()).toBe("ready");
+    // The next permission is a new one: its hook waits for its own dialog.
+    actor.send({ type: "submission.written", opId: "m2" });
+    actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("blocked");
   });
 
   it("turn edges cannot move a blocked session; evidence before initial readiness cannot fabricate a turn end", () => {
