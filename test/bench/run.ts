@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark (throughput, idle CPU, hook round trip, detection latency) and prints one report.
+// `npm run bench`: runs every benchmark (throughput, idle CPU, hook round trip, detection latency, Codex start-up) and prints one report.
 // `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then indicative only.
 
 import { cpus, loadavg } from "node:os";
@@ -46,6 +46,19 @@ async function detectionLatency(): Promise<readonly string[]> {
   return table(await mod.benchDetectionLatency(quick ? 50 : undefined));
 }
 
+/** Real Codex CLIs must stay offline: the section runs in the loopback-only netns the e2e suite uses. */
+async function codexStartup(): Promise<readonly string[]> {
+  const { execFile } = await import("node:child_process");
+  const runs = quick ? 2 : 5;
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/codex-startup.ts", String(runs), "--json"], { timeout: 600_000 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  const json = stdout.trim().split("\n").at(-1) ?? "[]";
+  return table(JSON.parse(json) as Record<string, unknown>[]);
+}
+
 const sections: Section[] = [];
 sections.push(
   await section("PTY → headless terminal throughput (observer = Claude screen reader) vs bare xterm", async () =>
@@ -65,6 +78,7 @@ sections.push(
   }),
 );
 sections.push(await section("turn detection latency", detectionLatency));
+sections.push(await section("Codex start-up: startCodex → ready vs the bare CLI's usable composer (real CLIs, offline)", codexStartup));
 
 const header = [
   `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,
