@@ -1,7 +1,7 @@
 // The status lifecycle machine: starting → running ⇄ ready ⇄ blocked → stopped | exited | killed | torn_down,
 // with every received event logged as a content-free status decision.
 
-import { assign, enqueueActions, setup } from "xstate";
+import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogFact, DialogKind, ScreenFacts } from "../adapters/screen-facts.js";
 import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/public-types.js";
 import type {
@@ -36,6 +36,11 @@ export interface ReadinessPolicy {
    * (Codex 0.144.6, which has no OSC 7501, paints its session header box only once its session is configured).
    */
   readonly readyRuleIds?: readonly string[];
+  /**
+   * How long a human-decision dialog that appears mid-session must stay painted before `blocked` (it takes keys only
+   * then: Claude 2.1.332 drops keys sent right at its permission dialog's first paint). 0 or absent: at once.
+   */
+  readonly dialogSettleMs?: number;
 }
 
 export interface StatusInput {
@@ -194,6 +199,8 @@ export const statusMachine = setup({
     inDeadlineHeld: ({ context }) => context.deadlinePassed,
     deadlineHeldAndIdle: ({ context, event }) => context.deadlinePassed && idleComposer(factsOf(event)),
     workingAfterReady: ({ context, event }) => context.initialReady && workingFrame(factsOf(event)),
+    settlesDialogs: ({ context }) => (context.readiness.dialogSettleMs ?? 0) > 0,
+    wasReady: ({ context }) => context.status === "ready",
     initialReady: ({ context }) => context.initialReady,
     // PermissionRequest fires when Claude is about to ask a human; a handler decision means no dialog follows.
     undecidedPermission: ({ event }) =>
@@ -214,6 +221,7 @@ export const statusMachine = setup({
   },
   delays: {
     composerSettle: ({ context }) => context.readiness.composerSettleMs,
+    dialogSettle: ({ context }) => context.readiness.dialogSettleMs ?? 0,
     readinessDeadline: ({ context }) => context.readiness.deadlineMs,
   },
 }).createMachine({
@@ -272,6 +280,11 @@ export const statusMachine = setup({
       },
       on: {
         frame: [
+          {
+            guard: and(["blockingDialog", "settlesDialogs"]),
+            target: "#status.dialogPainted",
+            actions: [decide("a human-decision dialog is painted; blocked once it has stayed long enough to take keys"), "permissionDialogPainted", "markPermissionBlock"],
+          },
           { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked"), "permissionDialogPainted", "markPermissionBlock"] },
           { actions: [decide("frame is not a status edge while a turn runs (turn machine owns turn edges)")] },
         ],
@@ -328,6 +341,11 @@ export const statusMachine = setup({
     ready: {
       on: {
         frame: [
+          {
+            guard: and(["blockingDialog", "settlesDialogs"]),
+            target: "#status.dialogPainted",
+            actions: [decide("a human-decision dialog is painted; blocked once it has stayed long enough to take keys"), "permissionDialogPainted", "markPermissionBlock"],
+          },
           { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked"), "permissionDialogPainted", "markPermissionBlock"] },
           { actions: [decide("frame is not a status edge while ready (turn machine owns turn edges)")] },
         ],
@@ -344,6 +362,26 @@ export const statusMachine = setup({
           { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
         ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
+      },
+    },
+    // Painted but not yet taking keys: the status stays what it was (never ready-from-running, never blocked).
+    dialogPainted: {
+      after: {
+        dialogSettle: { target: "blocked", actions: [decide("the dialog stayed painted: it takes keys now", "blocked")] },
+      },
+      on: {
+        frame: [
+          { guard: "blockingDialog", actions: [decide("dialog still painted; settling before it takes keys")] },
+          { guard: "wasReady", target: "ready", actions: [decide("the dialog vanished before it took keys"), "clearPermissionBlock"] },
+          { target: "running.turn", actions: [decide("the dialog vanished before it took keys"), "clearPermissionBlock"] },
+        ],
+        "hook.PermissionRequest": [
+          { guard: "undecidedPermission", actions: [decide("PermissionRequest hook for the dialog on screen"), "permissionHook"] },
+          { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
+        ],
+        "turn.started": { actions: [decide("a dialog is settling")] },
+        "turn.ended": { actions: [decide("a dialog is settling")] },
+        "submission.written": { actions: [decide("a dialog is settling")] },
       },
     },
     blocked: {

@@ -142,6 +142,27 @@ describe("status machine", () => {
     expect(status()).toBe("blocked");
   });
 
+  it("issue 13 item 1: with dialogSettleMs a painted dialog blocks only after it stayed painted; one gone sooner never blocks", () => {
+    const { actor, clock, status } = start({ ...claudeLike, readiness: { ...claudeLike.readiness, dialogSettleMs: 300 } });
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send(dialogFrame("permission"));
+    clock.increment(299);
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("running");
+    clock.increment(1);
+    expect(status()).toBe("blocked");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/takes keys now/);
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    clock.increment(100);
+    actor.send(workingFrame());
+    clock.increment(500);
+    expect(status()).toBe("running");
+  });
+
   it("issue 13 item 1: never ready while the permission is unanswered: a bare idle composer keeps the block", () => {
     const { actor, clock, status } = start();
     actor.send(idleFrame());

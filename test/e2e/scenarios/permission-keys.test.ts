@@ -29,8 +29,11 @@ describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
     const decisions = session.statusDecisions();
     const blocks = decisions.filter((d) => d.to === "blocked" && d.from !== "blocked");
     expect(blocks).toHaveLength(1);
-    expect(blocks[0]!.evidence.kind).toBe("frame");
-    expect(blocks[0]!.evidence.ruleIds).toContain("claude-permission-dialog");
+    // Blocked begins once the painted dialog has stayed (dialogSettleMs), never on the hook or before the paint.
+    const painted = decisions.find((d) => d.evidence.kind === "frame" && d.evidence.ruleIds?.includes("claude-permission-dialog") === true);
+    expect(painted).toBeDefined();
+    expect(blocks[0]!.at).toBeGreaterThanOrEqual(painted!.at);
+    expect(blocks[0]!.reason).toMatch(/takes keys now/);
     const afterBlock = fx.statuses.slice(fx.statuses.findIndex((s) => s.to === "blocked"));
     expect(afterBlock.map((s) => s.to)).toEqual(["blocked", "running", "ready"]);
     // The hook and the dialog may arrive in either order; neither is reported as a second block.
