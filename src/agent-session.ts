@@ -42,6 +42,8 @@ export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 export const DEFAULT_STOP_GRACE_MS = 3_000;
+/** teardown()'s grace between asking the CLI to exit and SIGKILL (both CLIs exit on SIGHUP well within it). */
+export const TEARDOWN_GRACE_MS = 1_000;
 /** listModels / setModel deadline (queue wait + picker), when the caller gives none. */
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 
@@ -461,7 +463,9 @@ export class AgentSession {
 
   teardown(): Promise<void> {
     return this.close("torn_down", async () => {
-      await this.runtime.pty.kill();
+      // Asked to exit first (SIGHUP, as closing a terminal window does), so the CLI removes its own sockets and temp
+      // files (Claude's cc-socks/<pid>.sock survived every bare SIGKILL); SIGKILL follows after a short grace.
+      await this.runtime.pty.stop({ graceMs: Math.min(this.runtime.stopGraceMs, TEARDOWN_GRACE_MS) });
       await this.reapStragglers();
       await this.runtime.release("teardown");
     });
