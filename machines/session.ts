@@ -205,8 +205,9 @@ export function createSessionMachine(edges: SessionEdges) {
         actions: enqueueActions(({ context, event, enqueue }) => {
           const key = factsKey(event.facts);
           enqueue.assign({ facts: event.facts });
-          if (!context.ended && key !== context.lastStatusFactsKey) {
-            // Only a change of meaning is status evidence; repaints with the same facts would flood the log.
+          // Only a change of meaning is status evidence; repaints with the same facts would flood the log. An OSC
+          // 7501 state is evidence on its own: Codex 0.171 often sends `state=idle` in a chunk that changes nothing.
+          if (!context.ended && (key !== context.lastStatusFactsKey || event.oscState.length > 0)) {
             enqueue.assign({ lastStatusFactsKey: key });
             enqueue.sendTo("status", event);
           }

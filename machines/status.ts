@@ -1,7 +1,7 @@
 // The status lifecycle machine: starting → running ⇄ ready ⇄ blocked → stopped | exited | killed | torn_down,
 // with every received event logged as a content-free status decision.
 
-import { assign, enqueueActions, setup } from "xstate";
+import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
 import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
 import type {
@@ -49,8 +49,12 @@ export interface StatusContext {
   readonly closingAs: ClosingAs | undefined;
   /** The readiness deadline passed while a dialog held readiness. */
   readonly deadlinePassed: boolean;
-  /** Blocked by an undecided PermissionRequest hook whose dialog has not been painted yet. */
-  readonly awaitingDialog: boolean;
+  /** Undecided PermissionRequest hooks whose dialog has not been painted yet (a human will be asked). */
+  readonly permissionPending: number;
+  /** Permission dialogs painted before their PermissionRequest hook arrived (the hook then comes late). */
+  readonly permissionUnmatched: number;
+  /** The current block is a tool-permission dialog (its end needs the CLI's own evidence, see `blocked`). */
+  readonly permissionBlocked: boolean;
 }
 
 type DecideParams = { readonly reason: string; readonly to?: ElwoodSessionStatus };
@@ -127,8 +131,23 @@ export const statusMachine = setup({
       }
     }),
     markDeadline: assign({ deadlinePassed: true }),
-    awaitDialog: assign({ awaitingDialog: true }),
-    dialogSeen: assign({ awaitingDialog: false }),
+    /** An undecided PermissionRequest: one more dialog to come, unless its dialog was already painted. */
+    permissionHook: assign(({ context }) =>
+      context.permissionUnmatched > 0
+        ? { permissionUnmatched: context.permissionUnmatched - 1 }
+        : { permissionPending: context.permissionPending + 1 },
+    ),
+    /** A permission dialog just painted: it answers a pending hook, or waits for its (late) hook. */
+    permissionDialogPainted: assign(({ context, event }) => {
+      if (factsOf(event)?.dialog?.kind !== "permission") return {};
+      return context.permissionPending > 0
+        ? { permissionPending: context.permissionPending - 1 }
+        : { permissionUnmatched: context.permissionUnmatched + 1 };
+    }),
+    markPermissionBlock: assign(({ event }) => ({ permissionBlocked: factsOf(event)?.dialog?.kind === "permission" })),
+    clearPermissionBlock: assign({ permissionBlocked: false }),
+    /** The turn ended by the CLI's own Stop: nothing is left for a human to answer. */
+    permissionsSettled: assign({ permissionPending: 0, permissionUnmatched: 0 }),
     closing: assign(({ event }) => ({ closingAs: event.type === "lifecycle.closing" ? event.as : undefined })),
   },
   guards: {
@@ -145,6 +164,11 @@ export const statusMachine = setup({
       event.type === "frame" &&
       event.oscState.includes("idle") &&
       !heldDialog(event.facts),
+    readyRules: ({ context, event }) => {
+      const ids = context.readiness.readyRuleIds ?? [];
+      const facts = factsOf(event);
+      return ids.length > 0 && idleComposer(facts) && ids.every((id) => facts!.ruleIds.includes(id));
+    },
     dialogVisible: ({ context }) => heldDialog(context.facts),
     readinessHookClear: ({ context, event }) =>
       event.type.startsWith("hook.") &&
@@ -153,17 +177,29 @@ export const statusMachine = setup({
     inDeadlineHeld: ({ context }) => context.deadlinePassed,
     deadlineHeldAndIdle: ({ context, event }) => context.deadlinePassed && idleComposer(factsOf(event)),
     workingAfterReady: ({ context, event }) => context.initialReady && workingFrame(factsOf(event)),
+    settlesDialogs: ({ context }) => (context.readiness.dialogSettleMs ?? 0) > 0,
+    wasReady: ({ context }) => context.status === "ready",
     initialReady: ({ context }) => context.initialReady,
     // PermissionRequest fires when Claude is about to ask a human; a handler decision means no dialog follows.
     undecidedPermission: ({ event }) =>
       event.type === "hook.PermissionRequest" && (event as HookEvent).handlerDecision === undefined,
-    workingBeforeDialog: ({ context, event }) => context.awaitingDialog && workingFrame(factsOf(event)),
+    lateUndecidedPermission: ({ context, event }) =>
+      context.permissionUnmatched > 0 && event.type === "hook.PermissionRequest" && (event as HookEvent).handlerDecision === undefined,
+    /** A screen-evidenced turn end while a PermissionRequest still waits for its dialog is the pause before the dialog. */
+    pendingScreenTurnEnd: ({ context, event }) =>
+      context.permissionPending > 0 && event.type === "turn.ended" && (event as TurnEndedEvent).source !== "hook",
+    stopAfterDialog: ({ context, event }) => !context.facts?.dialog && event.type === "turn.ended" && (event as TurnEndedEvent).source === "hook",
+    /** A permission block ends on an idle composer only when the CLI shows its rejection banner (Esc or "No"). */
+    permissionRejected: ({ context, event }) =>
+      context.permissionBlocked && idleComposer(factsOf(event)) && factsOf(event)!.interruptBanner,
+    permissionBlockIdle: ({ context, event }) => context.permissionBlocked && idleComposer(factsOf(event)),
     closingStopped: ({ context }) => context.closingAs === "stopped",
     closingKilled: ({ context }) => context.closingAs === "killed",
     closingTornDown: ({ context }) => context.closingAs === "torn_down",
   },
   delays: {
     composerSettle: ({ context }) => context.readiness.composerSettleMs,
+    dialogSettle: ({ context }) => context.readiness.dialogSettleMs ?? 0,
     readinessDeadline: ({ context }) => context.readiness.deadlineMs,
   },
 }).createMachine({
@@ -177,7 +213,9 @@ export const statusMachine = setup({
     facts: undefined,
     closingAs: undefined,
     deadlinePassed: false,
-    awaitingDialog: false,
+    permissionPending: 0,
+    permissionUnmatched: 0,
+    permissionBlocked: false,
   }),
   initial: "starting",
   on: {
@@ -202,6 +240,7 @@ export const statusMachine = setup({
           { guard: "blockingDialog", target: "blocked", actions: [decide("first frame shows a human-decision dialog", "blocked")] },
           { guard: "heldDialog", target: "running.boot.held", actions: [decide("first frame shows a dialog Elwood answers itself: readiness held", "running")] },
           { guard: "oscIdle", target: "ready", actions: [decide("initial readiness: OSC 7501 state=idle on the first frame", "ready")] },
+          { guard: "readyRules", target: "ready", actions: [decide("initial readiness: the first frame shows the adapter's ready screen (session header + idle composer)", "ready")] },
           { guard: "composerIsReadySignal", target: "running.boot.settling", actions: [decide("first frame shows an idle composer; settle window started", "running")] },
           { target: "running", actions: [decide("first frame rendered; startup window (not ready yet)", "running")] },
         ],
@@ -219,17 +258,27 @@ export const statusMachine = setup({
       },
       on: {
         frame: [
-          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked")] },
+          {
+            guard: and(["blockingDialog", "settlesDialogs"]),
+            target: "#status.dialogPainted",
+            actions: [decide("a human-decision dialog is painted; blocked once it has stayed long enough to take keys"), "permissionDialogPainted", "markPermissionBlock"],
+          },
+          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked"), "permissionDialogPainted", "markPermissionBlock"] },
           { actions: [decide("frame is not a status edge while a turn runs (turn machine owns turn edges)")] },
         ],
         "turn.ended": [
-          { guard: "initialReady", target: "ready", actions: [decide("turn ended", "ready")] },
+          { guard: "pendingScreenTurnEnd", actions: [decide("PermissionRequest pending and its dialog not painted yet: a screen turn end is not the end of this turn")] },
+          { guard: "initialReady", target: "ready", actions: [decide("turn ended", "ready"), "permissionsSettled"] },
           { actions: [decide("turn edge before initial readiness cannot end a turn")] },
         ],
         "turn.started": { actions: [decide("already running")] },
         "submission.written": { actions: [decide("caller submission written; stays running")] },
         "hook.PermissionRequest": [
-          { guard: "undecidedPermission", target: "blocked", actions: [decide("PermissionRequest hook with no handler decision: a human decides", "blocked"), "awaitDialog"] },
+          { guard: "lateUndecidedPermission", actions: [decide("late PermissionRequest hook for a permission dialog already painted: not new evidence"), "permissionHook"] },
+          {
+            guard: "undecidedPermission",
+            actions: [decide("PermissionRequest hook with no handler decision: a human decides; blocked once its dialog is painted (it takes keys only then)"), "permissionHook"],
+          },
           { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
         ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
@@ -242,6 +291,7 @@ export const statusMachine = setup({
               { guard: "blockingDialog", target: "#status.blocked", actions: [decide("a human-decision dialog is visible before readiness", "blocked")] },
               { guard: "heldDialog", target: ".held", actions: [decide("a dialog Elwood answers itself is visible: readiness held, not blocked")] },
               { guard: "oscIdle", target: "#status.ready", actions: [decide("initial readiness: OSC 7501 state=idle", "ready")] },
+              { guard: "readyRules", target: "#status.ready", actions: [decide("initial readiness: the adapter's ready screen (session header + idle composer)", "ready")] },
               { guard: "deadlineHeldAndIdle", target: "#status.ready", actions: [decide("initial readiness: dialog cleared after the deadline; idle composer", "ready")] },
               { guard: "composerIsReadySignal", target: ".settling", actions: [decide("idle composer visible; settle window started")] },
               { guard: "inDeadlineHeld", actions: [decide("readiness deadline passed; waiting for a dialog-free frame")] },
@@ -269,31 +319,72 @@ export const statusMachine = setup({
     ready: {
       on: {
         frame: [
-          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked")] },
+          {
+            guard: and(["blockingDialog", "settlesDialogs"]),
+            target: "#status.dialogPainted",
+            actions: [decide("a human-decision dialog is painted; blocked once it has stayed long enough to take keys"), "permissionDialogPainted", "markPermissionBlock"],
+          },
+          { guard: "blockingDialog", target: "blocked", actions: [decide("a human-decision dialog appeared", "blocked"), "permissionDialogPainted", "markPermissionBlock"] },
           { actions: [decide("frame is not a status edge while ready (turn machine owns turn edges)")] },
         ],
         "turn.started": { target: "running.turn", actions: [decide("turn started", "running")] },
         "submission.written": { target: "running.turn", actions: [decide("caller submission written", "running")] },
         "turn.ended": { actions: [decide("already ready (idempotent turn end)")] },
         "hook.PermissionRequest": [
-          { guard: "undecidedPermission", target: "blocked", actions: [decide("PermissionRequest hook with no handler decision: a human decides", "blocked"), "awaitDialog"] },
+          { guard: "lateUndecidedPermission", actions: [decide("late PermissionRequest hook for a permission dialog already painted: not new evidence"), "permissionHook"] },
+          {
+            guard: "undecidedPermission",
+            target: "running.turn",
+            actions: [decide("PermissionRequest hook with no handler decision: the turn runs on; blocked once its dialog is painted", "running"), "permissionHook"],
+          },
           { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
         ],
         "trust.fallback": { target: "blocked", actions: [decide("startup prompt automation could not finish safely; waiting for a human", "blocked")] },
       },
     },
-    blocked: {
-      exit: "dialogSeen",
+    // Painted but not yet taking keys: the status stays what it was (never ready-from-running, never blocked).
+    dialogPainted: {
+      after: {
+        dialogSettle: { target: "blocked", actions: [decide("the dialog stayed painted: it takes keys now", "blocked")] },
+      },
       on: {
         frame: [
-          { guard: "heldDialog", actions: [decide("dialog still visible"), "dialogSeen"] },
-          { guard: "workingBeforeDialog", actions: [decide("PermissionRequest pending; its dialog is not painted yet: block kept")] },
+          { guard: "blockingDialog", actions: [decide("dialog still painted; settling before it takes keys")] },
+          { guard: "wasReady", target: "ready", actions: [decide("the dialog vanished before it took keys"), "clearPermissionBlock"] },
+          { target: "running.turn", actions: [decide("the dialog vanished before it took keys"), "clearPermissionBlock"] },
+        ],
+        "hook.PermissionRequest": [
+          { guard: "undecidedPermission", actions: [decide("PermissionRequest hook for the dialog on screen"), "permissionHook"] },
+          { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
+        ],
+        "turn.started": { actions: [decide("a dialog is settling")] },
+        "turn.ended": { actions: [decide("a dialog is settling")] },
+        "submission.written": { actions: [decide("a dialog is settling")] },
+      },
+    },
+    blocked: {
+      exit: "clearPermissionBlock",
+      on: {
+        frame: [
+          { guard: "heldDialog", actions: [decide("dialog still visible")] },
           { guard: "workingAfterReady", target: "running.turn", actions: [decide("dialog cleared and the agent is working", "running")] },
+          { guard: "permissionRejected", target: "ready", actions: [decide("permission dialog rejected: interrupt banner on an idle composer", "ready")] },
+          {
+            guard: "permissionBlockIdle",
+            actions: [decide("permission dialog gone; idle composer without the rejection banner: the answer is not applied yet, block kept")],
+          },
           { guard: "idleComposer", target: "ready", actions: [decide("dialog cleared; idle composer visible", "ready")] },
           { actions: [decide("dialog gone but no verified composer yet: block kept")] },
         ],
+        "hook.PermissionRequest": [
+          { guard: "undecidedPermission", actions: [decide("PermissionRequest hook for the dialog on screen"), "permissionHook"] },
+          { actions: [decide("PermissionRequest answered by the parent handler: no dialog follows")] },
+        ],
         "turn.started": { actions: [decide("blocked until the dialog clears")] },
-        "turn.ended": { actions: [decide("blocked until the dialog clears")] },
+        "turn.ended": [
+          { guard: "stopAfterDialog", target: "ready", actions: [decide("Stop hook after the dialog was answered: turn ended", "ready"), "permissionsSettled"] },
+          { actions: [decide("blocked until the dialog clears")] },
+        ],
         "submission.written": { actions: [decide("blocked until the dialog clears")] },
       },
     },

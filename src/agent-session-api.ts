@@ -11,6 +11,8 @@ export type ElwoodAgentSessionMember =
   | "status$"
   | "activity$"
   | "frames$"
+  | "input$"
+  | "pid"
   | "statusDecisions"
   | "on"
   | "off"

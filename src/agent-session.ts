@@ -27,6 +27,7 @@ import {
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
   type ElwoodWarningEvent,
+  type ElwoodInputEvent,
   type TerminalExitEvent,
   type TerminalSize,
   type Unsubscribe,
@@ -34,12 +35,15 @@ import {
 import { activityForHook } from "./hook-activity.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import { waitForActivity, waitForStatus } from "./wait-for.js";
+import { watchDialogKeys } from "./dialog-key-watch.js";
 
 /** Text submissions above this many UTF-8 bytes are rejected before anything is written. */
 export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 export const DEFAULT_STOP_GRACE_MS = 3_000;
+/** teardown()'s grace between asking the CLI to exit and SIGKILL (both CLIs exit on SIGHUP well within it). */
+export const TEARDOWN_GRACE_MS = 1_000;
 /** listModels / setModel deadline (queue wait + picker), when the caller gives none. */
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 
@@ -69,6 +73,8 @@ export interface ElwoodFrameEvent {
 export type SessionEventMap = {
   "terminal:data": string;
   "terminal:exit": TerminalExitEvent;
+  /** Every write Elwood makes to the PTY, as the exact bytes after framing (live only, no replay). */
+  input: ElwoodInputEvent;
   status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;
   warning: ElwoodWarningEvent;
@@ -140,11 +146,15 @@ export class AgentSession {
   readonly status$: Observable<ElwoodSessionStatus>;
   readonly activity$: Observable<ElwoodActivityEvent>;
   readonly frames$: Observable<ElwoodFrameEvent>;
+  /** What Elwood writes to the PTY, write by write (the `input` event as an Observable). */
+  readonly input$: Observable<ElwoodInputEvent>;
 
   protected readonly runtime: SessionRuntime;
   private readonly emitter: TypedEmitter<SessionEventMap>;
   private readonly frameEmitter = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
   private currentStatus: ElwoodSessionStatus = "starting";
+  /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
+  private latestFacts: ScreenFacts | undefined;
   private closing: Promise<void> | undefined;
   private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: (result?: unknown) => void; reject: (e: ElwoodError) => void }>();
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
@@ -197,11 +207,17 @@ export class AgentSession {
     this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));
     this.frames$ = new Observable((sub) => this.frameEmitter.on("frame", (f) => sub.next(f)));
     this.loginCallbacks = runtime.loginCallbacks;
+    this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
   }
 
   get status(): ElwoodSessionStatus {
     return this.currentStatus;
+  }
+
+  /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
+  get pid(): number {
+    return this.runtime.pty.pid;
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -218,11 +234,35 @@ export class AgentSession {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
       return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
     }
+    if (event === "input") return this.onPtyInput(listener as (e: ElwoodInputEvent) => void);
     return this.emitter.on(event, listener);
   }
 
   off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void {
+    if (event === "input") {
+      this.inputSubscriptions.get(listener as (e: ElwoodInputEvent) => void)?.();
+      this.inputSubscriptions.delete(listener as (e: ElwoodInputEvent) => void);
+      return;
+    }
     this.emitter.off(event, listener);
+  }
+
+  private readonly inputSubscriptions = new Map<(e: ElwoodInputEvent) => void, Unsubscribe>();
+
+  /** `input` listeners tap the PTY's own write path; a throwing listener becomes a warning, never a failed write. */
+  private onPtyInput(listener: (e: ElwoodInputEvent) => void): Unsubscribe {
+    const off = this.runtime.pty.onInput((bytes) => {
+      try {
+        listener({ at: Date.now(), bytes });
+      } catch {
+        this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" });
+      }
+    });
+    this.inputSubscriptions.set(listener, off);
+    return () => {
+      off();
+      this.inputSubscriptions.delete(listener);
+    };
   }
 
   waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number): Promise<ElwoodSessionStatus> {
@@ -257,6 +297,11 @@ export class AgentSession {
       this.runtime.actor.send({ type: "cmd.rawInput" });
       if (typeof input === "string") this.runtime.terminal.sendInput(input);
       else this.runtime.pty.write(input);
+      watchDialogKeys({
+        facts: () => this.latestFacts,
+        onFrame: (listener) => this.frameEmitter.on("frame", (f) => listener(f.facts)),
+        warn: (dialog) => this.emitWarning("dialog_keys_no_effect", `keys written to the ${dialog.kind} dialog left it unchanged`, { dialog: dialog.kind }),
+      });
       return Promise.resolve();
     } catch (error) {
       return rejectWith("pty_write_failed", "writing to the PTY failed", { cause: String(error) });
@@ -372,7 +417,9 @@ export class AgentSession {
 
   teardown(): Promise<void> {
     return this.close("torn_down", async () => {
-      await this.runtime.pty.kill();
+      // Asked to exit first (SIGHUP, as closing a terminal window does), so the CLI removes its own sockets and temp
+      // files (Claude's cc-socks/<pid>.sock survived every bare SIGKILL); SIGKILL follows after a short grace.
+      await this.runtime.pty.stop({ graceMs: Math.min(this.runtime.stopGraceMs, TEARDOWN_GRACE_MS) });
       await this.reapStragglers();
       await this.runtime.release("teardown");
     });
@@ -503,6 +550,7 @@ export class AgentSession {
         if (isTerminalStatus(event.to)) this.rejectAllPending();
         break;
       case "public.frame":
+        this.latestFacts = event.facts;
         // While blocked, a newly painted or changed dialog (e.g. after hook evidence blocked first) names its rules.
         if (this.currentStatus === "blocked" && event.facts.dialog?.blocking) {
           const label = [...event.facts.dialog.ruleIds].sort().join(",");

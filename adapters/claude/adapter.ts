@@ -20,6 +20,9 @@ export const claudeAdapter: AgentAdapter = {
     composerSettleMs: 250,
     deadlineMs: 15_000,
     oscIdleIsReadySignal: false,
+    // 2.1.332 dropped "1" sent at its permission dialog's first paint in 2 of 3 runs; 150 ms and 400 ms later it
+    // landed 6 of 6 (measured offline). No repaint or escape sequence marks the moment, so the dialog must persist.
+    dialogSettleMs: 300,
   },
   submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500 },
   promptHook: "UserPromptSubmit",

@@ -129,7 +129,8 @@ export const claudeScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "claude-permission-options",
-    description: "Permission option list starting `❯ 1. Yes`.",
+    description:
+      "Permission option list starting `❯ 1. Yes`. Key-accepting signal (measured offline, both versions): the painted dialog. A key sent before the paint (e.g. at PreToolUse, or at an earlier PermissionRequest hook) is lost and the dialog stays (2.1.215 and 2.1.332, 4 of 4). 2.1.332 paints the dialog while its PermissionRequest hook still runs (after the answer its spinner reads `running PermissionRequest hook`); a key sent right at the first paint was lost in 2 of 3 runs and at best applied up to ~600 ms later, while keys sent 150 ms or 400 ms after the paint landed 6 of 6, and no repaint or escape sequence marks the moment — hence the adapter's dialogSettleMs. 2.1.215 took a key at the first paint. The hook's delivery can come after the dialog was answered, so a late PermissionRequest is not new evidence. A rejected dialog (Esc / `No`) leaves `⎿  Interrupted` on the idle composer.",
     region: "bottom",
     pattern: /^\s*(?:❯\s*)?1\.\s*Yes\b/m,
     verifiedAgainst: BOTH,

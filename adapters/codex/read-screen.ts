@@ -28,6 +28,9 @@ const TITLE_ACTION = rule("codex-title-action-required");
 const INTERRUPT_BANNER = rule("codex-interrupt-banner");
 const PROMPT_ROW = rule("codex-prompt-row");
 const IMAGE_PASTE_FAILED = rule("codex-image-paste-failed");
+const SESSION_HEADER = rule("codex-session-header");
+/** The session header is the first transcript cell: it sits in the top rows until the transcript scrolls. */
+const SESSION_HEADER_SEARCH_ROWS = 12;
 
 /**
  * Conversation provenance rows: history cells (`•` reply/tool, `◦` running, `■` error/interrupt,
@@ -177,6 +180,13 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
     if (IMAGE_PASTE_FAILED.test(rows[r] ?? "")) imagePasteFailures += 1;
   }
   if (imagePasteFailures > 0) matched.add("codex-image-paste-failed");
+
+  for (let r = 0; r < Math.min(rows.length, SESSION_HEADER_SEARCH_ROWS); r += 1) {
+    if (SESSION_HEADER.test(rows[r] ?? "")) {
+      matched.add("codex-session-header");
+      break;
+    }
+  }
 
   const facts: ScreenFacts = {
     composer: composer !== undefined,

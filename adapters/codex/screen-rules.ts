@@ -64,6 +64,14 @@ export const codexScreenRules: readonly ScreenRule[] = [
     pattern: /^■ Failed to paste image: /,
     verifiedAgainst: ["codex 0.144.6", "codex 0.171.0"],
   },
+  {
+    id: "codex-session-header",
+    description:
+      "0.144.6 session header box row `│ >_ OpenAI Codex (v0.144.6)` (boxed by `╭─╮`), inserted into the transcript once the CLI's session is configured; keys typed before it can be dropped (measured: the bare CLI lost every key typed in its first ~260–340 ms). 0.171 draws its header unboxed (`  >_ OpenAI Codex (v0.171.0)`) and is not matched: it announces readiness with OSC 7501 instead.",
+    region: "screen",
+    pattern: /^│ >_ OpenAI Codex \(v\d+\.\d+\.\d+\)/,
+    verifiedAgainst: [V144],
+  },
   // ── working ────────────────────────────────────────────────────────────────────────────────
   {
     id: "codex-working-spinner",

@@ -46,6 +46,8 @@ export interface AgentPty {
   pause(): void;
   resume(): void;
   onData(listener: (data: string) => void): Unsubscribe;
+  /** Every successful write, as the exact bytes handed to the PTY (strings UTF-8 encoded), in write order. */
+  onInput(listener: (bytes: Uint8Array) => void): Unsubscribe;
   /** Called once; subscribing after the exit calls the listener on the next microtask. */
   onExit(listener: (exit: PtyExit) => void): Unsubscribe;
   /** Resolves true once the group has no live member; false if survivors outlasted the reap bound. */
@@ -74,6 +76,7 @@ class NodeAgentPty implements AgentPty {
   readonly pgid: number;
   private readonly term: pty.IPty;
   private readonly exitListeners = new Set<(exit: PtyExit) => void>();
+  private readonly inputListeners = new Set<(bytes: Uint8Array) => void>();
   private readonly exitPromise: Promise<PtyExit>;
   private exit: PtyExit | undefined;
   /** The leader is known dead (maybe before node-pty's exit event). */
@@ -128,6 +131,24 @@ class NodeAgentPty implements AgentPty {
         pid: this.pid,
         cause: error instanceof Error ? error.message : String(error),
       });
+    }
+    if (this.inputListeners.size > 0) this.announceInput(data);
+  }
+
+  onInput(listener: (bytes: Uint8Array) => void): Unsubscribe {
+    this.inputListeners.add(listener);
+    return () => this.inputListeners.delete(listener);
+  }
+
+  /** Each listener gets its own copy, so one that mutates its bytes cannot change what the next one sees. */
+  private announceInput(data: string | Uint8Array): void {
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    for (const listener of this.inputListeners) {
+      try {
+        listener(Uint8Array.from(bytes));
+      } catch {
+        // An observer must never turn a completed write into a failed one.
+      }
     }
   }
 

@@ -77,7 +77,9 @@ export type ElwoodWarningCode =
   | "startup_prompt_write_failed"
   | "clipboard_restore_failed"
   | "codex_default_model_persisted"
-  | "hook_observer_failed";
+  | "hook_observer_failed"
+  /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS). */
+  | "dialog_keys_no_effect";
 
 export interface ElwoodWarningEvent {
   readonly elwoodSessionId: string;
@@ -85,6 +87,17 @@ export interface ElwoodWarningEvent {
   readonly code: ElwoodWarningCode;
   readonly message: string;
   readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One write Elwood made to the agent's PTY (session `input` event / `input$`): the exact bytes after framing —
+ * bracketed-paste markers, Enter, key encodings, and xterm's automatic answers to the CLI's terminal queries.
+ */
+export interface ElwoodInputEvent {
+  /** Wall-clock time of the write (ms since the epoch). */
+  readonly at: number;
+  /** The bytes handed to the PTY, exactly (a string write is its UTF-8 encoding). */
+  readonly bytes: Uint8Array;
 }
 
 export interface TerminalExitEvent {

@@ -12,6 +12,16 @@ export interface ReadinessPolicy {
   readonly deadlineMs: number;
   /** OSC 7501 `state=idle` is an explicit readiness channel (Codex 0.171). */
   readonly oscIdleIsReadySignal: boolean;
+  /**
+   * Screen-fact rule ids that, all matched on a frame with an idle composer and no dialog, prove readiness at once
+   * (Codex 0.144.6, which has no OSC 7501, paints its session header box only once its session is configured).
+   */
+  readonly readyRuleIds?: readonly string[];
+  /**
+   * How long a human-decision dialog that appears mid-session must stay painted before `blocked` (it takes keys only
+   * then: Claude 2.1.332 drops keys sent right at its permission dialog's first paint). 0 or absent: at once.
+   */
+  readonly dialogSettleMs?: number;
 }
 
 export type ClosingAs = "stopped" | "killed" | "torn_down";

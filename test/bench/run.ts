@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency,
-// sanitiser) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
+// sanitiser, Codex start-up) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
 // indicative only. Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions,
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
@@ -48,6 +48,19 @@ async function detectionLatency(): Promise<readonly string[]> {
   return table(await mod.benchDetectionLatency(quick ? 50 : undefined));
 }
 
+/** Real Codex CLIs must stay offline: the section runs in the loopback-only netns the e2e suite uses. */
+async function codexStartup(): Promise<readonly string[]> {
+  const { execFile } = await import("node:child_process");
+  const runs = quick ? 2 : 5;
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/codex-startup.ts", String(runs), "--json"], { timeout: 600_000 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  const json = stdout.trim().split("\n").at(-1) ?? "[]";
+  return table(JSON.parse(json) as Record<string, unknown>[]);
+}
+
 const sections: Section[] = [];
 sections.push(
   await section("render pipeline: the same burst through real PTYs into bare xterm vs Elwood (ratios per repetition)", async () => [
@@ -85,6 +98,7 @@ sections.push(
     table(await benchSanitizeAdversarial(quick ? 1024 * 1024 : 8 * 1024 * 1024, quick ? 3 : 5)),
   ),
 );
+sections.push(await section("Codex start-up: startCodex → ready vs the bare CLI's usable composer (real CLIs, offline)", codexStartup));
 
 const header = [
   `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,

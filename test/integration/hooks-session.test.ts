@@ -70,12 +70,16 @@ describe("typed handlers and answers", () => {
     const o = await start();
     await o.sim.session.sendMessage("RUNBASH: ls");
     await o.sim.session.waitForStatus((s) => s === "blocked", 10_000);
-    // PermissionRequest with no handler decision is blocked evidence on its own, ahead of the painted dialog.
-    const byHook = o.sim.session.statusDecisions().find((d) => d.evidence.kind === "hook.PermissionRequest");
-    expect(byHook).toMatchObject({ from: "running", to: "blocked" });
+    // Issue 13 item 1: keys sent before the dialog is painted are lost, so only the painted dialog blocks; the
+    // undecided PermissionRequest hook is recorded but moves nothing.
+    const decisions = o.sim.session.statusDecisions();
+    const painted = decisions.findIndex((d) => d.evidence.kind === "frame" && d.evidence.ruleIds?.includes("claude-permission-dialog") === true);
+    const block = decisions.findIndex((d) => d.to === "blocked");
+    expect(painted).toBeGreaterThanOrEqual(0);
+    expect(block).toBeGreaterThan(painted);
+    expect(o.sim.session.statusDecisions().find((d) => d.evidence.kind === "hook.PermissionRequest")).toMatchObject({ to: undefined });
     expect(o.activities.filter((a) => a.kind === "attention")).toHaveLength(1);
-    // The hook can announce the block before the dialog is painted; a human answers what is on screen.
-    await eventually(() => o.sim.session.terminal.snapshot().text.includes("Do you want to proceed?"), 10_000, "the permission dialog");
+    expect(o.sim.session.terminal.snapshot().text).toContain("Do you want to proceed?");
     await o.sim.session.sendKeys("1");
     await waitTurnEnd(o);
     expect(turnOutcomes(o.sim)).toEqual(["stop"]);

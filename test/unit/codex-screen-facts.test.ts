@@ -358,6 +358,19 @@ describe("Codex screen rules table", () => {
   });
 });
 
+describe("Codex session header (issue 13 item 3: 0.144.6 readiness evidence)", () => {
+  it("issue 13 item 3: the boxed 0.144.6 header is seen on its ready captures; 0.171's unboxed header never matches", () => {
+    for (const file of ["v144-ready-with-bypass-hook-trust-189.txt", "v144-ready-composer-after-trust-189.txt"]) {
+      const f = readCodexScreen(captureToSnapshot(capture("codex", file)));
+      expect(f.ruleIds, file).toContain("codex-session-header");
+      expect(f.ruleIds, file).toContain("codex-composer-footer");
+    }
+    for (const file of screenFiles("codex").filter((f) => f.startsWith("v171-"))) {
+      expect(readCodexScreen(captureToSnapshot(capture("codex", file))).ruleIds, file).not.toContain("codex-session-header");
+    }
+  });
+});
+
 describe("Codex title spinner [C-TURN-05]", () => {
   const composerRows = ["› Ask Codex to do anything", "", "  GPT-6.2-Sol low · /srv/repo"];
   const cases: Array<[string, boolean]> = [

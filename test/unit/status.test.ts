@@ -93,6 +93,21 @@ describe("status machine", () => {
     expect(status()).toBe("ready");
   });
 
+  it("issue 13 item 3: readyRuleIds (Codex 0.144.6 session header + composer footer) on an idle composer is readiness at once", () => {
+    const { actor, status } = start({
+      readiness: { ...claudeLike.readiness, hookEvents: [], composerIsReadySignal: false, oscIdleIsReadySignal: true, readyRuleIds: ["hdr", "ftr"] },
+      autoAnswered: [],
+    });
+    actor.send(frame({}));
+    actor.send(frame({ composer: true, ruleIds: ["ftr"] }));
+    expect(status()).toBe("running");
+    actor.send(frame({ composer: true, working: true, ruleIds: ["ftr", "hdr"] }));
+    expect(status()).toBe("running");
+    actor.send(frame({ composer: true, ruleIds: ["ftr", "hdr"] }));
+    expect(status()).toBe("ready");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/ready screen/);
+  });
+
   it("C-ATTN-01: a blocking dialog blocks from running and ready; it settles to ready on an idle composer, to running on work", () => {
     const { actor, clock, status } = start();
     actor.send(idleFrame());
@@ -105,8 +120,82 @@ describe("status machine", () => {
     expect(status()).toBe("running");
     actor.send(dialogFrame("permission"));
     expect(status()).toBe("blocked");
+    // Both Claude versions answer a rejected permission (Esc / "No") with the interrupt banner on an idle composer.
+    actor.send(frame({ composer: true, interruptBanner: true }));
+    expect(status()).toBe("ready");
+    actor.send(dialogFrame("api_key"));
     actor.send(idleFrame());
     expect(status()).toBe("ready");
+  });
+
+  it("issue 13 item 1: an undecided PermissionRequest never blocks before its dialog is painted; the painted dialog does", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
+    expect(status()).toBe("running");
+    // The pause between the hook and the paint is not a turn end.
+    actor.send({ type: "turn.ended", source: "footer" });
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("blocked");
+  });
+
+  it("issue 13 item 1: with dialogSettleMs a painted dialog blocks only after it stayed painted; one gone sooner never blocks", () => {
+    const { actor, clock, status } = start({ ...claudeLike, readiness: { ...claudeLike.readiness, dialogSettleMs: 300 } });
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send(dialogFrame("permission"));
+    clock.increment(299);
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("running");
+    clock.increment(1);
+    expect(status()).toBe("blocked");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/takes keys now/);
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    clock.increment(100);
+    actor.send(workingFrame());
+    clock.increment(500);
+    expect(status()).toBe("running");
+  });
+
+  it("issue 13 item 1: never ready while the permission is unanswered: a bare idle composer keeps the block", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send(dialogFrame("permission"));
+    actor.send(idleFrame());
+    expect(status()).toBe("blocked");
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send({ type: "turn.ended", source: "hook" });
+    expect(status()).toBe("ready");
+  });
+
+  it("issue 13 item 1: a late PermissionRequest for a dialog already painted and answered does not block again", () => {
+    const { actor, clock, status } = start();
+    actor.send(idleFrame());
+    clock.increment(150);
+    actor.send({ type: "submission.written", opId: "m1" });
+    actor.send(dialogFrame("permission"));
+    actor.send(workingFrame());
+    expect(status()).toBe("running");
+    actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
+    expect(status()).toBe("running");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/late PermissionRequest/);
+    actor.send({ type: "turn.ended", source: "hook" });
+    expect(status()).toBe("ready");
+    // The next permission is a new one: its hook waits for its own dialog.
+    actor.send({ type: "submission.written", opId: "m2" });
+    actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
+    expect(status()).toBe("running");
+    actor.send(dialogFrame("permission"));
+    expect(status()).toBe("blocked");
   });
 
   it("turn edges cannot move a blocked session; evidence before initial readiness cannot fabricate a turn end", () => {

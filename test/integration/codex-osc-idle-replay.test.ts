@@ -1,0 +1,67 @@
+// Issue 13 item 2: a real Codex 0.171.0 start stream, replayed through a real PTY with the chunk boundary put at every
+// offset of its OSC 7501 `state=idle`, is ready from that idle signal every time (never from the 10 s deadline).
+
+import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
+import { buildAgentEnv } from "../../effects/pty/agent-env.js";
+import { AgentSession } from "../../src/agent-session.js";
+import { launchSession } from "../../src/launch-session.js";
+
+const fixture = fileURLToPath(new URL("../fixtures/streams/codex-0.171.0-start.json", import.meta.url));
+const replayer = fileURLToPath(new URL("../sim/replay-stream.mjs", import.meta.url));
+const captured = JSON.parse(readFileSync(fixture, "utf8")) as { chunks: string[]; cols: number; rows: number };
+const stream = captured.chunks.join("");
+const OSC_IDLE = "\x1b]7501;state=idle:app=codex\x1b\\";
+const oscStart = stream.indexOf(OSC_IDLE);
+const oscEnd = oscStart + OSC_IDLE.length;
+
+/** Every boundary from just before the OSC to just after it; each split also cuts the stream at both OSC ends. */
+const splits = Array.from({ length: OSC_IDLE.length + 1 }, (_, k) => oscStart + k);
+
+const live: AgentSession[] = [];
+afterEach(async () => {
+  for (const s of live.splice(0)) await s.kill().catch(() => {});
+});
+
+function replay(cuts: readonly number[]): AgentSession {
+  const size = { cols: captured.cols, rows: captured.rows };
+  const session = new AgentSession(
+    launchSession({
+      elwoodSessionId: randomUUID(),
+      cwd: tmpdir(),
+      adapter: codexAdapter,
+      executable: process.execPath,
+      args: [replayer, fixture, JSON.stringify(cuts)],
+      env: buildAgentEnv(process.env, {}),
+      viaLoginShell: false,
+      spawnSize: size,
+      requestedSize: size,
+      autotrust: false,
+      resumed: false,
+      stopGraceMs: 1000,
+      release: async () => {},
+    }),
+  );
+  live.push(session);
+  return session;
+}
+
+describe("Codex 0.171.0 captured start replay (issue 13 item 2)", () => {
+  it("the fixture really is a start whose OSC 7501 idle arrives in a chunk of its own", () => {
+    expect(oscStart).toBeGreaterThan(0);
+    expect(captured.chunks).toContain(OSC_IDLE);
+    expect(stream.indexOf(OSC_IDLE, oscEnd)).toBe(-1);
+  });
+
+  it.for(splits)("issue 13 item 2: chunk boundary at OSC offset %#: ready from the OSC 7501 idle signal, not the deadline", { timeout: 30_000 }, async (split) => {
+    const session = replay([oscStart, split, oscEnd]);
+    await session.waitForStatus((s) => s === "ready", codexAdapter.readiness.deadlineMs + 10_000);
+    const readiness = session.statusDecisions().find((d) => d.to === "ready");
+    expect(readiness?.evidence.kind).toBe("frame");
+    expect(readiness?.reason).toMatch(/OSC 7501 state=idle/);
+  });
+});
