@@ -2,141 +2,38 @@
 
 import { randomUUID } from "node:crypto";
 import { Observable } from "rxjs";
-import type { Actor } from "xstate";
-import type xtermModule from "@xterm/headless";
-import type { ScreenFacts } from "./contracts/screen-facts.js";
-import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import { readOptionsGuarded, validateTerminalSize } from "../adapters/common-options.js";
-import type { AgentPty } from "../effects/pty/agent-pty.js";
-import { reapTagged } from "../effects/pty/tagged-processes.js";
-import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
-import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
-import { sanitizeSubmissionText } from "../machines/sanitize.js";
-import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
-import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
-import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageInput, type ImageSnapshot } from "../effects/image-files.js";
-import { ImageCloneBudget } from "../effects/image-budget.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
-import type { SessionMachine, SessionPublicEvent } from "../machines/session.js";
+import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
+import type { SessionPublicEvent } from "../machines/session.js";
+import { sizeProblem, validTimeout } from "./call-checks.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import {
   isTerminalStatus,
-  type AgentModelOption,
   type AgentKind,
+  type AgentModelOption,
   type ElwoodActivityEvent,
+  type ElwoodInputEvent,
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
   type ElwoodWarningEvent,
-  type ElwoodInputEvent,
-  type TerminalExitEvent,
   type TerminalSize,
   type Unsubscribe,
 } from "./contracts/public-types.js";
-import { activityForHook } from "./hook-activity.js";
-import { TypedEmitter } from "./typed-emitter.js";
-import { waitForActivity, waitForStatus } from "./wait-for.js";
 import { watchDialogKeys } from "./dialog-key-watch.js";
+import { PtyInputTap } from "./pty-input-tap.js";
+import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS } from "./session-defaults.js";
+import { endProcesses } from "./end-processes.js";
+import { compactOp, submissionOp, transactionOp } from "./queue-ops.js";
+import type { ClosingAs } from "./contracts/readiness.js";
+import type { ElwoodFrameEvent, ElwoodTerminal, HookErrorEvent, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
+import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
+import { terminalHandle } from "./terminal-handle.js";
+import { PendingCalls } from "./pending-calls.js";
+import { SessionEvents } from "./session-events.js";
+import { waitForActivity, waitForStatus } from "./wait-for.js";
 
-/** Text submissions above this many UTF-8 bytes are rejected before anything is written. */
-export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
-export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
-export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
-export const DEFAULT_STOP_GRACE_MS = 3_000;
-/** teardown()'s grace between asking the CLI to exit and SIGKILL (both CLIs exit on SIGHUP well within it). */
-export const TEARDOWN_GRACE_MS = 1_000;
-/** listModels / setModel deadline (queue wait + picker), when the caller gives none. */
-export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
-
-export interface HookEventRecord {
-  readonly name: string;
-  readonly payload: Readonly<Record<string, unknown>>;
-}
-
-export interface HookErrorEvent {
-  readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
-  readonly hookEventName?: string;
-  readonly message: string;
-  /** The handler deadline; set only on genuine timeouts. */
-  readonly timeoutMs?: number;
-}
-
-export interface ElwoodStatusEvent {
-  readonly status: ElwoodSessionStatus;
-  readonly previous: ElwoodSessionStatus;
-}
-
-export interface ElwoodFrameEvent {
-  readonly seq: number;
-  readonly facts: ScreenFacts;
-}
-
-export type SessionEventMap = {
-  "terminal:data": string;
-  "terminal:exit": TerminalExitEvent;
-  /** Every write Elwood makes to the PTY, as the exact bytes after framing (live only, no replay). */
-  input: ElwoodInputEvent;
-  status: ElwoodStatusEvent;
-  activity: ElwoodActivityEvent;
-  warning: ElwoodWarningEvent;
-  hook: HookEventRecord;
-  hookError: HookErrorEvent;
-} & { [K in `hook:${string}`]: Readonly<Record<string, unknown>> };
-
-export type SessionEventName = keyof SessionEventMap & string;
-
-/** The session's headless terminal handle. */
-export interface ElwoodTerminal {
-  readonly xterm: InstanceType<typeof xtermModule.Terminal>;
-  readonly size: TerminalSize;
-  readonly title: string;
-  readonly renderFailed: boolean;
-  snapshot(): TerminalSnapshot;
-  /** Resolves once every byte received so far has been rendered; never rejects. */
-  settled(): Promise<void>;
-  /** Input through the terminal's input path (as a person typing); resolves once forwarded to the PTY. */
-  sendInput(data: string): Promise<void>;
-}
-
-export interface SendOptions {
-  /** Ordered images attached to this submission through the CLI's own path, before its text (C-API-44). */
-  readonly images?: readonly ImageInput[];
-}
-
-/** Everything a started session runs on; built by src/launch-session.ts. */
-export interface SessionRuntime {
-  readonly agent: AgentKind;
-  /** The CLI's adapter: everything CLI-specific the facade needs comes from here. */
-  readonly adapter: AgentAdapter;
-  readonly elwoodSessionId: string;
-  readonly cwd: string;
-  readonly terminal: HeadlessTerminal;
-  readonly pty: AgentPty;
-  readonly actor: Actor<SessionMachine>;
-  /** Requested size, which may differ from the physical one during a bootstrap. */
-  readonly resize: (size: TerminalSize) => void;
-  /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
-  readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
-  readonly stopGraceMs: number;
-  /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
-  readonly loginCallbacks: Map<string, LoginCallbacks>;
-  /** The environment the agent was launched with (its display is the one image attach must use). */
-  readonly agentEnv?: Readonly<Record<string, string>>;
-}
-
-/** The same size rule as `initialSize` (one rule for start and resize); a size whose getters throw is just invalid. */
-function sizeProblem(size: unknown): ElwoodError | undefined {
-  if (typeof size !== "object" || size === null) return new ElwoodError("invalid_argument", "size must be { cols, rows }", { option: "size" });
-  const checked = readOptionsGuarded((s) => validateTerminalSize(s, "size"), size, "resize");
-  return checked instanceof ElwoodError ? checked : undefined;
-}
-
-function validTimeout(value: unknown, fallback: number): number | ElwoodError {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    return new ElwoodError("invalid_argument", "timeoutMs must be a positive finite number");
-  }
-  return value;
-}
+export * from "./session-defaults.js";
+export type * from "./session-types.js";
 
 export class AgentSession {
   readonly elwoodSessionId: string;
@@ -150,69 +47,39 @@ export class AgentSession {
   readonly input$: Observable<ElwoodInputEvent>;
 
   protected readonly runtime: SessionRuntime;
-  private readonly emitter: TypedEmitter<SessionEventMap>;
-  private readonly frameEmitter = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
-  private currentStatus: ElwoodSessionStatus = "starting";
-  /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
-  private latestFacts: ScreenFacts | undefined;
+  private readonly events: SessionEvents;
+  private readonly pending = new PendingCalls();
   private closing: Promise<void> | undefined;
-  private readonly pendingOps = new Map<string, { phase: "written" | "entered" | "done"; resolve: (result?: unknown) => void; reject: (e: ElwoodError) => void }>();
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
   protected readonly loginCallbacks: Map<string, LoginCallbacks>;
-  /** Cloned image bytes held by queued submissions, one ceiling per session (C-API-44). */
-  private readonly imageBudget = new ImageCloneBudget();
-  /** Submissions whose images are still being checked: later calls queue behind them to keep call order. */
-  private intake: Promise<void> = Promise.resolve();
-  private intakePending = 0;
-  private readonly pendingInterrupts = new Map<string, { resolve: () => void; reject: (e: ElwoodError) => void }>();
+  private readonly intake: SubmissionIntake;
+  private readonly inputTap: PtyInputTap;
 
   constructor(runtime: SessionRuntime) {
     this.runtime = runtime;
     this.elwoodSessionId = runtime.elwoodSessionId;
     this.cwd = runtime.cwd;
     this.agent = runtime.agent;
-    this.emitter = new TypedEmitter<SessionEventMap>((event) => {
-      if (event === "warning") return;
-      this.emitWarning("hook_observer_failed", `a listener for "${event}" threw`, { event });
-    });
-    const term = runtime.terminal;
-    const pty = runtime.pty;
-    this.terminal = {
-      get xterm() {
-        return term.xterm;
-      },
-      get size() {
-        return term.size;
-      },
-      get title() {
-        return term.title;
-      },
-      get renderFailed() {
-        return term.renderFailed;
-      },
-      snapshot: () => term.snapshot(),
-      settled: () => term.settled(),
-      sendInput: (data: string) => {
-        if (typeof data !== "string") return rejectWith("invalid_argument", "sendInput takes a string");
-        if (pty.exited) return rejectWith("session_not_running", "the agent process has exited");
-        try {
-          term.sendInput(data);
-          return Promise.resolve();
-        } catch (error) {
-          return rejectWith("pty_write_failed", "writing to the PTY failed", { cause: String(error) });
-        }
-      },
-    };
+    this.events = new SessionEvents(runtime.elwoodSessionId, runtime.agent);
+    this.terminal = terminalHandle(runtime.terminal, runtime.pty);
     this.status$ = new Observable((sub) => this.on("status", (e) => sub.next(e.status)));
     this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));
-    this.frames$ = new Observable((sub) => this.frameEmitter.on("frame", (f) => sub.next(f)));
+    this.frames$ = new Observable((sub) => this.events.frames.on("frame", (f) => sub.next(f)));
     this.loginCallbacks = runtime.loginCallbacks;
+    this.intake = new SubmissionIntake({
+      cwd: runtime.cwd,
+      imageVia: runtime.adapter.imageVia,
+      agentEnv: runtime.agentEnv ?? process.env,
+      status: () => this.status,
+      enqueue: (kind, clean, transaction) => this.enqueueSubmission(kind, clean, transaction),
+    });
+    this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" }));
     this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
   }
 
   get status(): ElwoodSessionStatus {
-    return this.currentStatus;
+    return this.events.status;
   }
 
   /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
@@ -234,60 +101,38 @@ export class AgentSession {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
       return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
     }
-    if (event === "input") return this.onPtyInput(listener as (e: ElwoodInputEvent) => void);
-    return this.emitter.on(event, listener);
+    if (event === "input") return this.inputTap.on(listener as (e: ElwoodInputEvent) => void);
+    return this.events.emitter.on(event, listener);
   }
 
   off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void {
-    if (event === "input") {
-      this.inputSubscriptions.get(listener as (e: ElwoodInputEvent) => void)?.();
-      this.inputSubscriptions.delete(listener as (e: ElwoodInputEvent) => void);
-      return;
-    }
-    this.emitter.off(event, listener);
-  }
-
-  private readonly inputSubscriptions = new Map<(e: ElwoodInputEvent) => void, Unsubscribe>();
-
-  /** `input` listeners tap the PTY's own write path; a throwing listener becomes a warning, never a failed write. */
-  private onPtyInput(listener: (e: ElwoodInputEvent) => void): Unsubscribe {
-    const off = this.runtime.pty.onInput((bytes) => {
-      try {
-        listener({ at: Date.now(), bytes });
-      } catch {
-        this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" });
-      }
-    });
-    this.inputSubscriptions.set(listener, off);
-    return () => {
-      off();
-      this.inputSubscriptions.delete(listener);
-    };
+    if (event === "input") return this.inputTap.off(listener as (e: ElwoodInputEvent) => void);
+    this.events.emitter.off(event, listener);
   }
 
   waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number): Promise<ElwoodSessionStatus> {
-    return waitForStatus(this.waitSources(), match, timeoutMs);
+    return waitForStatus(this.events.waitSources(), match, timeoutMs);
   }
 
   waitForActivity(match: (activity: ElwoodActivityEvent) => boolean, timeoutMs?: number): Promise<ElwoodActivityEvent> {
-    return waitForActivity(this.waitSources(), match, timeoutMs);
+    return waitForActivity(this.events.waitSources(), match, timeoutMs);
   }
 
   sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    return this.submit("prompt", prompt, options);
+    return this.intake.submit("prompt", prompt, options);
   }
 
   sendMessage(message: string, options?: SendOptions): Promise<void> {
-    return this.submit("message", message, options);
+    return this.intake.submit("message", message, options);
   }
 
   sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    return this.submit("guidance", message, options);
+    return this.intake.submit("guidance", message, options);
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {
-    if (isTerminalStatus(this.currentStatus) || this.runtime.pty.exited) {
-      return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (isTerminalStatus(this.status) || this.runtime.pty.exited) {
+      return rejectWith("session_not_running", `the session is ${this.status}`);
     }
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       return rejectWith("invalid_argument", "sendKeys takes a string or a Uint8Array");
@@ -298,8 +143,8 @@ export class AgentSession {
       if (typeof input === "string") this.runtime.terminal.sendInput(input);
       else this.runtime.pty.write(input);
       watchDialogKeys({
-        facts: () => this.latestFacts,
-        onFrame: (listener) => this.frameEmitter.on("frame", (f) => listener(f.facts)),
+        facts: () => this.events.latestFacts,
+        onFrame: (listener) => this.events.frames.on("frame", (f) => listener(f.facts)),
         warn: (dialog) => this.emitWarning("dialog_keys_no_effect", `keys written to the ${dialog.kind} dialog left it unchanged`, { dialog: dialog.kind }),
       });
       return Promise.resolve();
@@ -309,7 +154,7 @@ export class AgentSession {
   }
 
   resize(size: TerminalSize): Promise<void> {
-    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
     const problem = sizeProblem(size);
     if (problem !== undefined) return Promise.reject(problem);
     try {
@@ -321,32 +166,18 @@ export class AgentSession {
   }
 
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
-    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
     const timeout = validTimeout(options?.timeoutMs, DEFAULT_INTERRUPT_TIMEOUT_MS);
     if (timeout instanceof ElwoodError) return Promise.reject(timeout);
     const id = randomUUID();
-    return new Promise<void>((resolve, reject) => {
-      this.pendingInterrupts.set(id, { resolve, reject });
-      this.runtime.actor.send({ type: "cmd.interrupt", id, timeoutMs: timeout });
-    });
+    return this.pending.interrupt(id, () => this.runtime.actor.send({ type: "cmd.interrupt", id, timeoutMs: timeout }));
   }
 
   compact(options?: { readonly timeoutMs?: number }): Promise<void> {
-    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
     const timeout = validTimeout(options?.timeoutMs, DEFAULT_COMPACT_TIMEOUT_MS);
     if (timeout instanceof ElwoodError) return Promise.reject(timeout);
-    const { compactCommand, compactDoneHook } = this.runtime.adapter;
-    // A readiness-waiting slash command that the queue completes only when the CLI's compaction hook arrives.
-    return this.enqueueOp({
-      opId: randomUUID(),
-      kind: "command",
-      klass: "readiness",
-      consumesReady: false,
-      text: compactCommand,
-      framing: "typed",
-      completeOnHook: compactDoneHook,
-      deadline: { ms: timeout, error: new ElwoodError("compact_failed", `no ${compactDoneHook} within ${timeout} ms`, { timeoutMs: timeout }) },
-    }).then(() => undefined);
+    return this.enqueueOp(compactOp(this.runtime.adapter, timeout)).then(() => undefined);
   }
 
   /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
@@ -382,64 +213,39 @@ export class AgentSession {
     klass: QueuedOp["klass"] = "immediate",
     hooks: { readonly prepare?: (opId: string) => void; readonly settled?: (opId: string) => void } = {},
   ): Promise<unknown> {
-    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
+    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
     const timeout = validTimeout(timeoutMs, fallbackMs);
     if (timeout instanceof ElwoodError) return Promise.reject(timeout);
     const opId = randomUUID();
     hooks.prepare?.(opId);
-    const op: QueuedOp = { opId, kind: "command", klass, consumesReady: false, text: "", framing: "typed", transaction, deadline: { ms: timeout, error: timeoutError(timeout) } };
-    return this.enqueueOp(op).finally(() => hooks.settled?.(opId));
+    return this.enqueueOp(transactionOp(opId, transaction, klass, timeout, timeoutError(timeout))).finally(() => hooks.settled?.(opId));
   }
 
   /** Enqueues one op; settles when the queue reports it done (or entered, for submissions) or failed. */
   private enqueueOp(op: QueueRequest, settleAt: "entered" | "done" = "done"): Promise<unknown> {
-    return new Promise<unknown>((resolve, reject) => {
-      this.pendingOps.set(op.opId, { phase: settleAt, resolve, reject });
-      this.runtime.actor.send({ type: "cmd.enqueue", op });
-    });
+    return this.pending.op(op.opId, settleAt, () => this.runtime.actor.send({ type: "cmd.enqueue", op }));
   }
 
+  /** Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace), reaps its processes, releases Elwood's files. */
   stop(): Promise<void> {
-    return this.close("stopped", async () => {
-      await this.runtime.pty.stop({ graceMs: this.runtime.stopGraceMs });
-      await this.reapStragglers();
-      await this.runtime.release("stop");
-    });
+    return this.close("stopped");
   }
 
+  /** SIGKILLs the CLI's process group at once and reaps stragglers. */
   kill(): Promise<void> {
-    return this.close("killed", async () => {
-      await this.runtime.pty.kill();
-      await this.reapStragglers();
-      await this.runtime.release("kill");
-    });
+    return this.close("killed");
   }
 
+  /** Asks the CLI to exit with a short grace, SIGKILLs, reaps, and removes the session directory too. */
   teardown(): Promise<void> {
-    return this.close("torn_down", async () => {
-      // Asked to exit first (SIGHUP, as closing a terminal window does), so the CLI removes its own sockets and temp
-      // files (Claude's cc-socks/<pid>.sock survived every bare SIGKILL); SIGKILL follows after a short grace.
-      await this.runtime.pty.stop({ graceMs: Math.min(this.runtime.stopGraceMs, TEARDOWN_GRACE_MS) });
-      await this.reapStragglers();
-      await this.runtime.release("teardown");
-    });
+    return this.close("torn_down");
   }
 
-  // ---- internals ----
-
-  /**
-   * The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the
-   * group SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
-   */
-  private async reapStragglers(): Promise<void> {
-    await reapTagged("ELWOOD_SESSION_ID", this.elwoodSessionId).catch(() => false);
-  }
-
-  private close(as: "stopped" | "killed" | "torn_down", work: () => Promise<void>): Promise<void> {
+  private close(as: ClosingAs): Promise<void> {
     const run = async (): Promise<void> => {
       this.runtime.actor.send({ type: "cmd.closing", as });
       try {
-        await work();
+        await endProcesses(this.runtime, as);
       } finally {
         this.runtime.actor.send({ type: "cmd.closed", as });
         this.rejectAllPending();
@@ -453,207 +259,41 @@ export class AgentSession {
     return this.closing;
   }
 
-  private submit(kind: "prompt" | "message" | "guidance", text: unknown, options?: SendOptions): Promise<void> {
-    if (isTerminalStatus(this.currentStatus)) return rejectWith("session_not_running", `the session is ${this.currentStatus}`);
-    if (typeof text !== "string") return rejectWith("invalid_argument", `${kind} text must be a string`);
-    if (Buffer.byteLength(text, "utf8") > MAX_SUBMISSION_BYTES) {
-      return rejectWith("input_too_large", `text exceeds ${MAX_SUBMISSION_BYTES} bytes of UTF-8`, { limit: MAX_SUBMISSION_BYTES });
-    }
-    if (options !== undefined && (typeof options !== "object" || options === null)) {
-      return rejectWith("invalid_argument", "options must be an object");
-    }
-    const clean = sanitizeSubmissionText(text);
-    let snapshot: readonly ImageSnapshot[] = [];
-    if (options?.images !== undefined) {
-      // Snapshot synchronously (buffers cloned, paths absolutized) before anything else can run.
-      let taken: readonly ImageSnapshot[] | ElwoodError;
-      try {
-        taken = snapshotImages(options.images, this.cwd);
-      } catch {
-        // A throwing getter or Proxy in the caller's list: still a typed rejection, never a synchronous throw.
-        taken = new ElwoodError("invalid_image", "images could not be read (an entry threw)");
-      }
-      if (taken instanceof ElwoodError) return Promise.reject(taken);
-      snapshot = taken;
-    }
-    if (snapshot.length === 0 && this.intakePending === 0) return this.enqueueSubmission(kind, clean);
-    const release = this.imageBudget.reserve(clonedBytes(snapshot));
-    if (release instanceof ElwoodError) return Promise.reject(release);
-    // Calls keep their order: this one enqueues only after every earlier image call has enqueued (or failed).
-    this.intakePending += 1;
-    let enqueued!: (submission: PromiseLike<void>) => void;
-    let refused!: (error: unknown) => void;
-    const submission = new Promise<void>((resolve, reject) => ((enqueued = resolve), (refused = reject)));
-    this.intake = this.intake.then(async () => {
-      try {
-        // Wrapped in an object: the intake chain must wait for the enqueue, never for the submission itself.
-        const next = snapshot.length === 0 ? { submission: this.enqueueSubmission(kind, clean) } : await this.submitWithImages(kind, clean, snapshot);
-        enqueued(next.submission);
-      } catch (error) {
-        refused(error instanceof ElwoodError ? error : new ElwoodError("image_attach_failed", String(error)));
-      } finally {
-        this.intakePending -= 1;
-      }
-    });
-    return submission.finally(release);
-  }
-
-  /**
-   * Checks the snapshot's files, materializes byte inputs and enqueues attach + submit as one op. Resolves once
-   * enqueued, with the submission's own promise (temp files are removed when it settles).
-   */
-  private async submitWithImages(
-    kind: "prompt" | "message" | "guidance",
-    clean: string,
-    snapshot: readonly ImageSnapshot[],
-  ): Promise<{ readonly submission: Promise<void> }> {
-    if (isTerminalStatus(this.currentStatus)) throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
-    const viaClipboard = this.runtime.adapter.imageVia === "clipboard";
-    if (viaClipboard && clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) === undefined) {
-      throw new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
-    }
-    const checked = await checkImageFiles(snapshot);
-    if (checked instanceof ElwoodError) throw checked;
-    const backend = viaClipboard ? clipboardBackend(process.platform, this.runtime.agentEnv ?? process.env) : undefined;
-    const unpastable = backend === undefined ? undefined : await firstUnpastableImage(backend, checked);
-    if (unpastable !== undefined) throw new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index: unpastable });
-    const files = await materializeImages(checked);
-    if (files instanceof ElwoodError) throw files;
-    if (isTerminalStatus(this.currentStatus)) {
-      await files.cleanup();
-      throw new ElwoodError("session_not_running", `the session is ${this.currentStatus}`);
-    }
-    const submission = this.enqueueSubmission(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via: this.runtime.adapter.imageVia } });
-    return { submission: submission.finally(() => files.cleanup()) };
-  }
-
-  private enqueueSubmission(kind: "prompt" | "message" | "guidance", clean: string, transaction?: QueueTransaction): Promise<void> {
-    // The queue classifies the submission (prompt, guidance joining a running turn, or readiness-waiting).
-    const op: QueueRequest = {
-      opId: randomUUID(),
-      kind,
-      consumesReady: true,
-      text: clean,
-      framing: "paste",
-      ...(transaction === undefined ? {} : { transaction }),
-    };
-    return this.enqueueOp(op, "entered").then(() => undefined);
+  private enqueueSubmission(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): Promise<void> {
+    return this.enqueueOp(submissionOp(kind, clean, transaction), "entered").then(() => undefined);
   }
 
   private onPublic(event: SessionPublicEvent): void {
     switch (event.type) {
-      case "public.status":
-        this.currentStatus = event.to;
-        this.emitter.emit("status", { status: event.to, previous: event.from });
-        this.emitActivity({ source: "lifecycle", kind: "status", label: event.to, status: event.to });
-        if (event.to === "blocked") this.announceAttention([...event.ruleIds].sort().join(",") || "blocked");
-        if (isTerminalStatus(event.to)) this.rejectAllPending();
-        break;
-      case "public.frame":
-        this.latestFacts = event.facts;
-        // While blocked, a newly painted or changed dialog (e.g. after hook evidence blocked first) names its rules.
-        if (this.currentStatus === "blocked" && event.facts.dialog?.blocking) {
-          const label = [...event.facts.dialog.ruleIds].sort().join(",");
-          if (label !== "" && label !== this.attentionLabel) this.announceAttention(label);
-        }
-        this.frameEmitter.emit("frame", { seq: event.seq, facts: event.facts });
-        break;
-      case "public.hook": {
-        const record: HookEventRecord = { name: event.name, payload: event.payload };
-        this.emitter.emit("hook", record);
-        this.emitter.emit(`hook:${event.name}`, event.payload);
-        this.emitActivity(activityForHook(event.name, event.payload));
-        break;
-      }
-      case "public.turn":
-        this.emitActivity({ source: "terminal", kind: event.edge === "started" ? "turn_started" : "turn_ended", label: event.source });
-        break;
-      case "public.startupPrompt":
-        this.emitActivity({ source: "terminal", kind: "startup_prompt", label: event.label, text: event.text });
-        break;
-      case "public.op": {
-        const pending = this.pendingOps.get(event.opId);
-        if (!pending) break;
-        if (event.phase === pending.phase || (pending.phase === "entered" && event.phase === "done")) {
-          this.pendingOps.delete(event.opId);
-          pending.resolve(event.result);
-        }
-        break;
-      }
-      case "public.warning":
-        this.emitWarning(event.code, event.message, event.details);
-        break;
-      case "public.opFailed": {
-        const pending = this.pendingOps.get(event.opId);
-        if (!pending) break;
-        this.pendingOps.delete(event.opId);
-        pending.reject(event.error);
-        break;
-      }
+      case "public.op":
+        this.pending.reached(event.opId, event.phase, event.result);
+        return;
+      case "public.opFailed":
+        this.pending.failed(event.opId, event.error);
+        return;
       case "public.interrupt":
-        for (const id of event.ids) {
-          const pending = this.pendingInterrupts.get(id);
-          if (!pending) continue;
-          this.pendingInterrupts.delete(id);
-          if (event.error) pending.reject(event.error);
-          else pending.resolve();
-        }
-        break;
-      case "public.exit":
-        this.emitter.emit("terminal:exit", event.signal === undefined ? { exitCode: event.exitCode } : { exitCode: event.exitCode, signal: event.signal });
-        break;
+        this.pending.interruptsSettled(event.ids, event.error);
+        return;
+      default:
+        this.events.apply(event);
+        if (event.type === "public.status" && isTerminalStatus(event.to)) this.rejectAllPending();
     }
-  }
-
-  private attentionLabel: string | undefined;
-
-  private announceAttention(label: string): void {
-    this.attentionLabel = label;
-    this.emitActivity({ source: "terminal", kind: "attention", label, text: "the agent is waiting on a human decision" });
   }
 
   /** Adapters report hook results, hook errors and warnings through these. */
   emitHookError(error: HookErrorEvent): void {
-    this.emitter.emit("hookError", error);
-    this.emitActivity({
-      source: "hook",
-      kind: "hook_error",
-      label: error.category,
-      text: error.message,
-      failedOpen: true,
-      ...(error.hookEventName === undefined ? {} : { hookEventName: error.hookEventName }),
-    });
+    this.events.hookError(error);
   }
 
   emitHookResult(hookEventName: string, failedOpen: boolean, response: unknown): void {
-    this.emitActivity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
+    this.events.hookResult(hookEventName, failedOpen, response);
   }
 
   emitWarning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
-    this.emitter.emit("warning", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(details ? { details } : {}) });
-  }
-
-  private emitActivity(partial: Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">): void {
-    this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...partial });
+    this.events.warning(code, message, details);
   }
 
   private rejectAllPending(): void {
-    const error = new ElwoodError("session_not_running", `the session ended (${this.currentStatus})`);
-    for (const [id, pending] of this.pendingOps) {
-      this.pendingOps.delete(id);
-      pending.reject(error);
-    }
-    for (const [id, pending] of this.pendingInterrupts) {
-      this.pendingInterrupts.delete(id);
-      pending.reject(error);
-    }
-  }
-
-  private waitSources() {
-    return {
-      currentStatus: () => this.currentStatus,
-      onStatus: (listener: (status: ElwoodSessionStatus) => void) => this.emitter.on("status", (e) => listener(e.status)),
-      onActivity: (listener: (activity: ElwoodActivityEvent) => void) => this.emitter.on("activity", listener),
-    };
+    this.pending.rejectAll(new ElwoodError("session_not_running", `the session ended (${this.status})`));
   }
 }

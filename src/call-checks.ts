@@ -1,0 +1,19 @@
+// Argument checks shared by the facade's calls: each returns a typed error instead of throwing.
+
+import { readOptionsGuarded, validateTerminalSize } from "../adapters/common-options.js";
+import { ElwoodError } from "./contracts/errors.js";
+
+/** The same size rule as `initialSize` (one rule for start and resize); a size whose getters throw is just invalid. */
+export function sizeProblem(size: unknown): ElwoodError | undefined {
+  if (typeof size !== "object" || size === null) return new ElwoodError("invalid_argument", "size must be { cols, rows }", { option: "size" });
+  const checked = readOptionsGuarded((s) => validateTerminalSize(s, "size"), size, "resize");
+  return checked instanceof ElwoodError ? checked : undefined;
+}
+
+export function validTimeout(value: unknown, fallback: number): number | ElwoodError {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    return new ElwoodError("invalid_argument", "timeoutMs must be a positive finite number");
+  }
+  return value;
+}

@@ -1,0 +1,31 @@
+// `input` listeners: they tap the PTY's own write path, so they see exactly the bytes Elwood writes.
+
+import type { AgentPty } from "../effects/pty/agent-pty.js";
+import type { ElwoodInputEvent, Unsubscribe } from "./contracts/public-types.js";
+
+export class PtyInputTap {
+  private readonly subscriptions = new Map<(e: ElwoodInputEvent) => void, Unsubscribe>();
+
+  /** `onListenerError` turns a throwing listener into a warning, never a failed write. */
+  constructor(
+    private readonly pty: AgentPty,
+    private readonly onListenerError: () => void,
+  ) {}
+
+  on(listener: (e: ElwoodInputEvent) => void): Unsubscribe {
+    const off = this.pty.onInput((bytes) => {
+      try {
+        listener({ at: Date.now(), bytes });
+      } catch {
+        this.onListenerError();
+      }
+    });
+    this.subscriptions.set(listener, off);
+    return () => this.off(listener);
+  }
+
+  off(listener: (e: ElwoodInputEvent) => void): void {
+    this.subscriptions.get(listener)?.();
+    this.subscriptions.delete(listener);
+  }
+}

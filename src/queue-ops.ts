@@ -1,0 +1,32 @@
+// The ops the facade enqueues: a submission, an exclusive transaction, a compaction; each with its deadline.
+
+import { randomUUID } from "node:crypto";
+import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
+import type { AgentAdapter } from "./contracts/agent-adapter.js";
+import { ElwoodError } from "./contracts/errors.js";
+import type { SubmissionKind } from "./submission-intake.js";
+
+/** A text submission (with its image attach); the queue classifies it when it is enqueued. */
+export function submissionOp(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): QueueRequest {
+  return { opId: randomUUID(), kind, consumesReady: true, text: clean, framing: "paste", ...(transaction === undefined ? {} : { transaction }) };
+}
+
+/** An exclusive transaction (picker, login) that never consumes readiness; its deadline covers the wait and the run. */
+export function transactionOp(opId: string, transaction: QueueTransaction, klass: QueuedOp["klass"], timeoutMs: number, error: ElwoodError): QueuedOp {
+  return { opId, kind: "command", klass, consumesReady: false, text: "", framing: "typed", transaction, deadline: { ms: timeoutMs, error } };
+}
+
+/** A readiness-waiting slash command the queue completes only when the CLI's compaction hook arrives. */
+export function compactOp(adapter: Pick<AgentAdapter, "compactCommand" | "compactDoneHook">, timeoutMs: number): QueuedOp {
+  const error = new ElwoodError("compact_failed", `no ${adapter.compactDoneHook} within ${timeoutMs} ms`, { timeoutMs });
+  return {
+    opId: randomUUID(),
+    kind: "command",
+    klass: "readiness",
+    consumesReady: false,
+    text: adapter.compactCommand,
+    framing: "typed",
+    completeOnHook: adapter.compactDoneHook,
+    deadline: { ms: timeoutMs, error },
+  };
+}

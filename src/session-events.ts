@@ -1,0 +1,107 @@
+// The facade's public events: turns what the session machine announces into status, activity, hook and frame events.
+
+import type { SessionPublicEvent } from "../machines/session.js";
+import type { AgentKind, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodWarningEvent, Unsubscribe } from "./contracts/public-types.js";
+import type { ScreenFacts } from "./contracts/screen-facts.js";
+import { activityForHook } from "./hook-activity.js";
+import type { ElwoodFrameEvent, HookErrorEvent, HookEventRecord, SessionEventMap } from "./session-types.js";
+import { TypedEmitter } from "./typed-emitter.js";
+import type { WaitSources } from "./wait-for.js";
+
+export class SessionEvents {
+  readonly emitter: TypedEmitter<SessionEventMap>;
+  readonly frames = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
+  status: ElwoodSessionStatus = "starting";
+  /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
+  latestFacts: ScreenFacts | undefined;
+  private attentionLabel: string | undefined;
+
+  constructor(
+    private readonly elwoodSessionId: string,
+    private readonly agent: AgentKind,
+  ) {
+    this.emitter = new TypedEmitter<SessionEventMap>((event) => {
+      if (event === "warning") return;
+      this.warning("hook_observer_failed", `a listener for "${event}" threw`, { event });
+    });
+  }
+
+  /** Announcements about the session itself (op and interrupt results are the facade's own business). */
+  apply(event: SessionPublicEvent): void {
+    switch (event.type) {
+      case "public.status":
+        this.status = event.to;
+        this.emitter.emit("status", { status: event.to, previous: event.from });
+        this.activity({ source: "lifecycle", kind: "status", label: event.to, status: event.to });
+        if (event.to === "blocked") this.announceAttention([...event.ruleIds].sort().join(",") || "blocked");
+        break;
+      case "public.frame":
+        this.latestFacts = event.facts;
+        // While blocked, a newly painted or changed dialog (e.g. after hook evidence blocked first) names its rules.
+        if (this.status === "blocked" && event.facts.dialog?.blocking) {
+          const label = [...event.facts.dialog.ruleIds].sort().join(",");
+          if (label !== "" && label !== this.attentionLabel) this.announceAttention(label);
+        }
+        this.frames.emit("frame", { seq: event.seq, facts: event.facts });
+        break;
+      case "public.hook": {
+        const record: HookEventRecord = { name: event.name, payload: event.payload };
+        this.emitter.emit("hook", record);
+        this.emitter.emit(`hook:${event.name}`, event.payload);
+        this.activity(activityForHook(event.name, event.payload));
+        break;
+      }
+      case "public.turn":
+        this.activity({ source: "terminal", kind: event.edge === "started" ? "turn_started" : "turn_ended", label: event.source });
+        break;
+      case "public.startupPrompt":
+        this.activity({ source: "terminal", kind: "startup_prompt", label: event.label, text: event.text });
+        break;
+      case "public.warning":
+        this.warning(event.code, event.message, event.details);
+        break;
+      case "public.exit":
+        this.emitter.emit("terminal:exit", event.signal === undefined ? { exitCode: event.exitCode } : { exitCode: event.exitCode, signal: event.signal });
+        break;
+      default:
+        break;
+    }
+  }
+
+  hookError(error: HookErrorEvent): void {
+    this.emitter.emit("hookError", error);
+    this.activity({
+      source: "hook",
+      kind: "hook_error",
+      label: error.category,
+      text: error.message,
+      failedOpen: true,
+      ...(error.hookEventName === undefined ? {} : { hookEventName: error.hookEventName }),
+    });
+  }
+
+  hookResult(hookEventName: string, failedOpen: boolean, response: unknown): void {
+    this.activity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
+  }
+
+  warning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
+    this.emitter.emit("warning", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(details ? { details } : {}) });
+  }
+
+  activity(partial: Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">): void {
+    this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...partial });
+  }
+
+  waitSources(): WaitSources {
+    return {
+      currentStatus: () => this.status,
+      onStatus: (listener: (status: ElwoodSessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
+      onActivity: (listener: (activity: ElwoodActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),
+    };
+  }
+
+  private announceAttention(label: string): void {
+    this.attentionLabel = label;
+    this.activity({ source: "terminal", kind: "attention", label, text: "the agent is waiting on a human decision" });
+  }
+}

@@ -1,0 +1,89 @@
+// The facade's public event and handle types, and the runtime a launched session runs on.
+
+import type xtermModule from "@xterm/headless";
+import type { Actor } from "xstate";
+import type { LoginCallbacks } from "../effects/transaction-effects.js";
+import type { AgentPty } from "../effects/pty/agent-pty.js";
+import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
+import type { ImageInput } from "../effects/image-files.js";
+import type { SessionMachine } from "../machines/session.js";
+import type { AgentAdapter } from "./contracts/agent-adapter.js";
+import type { AgentKind, ElwoodActivityEvent, ElwoodInputEvent, ElwoodSessionStatus, ElwoodWarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { ScreenFacts } from "./contracts/screen-facts.js";
+import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
+
+export interface HookEventRecord {
+  readonly name: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export interface HookErrorEvent {
+  readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
+  readonly hookEventName?: string;
+  readonly message: string;
+  /** The handler deadline; set only on genuine timeouts. */
+  readonly timeoutMs?: number;
+}
+
+export interface ElwoodStatusEvent {
+  readonly status: ElwoodSessionStatus;
+  readonly previous: ElwoodSessionStatus;
+}
+
+export interface ElwoodFrameEvent {
+  readonly seq: number;
+  readonly facts: ScreenFacts;
+}
+
+export type SessionEventMap = {
+  "terminal:data": string;
+  "terminal:exit": TerminalExitEvent;
+  /** Every write Elwood makes to the PTY, as the exact bytes after framing (live only, no replay). */
+  input: ElwoodInputEvent;
+  status: ElwoodStatusEvent;
+  activity: ElwoodActivityEvent;
+  warning: ElwoodWarningEvent;
+  hook: HookEventRecord;
+  hookError: HookErrorEvent;
+} & { [K in `hook:${string}`]: Readonly<Record<string, unknown>> };
+
+export type SessionEventName = keyof SessionEventMap & string;
+
+/** The session's headless terminal handle. */
+export interface ElwoodTerminal {
+  readonly xterm: InstanceType<typeof xtermModule.Terminal>;
+  readonly size: TerminalSize;
+  readonly title: string;
+  readonly renderFailed: boolean;
+  snapshot(): TerminalSnapshot;
+  /** Resolves once every byte received so far has been rendered; never rejects. */
+  settled(): Promise<void>;
+  /** Input through the terminal's input path (as a person typing); resolves once forwarded to the PTY. */
+  sendInput(data: string): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Ordered images attached to this submission through the CLI's own path, before its text (C-API-44). */
+  readonly images?: readonly ImageInput[];
+}
+
+/** Everything a started session runs on; built by src/launch-session.ts. */
+export interface SessionRuntime {
+  readonly agent: AgentKind;
+  /** The CLI's adapter: everything CLI-specific the facade needs comes from here. */
+  readonly adapter: AgentAdapter;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly terminal: HeadlessTerminal;
+  readonly pty: AgentPty;
+  readonly actor: Actor<SessionMachine>;
+  /** Requested size, which may differ from the physical one during a bootstrap. */
+  readonly resize: (size: TerminalSize) => void;
+  /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
+  readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
+  readonly stopGraceMs: number;
+  /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
+  readonly loginCallbacks: Map<string, LoginCallbacks>;
+  /** The environment the agent was launched with (its display is the one image attach must use). */
+  readonly agentEnv?: Readonly<Record<string, string>>;
+}
