@@ -34,7 +34,11 @@ export interface LaunchPlan {
 }
 
 export function launchSession(plan: LaunchPlan): SessionRuntime {
-  const terminal = new HeadlessTerminal({ cols: plan.spawnSize.cols, rows: plan.spawnSize.rows });
+  const terminal = new HeadlessTerminal({
+    cols: plan.spawnSize.cols,
+    rows: plan.spawnSize.rows,
+    ...(plan.adapter.stateChannel === undefined ? {} : { stateChannel: plan.adapter.stateChannel }),
+  });
   const pty = spawnAgentPty({
     executable: plan.executable,
     args: plan.args,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { STOP_AND_PERMISSION_REPLIES } from "../hook-reply.js";
 import { readCodexScreen } from "./read-screen.js";
+import { CODEX_STATE_CHANNEL } from "./state-channel.js";
 
 /** Cold-start readiness deadline after the first frame when no explicit signal comes (0.144 has no OSC 7501). */
 export const CODEX_READINESS_DEADLINE_MS = 10_000;
@@ -45,6 +46,7 @@ export const codexAdapter: AgentAdapter = {
   configFile: (env) => join(env["CODEX_HOME"] ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex"), "config.toml"),
   // Codex: Enter on a model row opens the effort step, and applying writes config.toml (restored after); no row is marked default.
   picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
+  stateChannel: CODEX_STATE_CHANNEL,
   hookReply: STOP_AND_PERMISSION_REPLIES,
   trustDialogs: ["workspace_trust"],
   alwaysAnsweredDialogs: ["hooks_review", "update"],

@@ -2,6 +2,7 @@
 import xterm from "@xterm/headless";
 import type { Terminal as XtermTerminal } from "@xterm/headless";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
+import type { TerminalStateChannel } from "../../src/contracts/terminal-snapshot.js";
 import { ReplayBuffer, DEFAULT_REPLAY_BYTES } from "./replay-buffer.js";
 import { ScreenLines } from "./screen-lines.js";
 import { reuseOrBuildSnapshot } from "./snapshot.js";
@@ -25,6 +26,8 @@ export interface HeadlessTerminalOptions {
   readonly lowWaterBytes?: number;
   /** xterm scrollback lines; default 1000. */
   readonly scrollback?: number;
+  /** An OSC sequence the CLI reports its state on; its values arrive with each frame. */
+  readonly stateChannel?: TerminalStateChannel;
 }
 
 export type Unsubscribe = () => void;
@@ -35,24 +38,11 @@ export type InputListener = (data: string | Uint8Array) => void;
 export type BackpressureListener = (paused: boolean) => void;
 export type ListenerErrorListener = (error: unknown) => void;
 
-/** The OSC number Codex 0.171+ uses as an explicit state channel (`state=idle:app=codex`). */
-export const CODEX_STATE_OSC = 7501;
-
 /** The parts of xterm's internal core we read; kept narrow and optional so a layout change degrades. */
 interface XtermCoreView {
   readonly _core?: { readonly coreService?: { readonly isCursorHidden?: boolean } };
 }
 
-/** Extracts the state word from an OSC 7501 payload: `state=blocked:app=codex:kind=permission` → `blocked`. */
-export function parseCodexStateOsc(payload: string): string | undefined {
-  for (const field of payload.split(/[:;]/)) {
-    if (field.startsWith("state=")) {
-      const value = field.slice("state=".length).trim();
-      return value.length > 0 ? value : undefined;
-    }
-  }
-  return undefined;
-}
 
 export class HeadlessTerminal {
   readonly xterm: XtermTerminal;
@@ -105,8 +95,10 @@ export class HeadlessTerminal {
     this.xterm.onTitleChange((title) => {
       this.currentTitle = title;
     });
-    this.xterm.parser.registerOscHandler(CODEX_STATE_OSC, (payload) => {
-      const state = parseCodexStateOsc(payload);
+    // The CLI's own state channel, when its adapter names one (Codex 0.171's OSC 7501).
+    const channel = opts.stateChannel;
+    if (channel !== undefined) this.xterm.parser.registerOscHandler(channel.osc, (payload) => {
+      const state = channel.parse(payload);
       if (state !== undefined) this.oscSinceLastBatch.push(state);
       return true;
     });

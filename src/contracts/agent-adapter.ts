@@ -2,6 +2,7 @@
 
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
 import type { ReadinessPolicy } from "./readiness.js";
+import type { TerminalStateChannel } from "./terminal-snapshot.js";
 import type { AgentKind } from "./public-types.js";
 
 export interface SubmissionTiming {
@@ -78,6 +79,8 @@ export interface AgentAdapter {
   readonly statusHooks?: readonly string[];
   /** Dialog kinds answered even without autotrust (Codex `Hooks need review`, the update-prompt skip). */
   readonly alwaysAnsweredDialogs?: readonly DialogKind[];
+  /** An OSC sequence the CLI reports its own state on, read by the terminal (Codex 0.171's OSC 7501). */
+  readonly stateChannel?: TerminalStateChannel;
   /** How hook replies are read. */
   readonly hookReply: HookReplyProfile;
   /** The `/model` picker's behaviour. */

@@ -31,3 +31,10 @@ export interface TerminalFrame {
   /** OSC 7501 (Codex) state values seen in this batch, oldest first, e.g. ["idle"]. */
   readonly oscState: readonly string[];
 }
+
+/** An OSC sequence a CLI reports its state on (Codex 0.171: `OSC 7501 ; state=idle:app=codex`). */
+export interface TerminalStateChannel {
+  readonly osc: number;
+  /** The state word in one payload, or undefined when it carries none. */
+  readonly parse: (payload: string) => string | undefined;
+}

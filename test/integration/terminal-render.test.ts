@@ -1,6 +1,7 @@
 // Integration tests of HeadlessTerminal on a real @xterm/headless: batching, frames, snapshot, OSC, replay, input.
 import { afterEach, describe, expect, it } from "vitest";
-import { HeadlessTerminal, parseCodexStateOsc } from "../../effects/terminal/headless-terminal.js";
+import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
+import { CODEX_STATE_CHANNEL, parseCodexStateOsc } from "../../adapters/codex/state-channel.js";
 import type { TerminalFrame } from "../../src/contracts/terminal-snapshot.js";
 
 const KiB = 1024;
@@ -9,7 +10,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 const open: HeadlessTerminal[] = [];
 function terminal(opts: Partial<ConstructorParameters<typeof HeadlessTerminal>[0]> = {}): HeadlessTerminal {
-  const t = new HeadlessTerminal({ cols: 80, rows: 24, ...opts });
+  const t = new HeadlessTerminal({ cols: 80, rows: 24, stateChannel: CODEX_STATE_CHANNEL, ...opts });
   open.push(t);
   return t;
 }
