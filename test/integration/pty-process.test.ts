@@ -2,14 +2,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnAgentPty, type AgentPty, type PtyExit } from "../../effects/pty/agent-pty.js";
 import { groupMembers, processState, reapGroup, signalGroup } from "../../effects/pty/process-group.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const env = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+// A private HOME keeps the login shell off the account's rc files: a killed shell can leave a pyenv rehash lock that
+// stalls every later login shell of the account for a minute.
+const privateHome = mkdtempSync(join(tmpdir(), "elwood-pty-home-"));
+afterAll(() => rmSync(privateHome, { recursive: true, force: true }));
+const env = (): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
+  HOME: privateHome,
+});
 
 const spawned: AgentPty[] = [];
 function spawn(executable: string, args: string[], viaLoginShell = false): AgentPty {
