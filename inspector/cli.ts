@@ -1,6 +1,6 @@
 // `elwood-inspect`: starts your own installed CLI in the inspector, prints the URL, runs until Ctrl+C.
 
-import { parseArgs } from "node:util";
+import { parseCli } from "./cli-args.js";
 import { startLive } from "./live-session.js";
 import { runInspector } from "./run-inspector.js";
 
@@ -11,29 +11,12 @@ const USAGE = `usage: elwood-inspect [--agent claude|codex] [--cwd DIR] [--port 
   --port N   inspector port (default: a free port)`;
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        agent: { type: "string", default: "claude" },
-        cwd: { type: "string" },
-        port: { type: "string", default: "0" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
-  } catch (error) {
-    console.error(`${String((error as Error).message)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const args = parseCli(USAGE, {
+    cwd: { type: "string" },
+    port: { type: "string", default: "0" },
+  } as const);
+  if (typeof args === "number") return args;
   const agent = args.agent;
-  if (agent !== "claude" && agent !== "codex") {
-    console.error(`--agent must be claude or codex\n\n${USAGE}`);
-    return 2;
-  }
   const cwd = args.cwd ?? process.cwd();
   return runInspector(() => startLive(agent, cwd), Number(args.port));
 }

@@ -1,6 +1,6 @@
 // `npm run demo`: a live session in the inspector — by default the pinned Claude Code against the scripted local model.
 
-import { parseArgs } from "node:util";
+import { parseCli } from "../../inspector/cli-args.js";
 import { startLive } from "../../inspector/live-session.js";
 import { runInspector } from "../../inspector/run-inspector.js";
 import { startOfflineClaude, startSimClaude } from "./demo-sessions.js";
@@ -13,31 +13,14 @@ const USAGE = `usage: npm run demo -- [--sim | --live [--agent claude|codex] [--
   --port N   inspector port on 127.0.0.1 (default: a free port)`;
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        sim: { type: "boolean", default: false },
-        live: { type: "boolean", default: false },
-        agent: { type: "string", default: "claude" },
-        cwd: { type: "string" },
-        port: { type: "string", default: "0" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values;
-  } catch (error) {
-    console.error(`${String((error as Error).message)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const args = parseCli(USAGE, {
+    sim: { type: "boolean", default: false },
+    live: { type: "boolean", default: false },
+    cwd: { type: "string" },
+    port: { type: "string", default: "0" },
+  } as const);
+  if (typeof args === "number") return args;
   const agent = args.agent;
-  if (agent !== "claude" && agent !== "codex") {
-    console.error(`--agent must be claude or codex\n\n${USAGE}`);
-    return 2;
-  }
   if (agent === "codex" && !args.live) {
     console.error("--agent codex needs --live (the offline demo runs Claude Code).");
     return 2;
