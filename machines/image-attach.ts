@@ -1,6 +1,7 @@
 // Attaching a submission's images through the CLI's own ingestion path, each confirmed by a new `[Image #N]`
 // chip in the composer, before the queue submits the text in the same slot (one call = one turn).
 
+import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
@@ -96,7 +97,7 @@ export const imageAttachMachine = setup({
     clipboardSpacing: ({ context }) => context.clipboardSpacingMs,
   },
   guards: {
-    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    isOurs,
     viaClipboard: ({ context }) => context.via === "clipboard",
     spaceClipboard: ({ context }) => context.via === "clipboard" && context.index > 0,
     /** Our pending effect's answer with this outcome (a late answer to an abandoned request is ignored). */
@@ -112,12 +113,7 @@ export const imageAttachMachine = setup({
     clipboardHeld: ({ context }) => context.clipboardHeld,
   },
   actions: {
-    /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
-    toParent: enqueueActions(({ enqueue }, params: ParentParams) => {
-      for (const event of params.events) enqueue.sendParent(event);
-    }),
-    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:i${context.seq + 1}` })),
-    clearRequest: assign({ pendingRequestId: null }),
+    ...writeRequestActions<AttachContext, TransactionMachineEvent, ParentParams["events"][number]>((context, seq) => `${context.opId}:i${seq}`),
     recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
     takeBaseline: assign({ baseline: ({ context }) => chips(context.facts), failureBaseline: ({ context }) => pasteFailures(context.facts) }),
     markStaged: assign({ staged: true }),

@@ -1,5 +1,6 @@
 // Interrupt: one Escape only when a real turn is in flight, coalesced callers, resolved at the next ready (C-API-38).
 
+import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, enqueueActions, setup } from "xstate";
 import { ElwoodError } from "../src/contracts/errors.js";
 import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
@@ -95,7 +96,7 @@ export const interruptMachine = setup({
     turnInFlight: ({ context }) => context.initialReady && (context.status === "running" || context.status === "blocked"),
     becameReady: ({ event }) => event.type === "status.changed" && event.to === "ready",
     becameTerminal: ({ event }) => event.type === "status.changed" && TERMINAL_STATUSES.has(event.to),
-    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    isOurs,
   },
   actions: {
     trackStatus: assign(({ context, event }) =>
@@ -104,9 +105,6 @@ export const interruptMachine = setup({
         : {},
     ),
     /** Every event to the session goes through here, so graph traversal can stub the one side effect. */
-    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly InterruptParentEvent[] }) => {
-      for (const event of params.events) enqueue.sendParent(event);
-    }),
     begin: assign(({ event }) =>
       event.type === "interrupt.request"
         ? { ids: [event.id], timeoutMs: event.timeoutMs ?? INTERRUPT_DEFAULT_TIMEOUT_MS }
@@ -115,8 +113,7 @@ export const interruptMachine = setup({
     join: assign({
       ids: ({ context, event }) => (event.type === "interrupt.request" ? [...context.ids, event.id] : context.ids),
     }),
-    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `interrupt:${context.seq + 1}` })),
-    clearRequest: assign({ pendingRequestId: null }),
+    ...writeRequestActions<InterruptContext, InterruptEvent, InterruptParentEvent>((context, seq) => `interrupt:${seq}`),
     settle: assign({ ids: [], pendingRequestId: null }),
   },
 }).createMachine({

@@ -1,6 +1,7 @@
 // One Claude `/login` recovery transaction: open the panel, pick the method, hand out the validated URL, submit
 // the human's code with exactly one Enter, and resolve on the CLI's success plus a ready session.
 
+import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, enqueueActions, setup } from "xstate";
 import type { LoginFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
@@ -149,7 +150,7 @@ export const loginMachine = setup({
     holdRetry: ({ context }) => context.holdRetryMs,
   },
   guards: {
-    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    isOurs,
     freshSuccess: ({ context }) => live(context, "success"),
     freshFailure: ({ context }) => live(context, "failure"),
     freshMethodList: ({ context }) => live(context, "method") && !context.methodChosen && !context.codeSent,
@@ -172,12 +173,7 @@ export const loginMachine = setup({
     panelGone: ({ event }) => event.type === "frame" && event.facts.dialog?.kind !== "login",
   },
   actions: {
-    /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
-    toParent: enqueueActions(({ enqueue }, params: ParentParams) => {
-      for (const event of params.events) enqueue.sendParent(event);
-    }),
-    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:l${context.seq + 1}` })),
-    clearRequest: assign({ pendingRequestId: null }),
+    ...writeRequestActions<LoginContext, TransactionMachineEvent, ParentParams["events"][number]>((context, seq) => `${context.opId}:l${seq}`),
     arm: assign({ armed: true }),
     recordFacts: assign(({ context, event }) => {
       if (event.type !== "frame") return {};

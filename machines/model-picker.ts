@@ -1,6 +1,7 @@
 // One `/model` picker transaction (list or set): open the CLI's own picker, read or drive its rows, apply
 // session-only, confirm Claude's own cache warning, and always leave the screen as it was found on failure.
 
+import { isOurs, writeRequestActions } from "./write-request.js";
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
@@ -271,7 +272,7 @@ export const modelPickerMachine = setup({
     holdRetry: ({ context }) => context.holdRetryMs,
   },
   guards: {
-    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    isOurs,
     foreignPicker: ({ context }) => foreignAtStart(context.facts),
     needsSnapshot: ({ context }) => context.profile.persistsConfig && context.mode === "set",
     effectOk: ({ event }) => event.type === "effect.result" && event.ok,
@@ -357,12 +358,7 @@ export const modelPickerMachine = setup({
       event.type === "frame" && nativeComposer(event.facts) && !event.facts.composerText.startsWith(context.command),
   },
   actions: {
-    /** Every event to the parent goes through here, so graph traversal can stub the one side effect. */
-    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly ModelPickerParentEvent[] }) => {
-      for (const event of params.events) enqueue.sendParent(event);
-    }),
-    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:p${context.seq + 1}` })),
-    clearRequest: assign({ pendingRequestId: null }),
+    ...writeRequestActions<PickerContext, TransactionMachineEvent, ModelPickerParentEvent>((context, seq) => `${context.opId}:p${seq}`),
     recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
     collectRows: assign(({ context }) => {
       const fact = picker(context.facts, "model");

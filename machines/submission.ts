@@ -1,5 +1,6 @@
 // One text submission transaction: paste (or typed command) → settle → Enter → confirm on screen, bounded recovery Enters.
 
+import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
@@ -160,7 +161,7 @@ export const submissionMachine = setup({
     confirmInterval: ({ context }) => context.confirmIntervalMs,
   },
   guards: {
-    isOurs: ({ context, event }) => "requestId" in event && event.requestId === context.pendingRequestId,
+    isOurs,
     frameConfirms: ({ context, event }) =>
       event.type === "frame" &&
       (context.positiveAcceptance && context.framing === "paste" ? frameAccepts(event, context.text) : factsConfirm(event.facts, context.text)),
@@ -178,11 +179,7 @@ export const submissionMachine = setup({
   },
   actions: {
     /** Every event to the session goes through here, so graph traversal can stub the one side effect. */
-    toParent: enqueueActions(({ enqueue }, params: { readonly events: readonly SubmissionParentEvent[] }) => {
-      for (const event of params.events) enqueue.sendParent(event);
-    }),
-    nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequestId: `${context.opId}:${context.seq + 1}` })),
-    clearRequest: assign({ pendingRequestId: null }),
+    ...writeRequestActions<SubmissionContext, SubmissionEvent, SubmissionParentEvent>((context, seq) => `${context.opId}:${seq}`),
     markEntered: assign({ entered: true }),
     recordFacts: assign({ lastFacts: ({ context, event }) => (event.type === "frame" ? event.facts : context.lastFacts) }),
     markRawInput: assign({ rawInput: true }),
