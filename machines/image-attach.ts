@@ -2,7 +2,7 @@
 // chip in the composer, before the queue submits the text in the same slot (one call = one turn).
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { assign, enqueueActions, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { IoWriteRequest } from "../src/contracts/events.js";

@@ -1,7 +1,7 @@
 // Interrupt: one Escape only when a real turn is in flight, coalesced callers, resolved at the next ready (C-API-38).
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { assign, enqueueActions, setup } from "xstate";
+import { assign, setup } from "xstate";
 import { ElwoodError } from "../src/contracts/errors.js";
 import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
 import type { IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "../src/contracts/events.js";

@@ -2,7 +2,7 @@
 // the human's code with exactly one Enter, and resolve on the CLI's success plus a ready session.
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { assign, enqueueActions, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { LoginFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { ElwoodSessionStatus } from "../src/contracts/public-types.js";

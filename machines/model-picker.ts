@@ -2,7 +2,7 @@
 // session-only, confirm Claude's own cache warning, and always leave the screen as it was found on failure.
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { and, assign, enqueueActions, setup } from "xstate";
+import { and, assign, setup } from "xstate";
 import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { AgentModelOption } from "../src/contracts/public-types.js";

@@ -1,7 +1,7 @@
 // One text submission transaction: paste (or typed command) → settle → Enter → confirm on screen, bounded recovery Enters.
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { assign, enqueueActions, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type {

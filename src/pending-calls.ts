@@ -1,6 +1,6 @@
 // The facade's promises in flight: queued ops and interrupts, settled by what the session machine reports.
 
-import { ElwoodError } from "./contracts/errors.js";
+import type { ElwoodError } from "./contracts/errors.js";
 
 type OpPhase = "written" | "entered" | "done";
 

@@ -1,6 +1,6 @@
 // Anthropic Messages API side of the fake model server: classify Claude Code requests and stream replies as SSE.
 import type { ServerResponse } from "node:http";
-import { SseStream } from "./sse.js";
+import type { SseStream } from "./sse.js";
 import { deltaPlan, SLOW_TEXT, type ScriptedReply } from "./script.js";
 import type { Classification } from "./types.js";
 

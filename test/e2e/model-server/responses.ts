@@ -1,6 +1,6 @@
 // OpenAI Responses API side of the fake model server: classify Codex requests and stream replies as SSE.
 import type { ServerResponse } from "node:http";
-import { SseStream } from "./sse.js";
+import type { SseStream } from "./sse.js";
 import { deltaPlan, type ScriptedReply } from "./script.js";
 import type { Classification } from "./types.js";
 
