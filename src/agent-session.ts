@@ -15,6 +15,7 @@ import type { TerminalSnapshot } from "../effects/terminal/types.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
 import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
 import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
+import { sessionConfigJournal } from "../effects/config-journal.js";
 import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageInput, type ImageSnapshot } from "../effects/image-files.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
 import { TransactionEffects, type LoginCallbacks } from "./transaction-effects.js";
@@ -204,6 +205,7 @@ export class AgentSession {
       ...(runtime.agentEnv === undefined ? {} : { agentEnv: runtime.agentEnv }),
       login: (opId) => this.loginCallbacks.get(opId),
       processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
+      configJournal: sessionConfigJournal(runtime.elwoodSessionId),
     });
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
   }
@@ -405,6 +407,10 @@ export class AgentSession {
     });
   }
 
+  /**
+   * Ends the CLI gracefully, then reaps its processes. Leaves the session directory (`<store>/sessions/<id>/`, with
+   * the CLI's settings) for a later resume, released so no crash sweep removes it; removes the hook socket directory.
+   */
   stop(): Promise<void> {
     return this.close("stopped", async () => {
       await this.runtime.pty.stop({ graceMs: this.runtime.stopGraceMs });
@@ -413,6 +419,7 @@ export class AgentSession {
     });
   }
 
+  /** SIGKILLs the CLI's process group and reaps stragglers. Leaves exactly what `stop()` leaves. */
   kill(): Promise<void> {
     return this.close("killed", async () => {
       await this.runtime.pty.kill();
@@ -421,6 +428,10 @@ export class AgentSession {
     });
   }
 
+  /**
+   * Kills like `kill()`, then removes the session directory too (and an empty default store); nothing of the
+   * session is left on disk.
+   */
   teardown(): Promise<void> {
     return this.close("torn_down", async () => {
       await this.runtime.pty.kill();

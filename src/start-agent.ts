@@ -8,6 +8,9 @@ import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
+import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
+import { releaseOwner, writeOwner } from "../effects/session-owner.js";
+import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
@@ -171,10 +174,14 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
 
   const elwoodSessionId = randomUUID();
   const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
+  // What a crashed earlier embedder left behind goes first (its config.toml restored from the journal).
+  await Promise.all([sweepStaleSessions(location).catch(() => undefined), HookBridgeServer.sweepStale()]);
   const sessionDir = await createSessionDir(location);
   const events = new SessionEventBuffer();
   let server: HookBridgeServer | undefined;
   try {
+    await writeOwner(sessionDir);
+    registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = plan.hookEvents(probe);
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
@@ -214,8 +221,11 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
           code: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
         }),
       release: async (how) => {
+        unregisterJournalDir(elwoodSessionId);
         await hookServer.close();
+        // A directory kept on purpose (stop/kill) is released, so no later crash sweep takes it.
         if (how === "teardown") await removeSessionDir(location);
+        else await releaseOwner(sessionDir).catch(() => undefined);
       },
     });
     const runtime: SessionRuntime = {
@@ -231,6 +241,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
     return session;
   } catch (error) {
+    unregisterJournalDir(elwoodSessionId);
     await server?.close().catch(() => {});
     await removeSessionDir(location).catch(() => {});
     throw asElwoodError(error, plan.startFailedCode, plan.startFailedMessage);

@@ -2,6 +2,7 @@
 // snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
 
 import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "../effects/clipboard.js";
+import type { ConfigJournal } from "../effects/config-journal.js";
 import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "../effects/config-snapshot.js";
 import type { ProcessLock } from "../effects/process-lock.js";
 import { validateLoginCode } from "../adapters/claude/login-screens.js";
@@ -26,6 +27,8 @@ export interface TransactionEffectDeps {
   readonly clipboardLockWaitMs?: number;
   /** Resolves when the agent process has exited (the restore barrier after a termination race). */
   readonly processExited: () => Promise<void>;
+  /** Crash journal of the config.toml snapshot in the session directory (restored by the next start if we die). */
+  readonly configJournal?: ConfigJournal;
 }
 
 /** Bound on waiting for the CLI process to exit before a termination-time restore (spec A §17.6). */
@@ -106,6 +109,7 @@ export class TransactionEffects {
         if (this.ended) return gone();
         try {
           const snapshot = await snapshotConfig(path);
+          await this.deps.configJournal?.record(snapshot);
           if (this.ended) return gone();
           this.configs.set(request.opId, { snapshot, release });
           return ok();
@@ -221,6 +225,7 @@ export class TransactionEffects {
 
   private async restore(snapshot: ConfigSnapshot, waitMs = 0): Promise<void> {
     const outcome = waitMs > 0 ? await restoreConfigAfterWrite(snapshot, waitMs) : await restoreConfig(snapshot);
+    if (outcome.kind !== "failed") await this.deps.configJournal?.clear().catch(() => undefined);
     if (outcome.kind === "conflict") {
       this.deps.warn("codex_default_model_persisted", "config.toml changed besides the picker keys; the CLI's model default was left in place", { reason: "conflict" });
     } else if (outcome.kind === "failed") {

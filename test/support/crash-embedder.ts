@@ -1,0 +1,25 @@
+// Test support: an embedding process to SIGKILL. Starts one simulated session, prints what it made, then waits
+// (for `codex-picker`, inside a setModel whose picker never paints) until it is killed.
+// Usage: tsx test/support/crash-embedder.ts <claude|codex-picker> <stateDir> [codexHome]
+
+import { dirname } from "node:path";
+import { bridgeConfigPath, startClaudeSim } from "../integration/claude-sim-start.js";
+import { startCodexSim } from "../integration/codex-sim-support.js";
+
+const [mode, stateDir, codexHome] = process.argv.slice(2);
+if (stateDir === undefined) throw new Error("usage: crash-embedder <mode> <stateDir> [codexHome]");
+
+if (mode === "claude") {
+  const sim = await startClaudeSim({ stateDir });
+  await sim.session.waitForStatus((s) => s === "ready", 20_000);
+  const hookDir = dirname(bridgeConfigPath(sim));
+  process.stdout.write(`${JSON.stringify({ sid: sim.session.elwoodSessionId, hookDir, cwd: sim.dir })}\n`);
+} else if (mode === "codex-picker") {
+  const sim = await startCodexSim({ version: "0.144.6", stateDir, env: { CODEX_HOME: codexHome ?? "" }, script: { pickerDelayMs: 600_000 } as never });
+  await sim.session.waitForStatus((s) => s === "ready", 20_000);
+  process.stdout.write(`${JSON.stringify({ sid: sim.session.elwoodSessionId, cwd: sim.dir })}\n`);
+  void sim.session.setModel("gpt-5.5").catch(() => undefined);
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
+setInterval(() => undefined, 1 << 30);
