@@ -11,6 +11,7 @@ import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
 import { releaseOwner, writeOwner } from "../effects/session-owner.js";
 import { sweepStaleSessions } from "../effects/stale-sweep.js";
+import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
@@ -199,6 +200,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
     const hookServer = server;
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;
+    let supervisor: Supervisor | undefined;
     const launched = launchSession({
       elwoodSessionId,
       cwd: resolved.cwd,
@@ -221,6 +223,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
           code: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
         }),
       release: async (how) => {
+        supervisor?.stop();
         unregisterJournalDir(elwoodSessionId);
         await hookServer.close();
         // A directory kept on purpose (stop/kill) is released, so no later crash sweep takes it.
@@ -228,6 +231,8 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
         else await releaseOwner(sessionDir).catch(() => undefined);
       },
     });
+    // Reaps every process of the session should this process die, and what the CLI leaves when it exits.
+    supervisor = startSupervisor({ cliPid: launched.pty.pid, cliPgid: launched.pty.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     const runtime: SessionRuntime = {
       ...launched,
       resize: (size) => {
