@@ -106,10 +106,11 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
       trust: trustResponderMachine,
     },
     actions: {
-      toWriters: enqueueActions(({ event, enqueue }) => {
+      toWriters: enqueueActions(({ context, event, enqueue }) => {
         enqueue.sendTo("queue", event);
         enqueue.sendTo("interrupt", event);
-        enqueue.sendTo("trust", event);
+        // The trust responder finished at session.ended: an answer to its last write arriving later is dropped.
+        if (!context.ended) enqueue.sendTo("trust", event);
       }),
       endOperations: enqueueActions(({ context, enqueue }) => {
         if (context.ended) return;
