@@ -1,13 +1,13 @@
 // Issue 14 items 5 and 8: what a SIGKILLed embedder leaves (session dir, hook socket dir, a picker-changed
 // config.toml) is swept and restored by the next start; stop() keeps its directory on purpose.
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONFIG_JOURNAL_FILE } from "../../effects/config-journal.js";
 import { OWNER_FILE } from "../../effects/session-owner.js";
+import { startCrashEmbedder } from "../support/crash-embedder-process.js";
 import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
 
@@ -22,38 +22,18 @@ function temp(prefix: string): string {
   return dir;
 }
 
-/** Starts the crash embedder and resolves with its first stdout line, parsed. */
-async function embedder(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
-  // node --import tsx: one process, so the SIGKILL hits the embedder itself (the tsx CLI would wrap it in a child).
-  const child = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), "test/support/crash-embedder.ts"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
-  cleanups.push(() => void child.kill("SIGKILL"));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-      out += d;
-      if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")));
-    });
-    child.once("exit", (code) => reject(new Error(`embedder exited early (${code})`)));
-  });
-  return { child, info: JSON.parse(line) as Record<string, string> };
-}
-
-async function sigkill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-}
-
 describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", () => {
   it("issue 14 item 5: a SIGKILLed embedder's session dir and hook socket dir are removed by the next start; stop() keeps its dir", async () => {
     const stateDir = temp("elwood-store-");
-    const { child, info } = await embedder(["claude", stateDir]);
+    const crashed = await startCrashEmbedder(["claude", stateDir]);
+    cleanups.push(() => crashed.sigkill());
+    const { child, info } = crashed;
     cleanups.push(() => rmSync(info.cwd!, { recursive: true, force: true }));
     const deadDir = join(stateDir, "sessions", info.sid!);
     const owner = JSON.parse(readFileSync(join(deadDir, OWNER_FILE), "utf8")) as { pid: number; startTime?: string };
     expect(owner.pid).toBe(child.pid);
     expect(existsSync(join(info.hookDir!, "hook.sock"))).toBe(true);
-    await sigkill(child);
+    await crashed.sigkill();
     // The crash left both behind.
     expect(existsSync(deadDir)).toBe(true);
     expect(existsSync(info.hookDir!)).toBe(true);
@@ -81,7 +61,9 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
     const configFile = join(home, "config.toml");
     const original = 'model = "gpt-5.6-sol"\nmodel_reasoning_effort = "low"\napproval_policy = "on-request"\n\n[tui]\nshow_tooltips = false\n';
     writeFileSync(configFile, original, { mode: 0o600 });
-    const { child, info } = await embedder(["codex-picker", stateDir, home]);
+    const crashed = await startCrashEmbedder(["codex-picker", stateDir, home]);
+    cleanups.push(() => crashed.sigkill());
+    const { info } = crashed;
     cleanups.push(() => rmSync(info.cwd!, { recursive: true, force: true }));
     const journal = join(stateDir, "sessions", info.sid!, CONFIG_JOURNAL_FILE);
     // The snapshot is journalled before the picker runs.
@@ -89,7 +71,7 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
     expect(JSON.parse(readFileSync(journal, "utf8"))).toMatchObject({ path: configFile, content: original });
     // What Codex does on the picker's Enter: it saves the chosen model as the default. Then the embedder dies.
     writeFileSync(configFile, original.replace('"gpt-5.6-sol"', '"gpt-5.5"').replace('"low"', '"high"'));
-    await sigkill(child);
+    await crashed.sigkill();
     expect(readFileSync(configFile, "utf8")).not.toBe(original);
 
     const next: CodexSim = await startCodexSim({ version: "0.144.6", stateDir, env: { CODEX_HOME: home } });

@@ -1,12 +1,12 @@
 // Issue 14 item 4: when the embedding process is SIGKILLed mid-turn, its session's supervisor reaps the CLI and a
 // tool process group of its own; when the CLI dies first, the hook processes it left are reaped too.
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { taggedProcesses } from "../../effects/pty/tagged-processes.js";
+import { startCrashEmbedder } from "../support/crash-embedder-process.js";
 import { startClaudeSim } from "./claude-sim-start.js";
 import { until } from "./codex-sim-support.js";
 
@@ -29,26 +29,15 @@ describe.runIf(process.platform === "linux")("processes do not outlive the embed
   it("issue 14 item 4: SIGKILL of the embedder mid-turn leaves nothing of the session alive, a setsid tool group included", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "elwood-store-"));
     cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), "test/support/crash-embedder.ts"), "claude-turn", stateDir], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    cleanups.push(() => void child.kill("SIGKILL"));
-    const info = await new Promise<{ sid: string; cwd: string }>((resolve, reject) => {
-      let out = "";
-      child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-        out += d;
-        if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as { sid: string; cwd: string });
-      });
-      child.once("exit", (code) => reject(new Error(`embedder exited early (${code})`)));
-    });
+    const crashed = await startCrashEmbedder(["claude-turn", stateDir]);
+    cleanups.push(() => crashed.sigkill());
+    const info = crashed.info as { sid: string; cwd: string };
     cleanups.push(() => rmSync(info.cwd, { recursive: true, force: true }));
     // Belt and braces for a failing run: nothing tagged survives this test.
     cleanups.push(() => tagged(info.sid).forEach((pid) => process.kill(pid, "SIGKILL")));
     // The CLI and the tool group (its own session, ignoring SIGHUP) are both running.
     await until("the tool process group", () => tagged(info.sid).some((pid) => commandOf(pid).startsWith("sleep")), 20_000);
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
+    await crashed.sigkill();
     await new Promise((r) => setTimeout(r, 2000));
     const aliveAfter2s = tagged(info.sid);
     console.log(`embedder SIGKILL: ${aliveAfter2s.length} process(es) of the session alive 2 s later`);
