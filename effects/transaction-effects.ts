@@ -8,6 +8,7 @@ import type { LoginProfile } from "../src/contracts/agent-adapter.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../src/contracts/transaction.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
+import type { ConfigJournal } from "./config-journal.js";
 
 export interface LoginCallbacks {
   readonly onAuthUrl?: (url: string) => void;
@@ -28,6 +29,8 @@ export interface TransactionEffectDeps {
   readonly clipboardLockWaitMs?: number;
   /** Resolves when the agent process has exited (the restore barrier after a termination race). */
   readonly processExited: () => Promise<void>;
+  /** Crash journal of the config.toml snapshot in the session directory (restored by the next start if we die). */
+  readonly configJournal?: ConfigJournal;
 }
 
 /** Bound on waiting for the CLI process to exit before a termination-time config.toml restore; after it the restore proceeds. */
@@ -108,6 +111,7 @@ export class TransactionEffects {
         if (this.ended) return gone();
         try {
           const snapshot = await snapshotConfig(path);
+          await this.deps.configJournal?.record(snapshot);
           if (this.ended) return gone();
           this.configs.set(request.opId, { snapshot, release });
           return ok();
@@ -225,6 +229,7 @@ export class TransactionEffects {
 
   private async restore(snapshot: ConfigSnapshot, waitMs = 0): Promise<void> {
     const outcome = waitMs > 0 ? await restoreConfigAfterWrite(snapshot, waitMs) : await restoreConfig(snapshot);
+    if (outcome.kind !== "failed") await this.deps.configJournal?.clear().catch(() => undefined);
     if (outcome.kind === "conflict") {
       this.deps.warn("codex_default_model_persisted", "config.toml changed besides the picker keys; the CLI's model default was left in place", { reason: "conflict" });
     } else if (outcome.kind === "failed") {

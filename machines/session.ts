@@ -120,10 +120,11 @@ export function createSessionMachine(edges: SessionEdges) {
       trust: trustResponderMachine,
     },
     actions: {
-      toWriters: enqueueActions(({ event, enqueue }) => {
+      toWriters: enqueueActions(({ context, event, enqueue }) => {
         enqueue.sendTo("queue", event);
         enqueue.sendTo("interrupt", event);
-        enqueue.sendTo("trust", event);
+        // The trust responder finished at session.ended: an answer to its last write arriving later is dropped.
+        if (!context.ended) enqueue.sendTo("trust", event);
       }),
       beginClose: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== "cmd.closing") return;

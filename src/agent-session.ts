@@ -226,17 +226,23 @@ export class AgentSession {
     return this.pending.op(op.opId, settleAt, () => this.runtime.actor.send({ type: "cmd.enqueue", op }));
   }
 
-  /** Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace), reaps its processes, releases Elwood's files. */
+  /**
+   * Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace), then reaps its processes. Leaves the session directory (`<store>/sessions/<id>/`, with
+   * the CLI's settings) for a later resume, released so no crash sweep removes it; removes the hook socket directory.
+   */
   stop(): Promise<void> {
     return this.close("stopped");
   }
 
-  /** SIGKILLs the CLI's process group at once and reaps stragglers. */
+  /** SIGKILLs the CLI's process group and reaps stragglers. Leaves exactly what `stop()` leaves. */
   kill(): Promise<void> {
     return this.close("killed");
   }
 
-  /** Asks the CLI to exit with a short grace, SIGKILLs, reaps, and removes the session directory too. */
+  /**
+   * Asks the CLI to exit with a short grace, SIGKILLs and reaps like `kill()`, then removes the session directory too (and an empty default store); nothing of the
+   * session is left on disk.
+   */
   teardown(): Promise<void> {
     return this.close("torn_down");
   }

@@ -6,6 +6,7 @@ import { spawnAgentPty } from "../effects/pty/agent-pty.js";
 import { sessionIoLogic } from "../effects/session-io.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
+import { sessionConfigJournal } from "../effects/config-journal.js";
 import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
@@ -69,6 +70,8 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     login: (opId) => loginCallbacks.get(opId),
     ...(plan.adapter.login === undefined ? {} : { loginProfile: plan.adapter.login }),
     processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
+    // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
+    configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
   const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic });
   const actor = createActor(machine, {

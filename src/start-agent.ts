@@ -9,6 +9,10 @@ import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
+import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
+import { releaseOwner, writeOwner } from "../effects/session-owner.js";
+import { sweepStaleSessions } from "../effects/stale-sweep.js";
+import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
@@ -154,10 +158,14 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
 
   const elwoodSessionId = randomUUID();
   const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
+  // What a crashed earlier embedder left behind goes first (its config.toml restored from the journal).
+  await Promise.all([sweepStaleSessions(location).catch(() => undefined), HookBridgeServer.sweepStale()]);
   const sessionDir = await createSessionDir(location);
   const events = new SessionEventBuffer();
   let server: HookBridgeServer | undefined;
   try {
+    await writeOwner(sessionDir);
+    registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = plan.hookEvents(probe);
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
@@ -175,6 +183,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
     const hookServer = server;
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;
+    let supervisor: Supervisor | undefined;
     const launched = launchSession({
       elwoodSessionId,
       cwd: resolved.cwd,
@@ -197,10 +206,16 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
           code: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
         }),
       release: async (how) => {
+        supervisor?.stop();
+        unregisterJournalDir(elwoodSessionId);
         await hookServer.close();
+        // A directory kept on purpose (stop/kill) is released, so no later crash sweep takes it.
         if (how === "teardown") await removeSessionDir(location);
+        else await releaseOwner(sessionDir).catch(() => undefined);
       },
     });
+    // Reaps every process of the session should this process die, and what the CLI leaves when it exits.
+    supervisor = startSupervisor({ cliPid: launched.pty.pid, cliPgid: launched.pty.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     const runtime: SessionRuntime = {
       ...launched,
       resize: (size) => {
@@ -214,6 +229,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
     return session;
   } catch (error) {
+    unregisterJournalDir(elwoodSessionId);
     await server?.close().catch(() => {});
     await removeSessionDir(location).catch(() => {});
     throw asElwoodError(error, plan.startFailedCode, plan.startFailedMessage);

@@ -79,6 +79,11 @@ export interface StartClaudeOptions {
   readonly autoupdate?: boolean;
   /** Default false: workspace trust is security-sensitive. */
   readonly autotrust?: boolean;
+  /**
+   * Handler deadline per hook call (default 30 000 ms). At most 2 147 478 000 (MAX_HOOK_TIMEOUT_MS): above it a
+   * timer derived from it (the bridge's, the CLI's own) would overflow Node's and fire at once; rejected
+   * with `invalid_argument`.
+   */
   readonly hookTimeoutMs?: number;
   readonly strictVersionCheck?: boolean;
   /**

@@ -49,6 +49,11 @@ export interface StartCodexOptions {
   readonly autoupdate?: boolean;
   /** Default false: answer Codex's directory trust prompt. Hook trust is answered regardless. */
   readonly autotrust?: boolean;
+  /**
+   * Handler deadline per hook call (default 30 000 ms). At most 2 147 478 000 (MAX_HOOK_TIMEOUT_MS): above it a
+   * timer derived from it (the bridge's, the CLI's own) would overflow Node's and fire at once; rejected
+   * with `invalid_argument`.
+   */
   readonly hookTimeoutMs?: number;
   readonly strictVersionCheck?: boolean;
   /** Elwood extra: absolute path to the Codex CLI (probe and launch). */

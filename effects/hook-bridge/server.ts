@@ -6,6 +6,8 @@ import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
+import { writeOwner } from "../session-owner.js";
+import { sweepStaleHookDirs } from "../stale-sweep.js";
 import { encodeReply, FAIL_OPEN_REPLY, HEADER_MAX_BYTES, HOOK_MAX_BYTES, parseHeader, type BridgeReply } from "./protocol.js";
 
 export type HookBridgeRequest = { readonly event: string; readonly payload: Record<string, unknown> };
@@ -99,6 +101,8 @@ export class HookBridgeServer {
       server.on("error", (e: Error) => bridge.#report({ category: "bridge_error", message: `hook server error: ${e.message}` }));
       await chmod(socketPath, 0o600);
       await writePrivateFile(bridge.configPath, JSON.stringify({ socket: socketPath, token, timeoutMs: opts.timeoutMs }));
+      // A crashed owner cannot remove this directory; the record lets the next start's sweep do it.
+      await writeOwner(dir);
       return bridge;
     } catch (e) {
       if (dir !== undefined) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -106,6 +110,11 @@ export class HookBridgeServer {
         cause: e instanceof Error ? e.message : String(e),
       });
     }
+  }
+
+  /** Removes hook directories (dead sockets, configs) left by owners that died without closing; never rejects. */
+  static sweepStale(): Promise<readonly string[]> {
+    return sweepStaleHookDirs(socketBase(), DIR_PREFIX).catch(() => []);
   }
 
   /** Rejected or failed calls; returns an unsubscribe function. */

@@ -8,18 +8,11 @@ import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspect, type InspectorHandle } from "../../src/inspect.js";
+import { httpStatus } from "../support/http-fuzz.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 
 const CHROMIUM = process.env["ELWOOD_CHROMIUM"] ?? "/usr/bin/chromium";
 
-function status(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on("error", reject);
-  });
-}
 
 describe("inspector against a cross-origin page (issue 14 item 1)", () => {
   let sim: SimSession;
@@ -103,7 +96,7 @@ describe("inspector against a cross-origin page (issue 14 item 1)", () => {
     }, inspectorOrigin);
     await page.close();
     expect(outcome).toEqual({ settled: 600, socketsRefused: 200 });
-    expect(await status(inspector.url)).toBe(200);
+    expect(await httpStatus(inspector.url)).toBe(200);
     await sim.session.sendMessage("still alive after the cross-origin page");
     expect(await sim.session.waitForStatus((s) => s === "ready", 20_000)).toBe("ready");
   }, 120_000);

@@ -296,11 +296,11 @@ describe("hook bridge: real bridge.mjs ⇄ HookBridgeServer", () => {
     });
   });
 
-  it("issue 14 item 6: socket and its 0600 config live alone in a private 0700 directory that close() removes", async () => {
+  it("issue 14 item 6: socket, its 0600 config and its owner record live alone in a private 0700 directory that close() removes", async () => {
     const h = await harness({});
     const dir = dirname(h.server.socketPath);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(readdirSync(dir).sort()).toEqual(["bridge.json", "hook.sock"]);
+    expect(readdirSync(dir).sort()).toEqual(["bridge.json", "hook.sock", "owner.json"]);
     expect(dirname(h.server.configPath)).toBe(dir);
     expect(statSync(h.server.configPath).mode & 0o777).toBe(0o600);
     expect(Buffer.byteLength(h.server.socketPath)).toBeLessThan(104);

@@ -6,6 +6,7 @@ import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { sanitizeSubmissionText } from "../../machines/sanitize.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
+import { prng } from "../support/prng.js";
 import { inputRecords, inputTrace, recordSession, waitForLog } from "../support/sim-probe.js";
 
 const live: SimSession[] = [];
@@ -13,17 +14,6 @@ afterEach(async () => {
   for (const sim of live.splice(0)) await sim.cleanup();
 });
 
-/** mulberry32: a tiny seeded PRNG so a failing fuzz case replays exactly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOSTILE = [
   "\x1b[200~", "\x1b[201~", "\u009b200~", "\u009b201~", "\x1b\x01[201~", "\x1b[20\x1b[201~1~", "\x1b", "\x1b[A", "\x1bOP",

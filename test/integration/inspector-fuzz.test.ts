@@ -1,22 +1,13 @@
 // Issue 14 item 1: no request, however malformed, can take the inspector's host process down; every reply is a 4xx.
 
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspect, type InspectorHandle } from "../../src/index.js";
-import { fuzzCase, prng, sendRaw, type FuzzCase } from "../support/http-fuzz.js";
+import { fuzzCase, httpStatus, prng, sendRaw, type FuzzCase } from "../support/http-fuzz.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 
 const CASES = 10_000;
 const PARALLEL = 48;
 
-function status(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on("error", reject);
-  });
-}
 
 describe("inspector server survives hostile local requests (issue 14 item 1)", () => {
   let sim: SimSession;
@@ -40,9 +31,9 @@ describe("inspector server survives hostile local requests (issue 14 item 1)", (
 
   it("issue 14 item 1a: a token of 48 non-ASCII characters is refused with 403, not a RangeError", async () => {
     const base = `http://127.0.0.1:${port}/`;
-    expect(await status(`${base}?token=${encodeURIComponent("é".repeat(48))}`)).toBe(403);
-    expect(await status(`${base}?token=${encodeURIComponent("😀".repeat(24))}`)).toBe(403);
-    expect(await status(inspector.url)).toBe(200);
+    expect(await httpStatus(`${base}?token=${encodeURIComponent("é".repeat(48))}`)).toBe(403);
+    expect(await httpStatus(`${base}?token=${encodeURIComponent("😀".repeat(24))}`)).toBe(403);
+    expect(await httpStatus(inspector.url)).toBe(200);
   });
 
   it("issue 14 item 1b: a request target no URL parser accepts gets a 4xx, for a request and for an upgrade", async () => {
@@ -55,7 +46,7 @@ describe("inspector server survives hostile local requests (issue 14 item 1)", (
       expect(upgrade.status, target).toBeGreaterThanOrEqual(400);
       expect(upgrade.status, target).toBeLessThan(500);
     }
-    expect(await status(inspector.url)).toBe(200);
+    expect(await httpStatus(inspector.url)).toBe(200);
   });
 
   it(`issue 14 item 1: ${CASES} seeded malformed requests and upgrades over raw sockets; each reply is a 4xx and the session keeps working`, async () => {
@@ -88,7 +79,7 @@ describe("inspector server survives hostile local requests (issue 14 item 1)", (
     expect(replied).toBeGreaterThan(CASES * 0.95);
 
     // The server and the session under it still work.
-    expect(await status(inspector.url)).toBe(200);
+    expect(await httpStatus(inspector.url)).toBe(200);
     await sim.session.sendMessage("still alive after the fuzz");
     expect(await sim.session.waitForStatus((s) => s === "ready", 20_000)).toBe("ready");
   }, 300_000);

@@ -152,10 +152,12 @@ describe("Codex 0.171.0 /model picker through the simulated CLI", () => {
   });
 
   it("C-API-24: raw input (sendKeys) during the picker revokes setModel: no further key is written, takeover warning, no restore", async () => {
-    const sim = await ready("0.171.0", { script: { effortDelayMs: 1500 } });
+    // The effort step paints only once the raw key arrived (issue 14 item 9: it used to paint after a fixed 1.5 s,
+    // which a loaded machine could outlast before the raw key was sent, so setModel then applied).
+    const sim = await ready("0.171.0", { script: { effortHoldsForKey: true } });
     const before = readFileSync(sim.configFile);
     const pending = sim.session.setModel("gpt-6-sol").catch((e: unknown) => e);
-    // The model row's Enter was sent; the effort step is still painting.
+    // The model row's Enter was sent; the effort step is held until the raw key.
     await until("the model-row Enter", () => keysAfterOpenSafe(sim).includes("enter"), 15_000);
     await sim.session.sendKeys("x");
     const error = await pending;

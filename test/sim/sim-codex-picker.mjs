@@ -8,7 +8,8 @@ import { DIM, fg, fit } from "./sim-screen.mjs";
  * @typedef {{ label: string, desc: string, numbered: boolean }} Item
  * @typedef {{ kind: "model" | "effort" | "advanced", items: Item[], sel: number, top: number, model?: Item }} Stage
  * ELWOOD_SIM_SCRIPT knobs read here (typed tests pass them beside SimScript): `pickerDelayMs` (paint the picker late),
- * `effortDelayMs` (paint a follow-up stage late; keys wait), `configWriteDelayMs` (the saving apply's config.toml
+ * `effortDelayMs` (paint a follow-up stage late; keys wait), `effortHoldsForKey` (paint a follow-up stage only once
+ * another key arrives, which is swallowed: a test's raw input lands inside the step on any machine load), `configWriteDelayMs` (the saving apply's config.toml
  * write, default 300 on 0.144 and 0 on 0.171), `codexEffortless` (slugs whose row Enter applies with no effort step),
  * `codexConcurrentEdit` (root keys → raw TOML values another writer sets when the picker opens).
  * @typedef {{ legacy: boolean, script: Record<string, unknown>, log: (rec: object) => void, paint: () => void,
@@ -211,7 +212,11 @@ export class CodexPicker {
 
   /** @param {{ key: string, text?: string }} ev */
   key(ev) {
-    if (this.busy) return;
+    if (this.busy) {
+      this.releaseHeldStage?.();
+      this.releaseHeldStage = undefined;
+      return;
+    }
     const s = this.stage;
     const n = s.items.length;
     if (ev.key === "up" || ev.key === "down") {
@@ -254,7 +259,11 @@ export class CodexPicker {
     this.back.push(this.stage);
     const delay = Number(this.host.script["effortDelayMs"] ?? 0);
     const go = () => { this.busy = false; this.stage = next; this.host.paint(); };
-    if (delay > 0) { this.busy = true; setTimeout(go, delay); } else go();
+    if (this.host.script["effortHoldsForKey"] === true) {
+      this.busy = true;
+      /** @type {(() => void) | undefined} */
+      this.releaseHeldStage = go;
+    } else if (delay > 0) { this.busy = true; setTimeout(go, delay); } else go();
   }
 
   /** @param {Item} model @param {string} effort @param {"default" | "session"} scope */

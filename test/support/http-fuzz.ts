@@ -1,18 +1,22 @@
 // Test support: seeded malformed HTTP requests and WebSocket upgrades, sent over raw loopback sockets.
 
+import http from "node:http";
 import { connect } from "node:net";
 
-/** mulberry32: tiny deterministic PRNG so a failing case reproduces from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+export { prng } from "./prng.js";
+
+/** The status of one plain GET. */
+export function httpStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on("error", reject);
+  });
 }
+
 
 export interface FuzzCase {
   readonly kind: string;

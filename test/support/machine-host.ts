@@ -11,6 +11,8 @@ export interface HostedChild {
   readonly clock: SimulatedClock;
   /** Every event the child sent to its parent, in order. */
   readonly received: EventObject[];
+  /** Events sent after the child finished: dropped here on purpose, as the session drops them (never delivered). */
+  readonly late: EventObject[];
   send(event: AnyEvent): void;
   advance(ms: number): void;
   /** The child's current state value (its final one once it is done). */
@@ -36,6 +38,7 @@ export function advanceClock(clock: SimulatedClock, ms: number): void {
 
 export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
   const received: EventObject[] = [];
+  const late: EventObject[] = [];
   let output: unknown;
   const parent = setup({ actors: { child: logic } }).createMachine({
     invoke: {
@@ -60,7 +63,12 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
   return {
     clock,
     received,
-    send: (event) => child.send(event),
+    late,
+    send: (event) => {
+      // A finished child would only log "sent to stopped actor"; the session never forwards to one either.
+      if ((child.getSnapshot() as { status: string }).status !== "active") late.push(event);
+      else child.send(event);
+    },
     advance: (ms) => advanceClock(clock, ms),
     value: () => (child.getSnapshot() as { value: unknown }).value,
     context: () => (child.getSnapshot() as { context: unknown }).context,

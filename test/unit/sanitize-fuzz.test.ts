@@ -3,18 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { hasUnsafeControl, sanitizeSubmissionText } from "../../machines/sanitize.js";
 import { frameBracketedPaste, parseTerminalInput, PASTE_END, PASTE_START } from "../../machines/paste-framing.js";
+import { prng } from "../support/prng.js";
 
-/** mulberry32: tiny deterministic PRNG so a failing case reproduces from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   "\x1b[200~", "\x1b[201~", "\u009b200~", "\u009b201~", "\x1b[20", "0~", "1~", "\x1b", "\x1b[", "[", "~", "\u009b",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { hasUnsafeControl, sanitizeSubmissionText } from "../../machines/sanitize.js";
 import { frameBracketedPaste, parseTerminalInput } from "../../machines/paste-framing.js";
 import { nestedSentinels } from "../support/nested-sentinels.js";
+import { prng } from "../support/prng.js";
 
 /** The rule as first written: drop sentinels until none is left, then controls, again sentinels, then introducers. */
 function fixpointReference(text: string): string {
@@ -21,16 +22,6 @@ function fixpointReference(text: string): string {
   return drop(noControls).replace(/[\x1b\u009b]/g, "");
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = ["\x1b", "\u009b", "[", "2", "0", "1", "~", "\x01", "\x07", "\x7f", "\u0085", "\t", "\n", "\r", "a", "é", "\ud83d"];
 

@@ -182,6 +182,9 @@ describe("trust responder machine", () => {
     h.send(dialogFrame(cursorTrust(0)));
     h.advance(TRUST_DEADLINE_MS + 10);
     expect(h.received).toEqual([]);
+    // Issue 14 item 9: the responder is finished, so the late frame is dropped, never delivered to a stopped actor.
+    expect(h.value()).toBe("done");
+    expect(h.late.map((e) => e.type)).toEqual(["frame"]);
   });
 
   it("C-CLAUDE-10 C-CLAUDE-16: the cleared dialog rendered before our write is acknowledged still announces once, and nothing more is typed", () => {
