@@ -31,6 +31,8 @@ describe("Claude initial readiness (C-API-28)", () => {
     const sim = await start({ script: { startupMs: 60_000, instructionsLoadedDelayMs: -1 } });
     await eventually(() => sim.argv().length > 0 && Object.keys(sim.agentEnv()).length > 0, 10_000, "launch");
     await sim.session.waitForStatus((s) => s === "running", 10_000);
+    // The hook must carry the CLI's own session id (as a real one does): calls naming another session are dropped.
+    await eventually(() => sim.session.claudeSessionId !== undefined, 10_000, "SessionStart");
     const run = await fireHook(sim, "InstructionsLoaded", envelope(sim, "InstructionsLoaded", { file_path: `${sim.dir}/CLAUDE.md`, memory_type: "Project", load_reason: "session_start" }));
     expect(run).toMatchObject({ code: 0, stdout: "" });
     await sim.session.waitForStatus((s) => s === "ready", 5_000);
