@@ -55,7 +55,7 @@ export type SessionPublicEvent =
   | { readonly type: "public.effect"; readonly request: EffectRequestEvent }
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
-  | { readonly type: "public.exit"; readonly exitCode: number; readonly signal?: number };
+  | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number };
 
 type ChildEvent =
   | StatusChangedEvent
