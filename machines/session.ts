@@ -157,7 +157,9 @@ export function createSessionMachine(ioLogic: AnyActorLogic) {
       "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
       frame: {
         actions: enqueueActions(({ context, event, enqueue }) => {
-          const key = factsKey(event.facts);
+          // Before initial readiness every matched rule counts: a readiness rule (Codex 0.144.6's session header) can
+          // appear on a frame whose facts are otherwise those of the previous one.
+          const key = context.initialReady ? factsKey(event.facts) : `${factsKey(event.facts)}|${event.facts.ruleIds.join(",")}`;
           enqueue.assign({ facts: event.facts });
           // Only a change of meaning is status evidence; repaints with the same facts would flood the log. An OSC
           // 7501 state is evidence on its own: Codex 0.171 often sends `state=idle` in a chunk that changes nothing.
