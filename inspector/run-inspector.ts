@@ -34,7 +34,7 @@ export async function runInspector(start: () => Promise<InspectedSession>, port:
   let stopping = false;
   session.on("status", (e) => console.log(`status: ${e.previous} → ${e.status}`));
   session.on("terminal:exit", (e) => {
-    if (!stopping) console.log(`the agent exited (code ${e.exitCode}); the inspector stays up until Ctrl+C`);
+    if (!stopping) console.log(`the agent exited (${e.signal === undefined ? `code ${e.exitCode}` : `signal ${e.signal}`}); the inspector stays up until Ctrl+C`);
   });
 
   console.log("");

@@ -63,7 +63,7 @@ export class SessionWatch {
       }),
       session.on("hookError", (e) => this.entry("error", `hook ${e.category}${e.hookEventName ? ` (${e.hookEventName})` : ""}: ${e.message}`, e)),
       session.on("warning", (w) => this.entry("warning", `${w.code}: ${w.message}`, w)),
-      session.on("terminal:exit", (e) => this.entry("exit", `exit ${e.exitCode}${e.signal === undefined ? "" : ` signal ${e.signal}`}`, e)),
+      session.on("terminal:exit", (e) => this.entry("exit", e.signal === undefined ? `exit ${e.exitCode}` : `killed by signal ${e.signal}`, e)),
     );
     this.frames = session.frames$.subscribe((frame) => {
       // Repaints that keep the same meaning are noise; the timeline shows a frame when its facts change.

@@ -57,7 +57,7 @@ export type SessionPublicEvent =
   | { readonly type: "public.warning"; readonly code: ElwoodWarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
-  | { readonly type: "public.exit"; readonly exitCode: number; readonly signal?: number };
+  | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number };
 
 type ChildEvent =
   | StatusChangedEvent
@@ -204,7 +204,9 @@ export function createSessionMachine(edges: SessionEdges) {
       "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
       frame: {
         actions: enqueueActions(({ context, event, enqueue }) => {
-          const key = factsKey(event.facts);
+          // Before initial readiness every matched rule counts: a readiness rule (Codex 0.144.6's session header) can
+          // appear on a frame whose facts are otherwise those of the previous one.
+          const key = context.initialReady ? factsKey(event.facts) : `${factsKey(event.facts)}|${event.facts.ruleIds.join(",")}`;
           enqueue.assign({ facts: event.facts });
           // Only a change of meaning is status evidence; repaints with the same facts would flood the log. An OSC
           // 7501 state is evidence on its own: Codex 0.171 often sends `state=idle` in a chunk that changes nothing.

@@ -4,6 +4,7 @@
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
 import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
+import { exitReason } from "./exit-reason.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -57,7 +58,8 @@ export interface StatusContext {
   readonly permissionBlocked: boolean;
 }
 
-type DecideParams = { readonly reason: string; readonly to?: ElwoodSessionStatus };
+/** No reason: the event is a pty.exit and the reason names its exit code or signal (see exit-reason.ts). */
+type DecideParams = { readonly reason?: string; readonly to?: ElwoodSessionStatus };
 
 /** A transition action that records the decision (and announces a status change). */
 function decide(reason: string, to?: ElwoodSessionStatus) {
@@ -113,7 +115,7 @@ export const statusMachine = setup({
         evidence: evidenceOf(event),
         from: context.status,
         to: params.to,
-        reason: params.reason,
+        reason: params.reason ?? exitReason(event as PtyExitEvent, context.closingAs),
       };
       const to = params.to ?? context.status;
       const initial = params.to === "ready" && !context.initialReady;
@@ -221,10 +223,10 @@ export const statusMachine = setup({
   on: {
     "lifecycle.closing": { actions: "closing", description: "remember which terminal status a coming exit means" },
     "pty.exit": [
-      { guard: "closingStopped", target: ".stopped", actions: [decide("process exited after stop()", "stopped")] },
-      { guard: "closingKilled", target: ".killed", actions: [decide("process exited after kill()", "killed")] },
-      { guard: "closingTornDown", target: ".torn_down", actions: [decide("process exited during teardown()", "torn_down")] },
-      { target: ".exited", actions: [decide("the agent process exited on its own", "exited")] },
+      { guard: "closingStopped", target: ".stopped", actions: [{ type: "decide", params: { to: "stopped" } }] },
+      { guard: "closingKilled", target: ".killed", actions: [{ type: "decide", params: { to: "killed" } }] },
+      { guard: "closingTornDown", target: ".torn_down", actions: [{ type: "decide", params: { to: "torn_down" } }] },
+      { target: ".exited", actions: [{ type: "decide", params: { to: "exited" } }] },
     ],
     "lifecycle.stopped": { target: ".stopped", actions: [decide("stop() finished reaping the process group", "stopped")] },
     "lifecycle.killed": { target: ".killed", actions: [decide("kill() finished reaping the process group", "killed")] },

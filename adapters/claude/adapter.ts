@@ -11,6 +11,13 @@ import { readClaudeScreen } from "./read-screen.js";
  * always accepted. So both the hook and a settled idle composer count; a deadline after the first frame is
  * the fallback for a startup that never settles (e.g. an animating MCP retry spinner).
  */
+/*
+ * Pasted text (measured offline through the bracketed paste Elwood writes, TABs byte-exact on the PTY): both
+ * 2.1.215 and 2.1.332 turn every TAB into 4 spaces before the prompt reaches UserPromptSubmit and the model.
+ * 2.1.332 also wraps a paste it collapses into a `[Pasted text #N …]` chip (24 lines / ~400 characters and larger
+ * measured; one line is not) as `\n\n<pasted_content id="<hex>">\n<text>\n</pasted_content id="<hex>">\n`;
+ * 2.1.215 sends it bare. That is the CLI's doing, not Elwood's (test/e2e/scenarios/tabs.test.ts).
+ */
 export const claudeAdapter: AgentAdapter = {
   kind: "claude",
   readScreen: readClaudeScreen,

@@ -21,9 +21,10 @@ export const claudeScreenRules: readonly ScreenRule[] = [
   // ── composer ────────────────────────────────────────────────────────────────────────────────
   {
     id: "claude-composer-rule",
-    description: "Full-width `─` rule drawn directly above and below the composer rows.",
+    description:
+      "Full-width `─` rule drawn directly above and below the composer rows. With `--name <n>` both versions draw the name into the top rule near its right end (`──── <n> ──`; measured on 2.1.215 and 2.1.332 with `foo` and a 38-character name), so a rule may carry one label.",
     region: "composer",
-    pattern: /^[─━]+$/,
+    pattern: /^[─━]+(?: \S(?:.*\S)? [─━]+)?$/,
     verifiedAgainst: BOTH,
   },
   {

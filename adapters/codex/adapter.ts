@@ -14,14 +14,18 @@ export const CODEX_READINESS_DEADLINE_MS = 10_000;
  * Readiness (measured on 0.144.6 and 0.171.0): SessionStart is lazy — it fires on the first submitted
  * prompt, never at boot — so no hook proves readiness. The cold composer paints before the input loop
  * accepts a paste, so a rendered composer is not a signal either. 0.171 announces `OSC 7501 state=idle`;
- * 0.144.6 has no OSC 7501 but paints its boxed session header (`│ >_ OpenAI Codex (v0.144.6)`) once its
- * session is configured: that header with an idle composer and its footer is its readiness. Anything else
- * falls back to the bounded deadline.
+ * 0.144.6 has no OSC 7501; its boxed session header reads `model: loading` while it starts and names the model
+ * once its session is configured: that model row with an idle composer and its footer is its readiness.
+ * Anything else falls back to the bounded deadline.
  *
  * Because a first paste can still vanish, submissions need positive acceptance (a prompt hook, Stop, live
  * work) and an unaccepted paste is replayed at most twice before the op fails with wait_timeout.
  *
  * Ctrl+C is never in Elwood's vocabulary: on an idle Codex composer it exits at once. Interrupt is Escape.
+ */
+/*
+ * Pasted text (measured offline): 0.144.6 and 0.171.0 keep every TAB of a bracketed paste, one line or 24, in the
+ * prompt UserPromptSubmit and the model receive (test/e2e/scenarios/tabs.test.ts). A trailing TAB is trimmed.
  */
 export const codexAdapter: AgentAdapter = {
   kind: "codex",
@@ -32,7 +36,7 @@ export const codexAdapter: AgentAdapter = {
     composerSettleMs: 250,
     deadlineMs: CODEX_READINESS_DEADLINE_MS,
     oscIdleIsReadySignal: true,
-    // 0.144.6 (no OSC 7501): its boxed session header next to an idle composer with the model/cwd footer.
+    // 0.144.6 (no OSC 7501): its session header's model row (not `loading`) next to an idle composer with its footer.
     readyRuleIds: ["codex-session-header", "codex-composer-footer"],
   },
   // 150 ms between the bracketed paste and Enter stays clear of the ~30–50 ms paste-burst window.

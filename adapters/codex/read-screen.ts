@@ -29,8 +29,8 @@ const INTERRUPT_BANNER = rule("codex-interrupt-banner");
 const PROMPT_ROW = rule("codex-prompt-row");
 const IMAGE_PASTE_FAILED = rule("codex-image-paste-failed");
 const SESSION_HEADER = rule("codex-session-header");
-/** The session header is the first transcript cell: it sits in the top rows until the transcript scrolls. */
-const SESSION_HEADER_SEARCH_ROWS = 12;
+/** The session header is the first transcript cell (its model row is the 4th): top rows until the transcript scrolls. */
+const SESSION_HEADER_SEARCH_ROWS = 16;
 
 /**
  * Conversation provenance rows: history cells (`•` reply/tool, `◦` running, `■` error/interrupt,

@@ -67,9 +67,9 @@ export const codexScreenRules: readonly ScreenRule[] = [
   {
     id: "codex-session-header",
     description:
-      "0.144.6 session header box row `│ >_ OpenAI Codex (v0.144.6)` (boxed by `╭─╮`), inserted into the transcript once the CLI's session is configured; keys typed before it can be dropped (measured: the bare CLI lost every key typed in its first ~260–340 ms). 0.171 draws its header unboxed (`  >_ OpenAI Codex (v0.171.0)`) and is not matched: it announces readiness with OSC 7501 instead.",
+      "0.144.6 session header box, model row with a model (`│ model:     gpt-5.6-sol low   /model to change │`): it appears once the CLI's session is configured. While starting, the same box reads `│ model:     loading   /model to change │` (captured under Elwood); keys typed in the bare CLI's first ~260–340 ms were dropped. 0.171 draws an unboxed header without a model row and announces readiness with OSC 7501 instead.",
     region: "screen",
-    pattern: /^│ >_ OpenAI Codex \(v\d+\.\d+\.\d+\)/,
+    pattern: /^│ model: +(?!loading\b)\S+.*\/model to change/,
     verifiedAgainst: [V144],
   },
   // ── working ────────────────────────────────────────────────────────────────────────────────

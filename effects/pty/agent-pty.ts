@@ -7,7 +7,8 @@ import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
 import { processState, reapGroup, signalGroup } from "./process-group.js";
 
 export interface PtyExit {
-  readonly exitCode: number;
+  /** The leader's exit status; null when a signal ended it (the OS reports no exit status then). */
+  readonly exitCode: number | null;
   /** Terminating signal number, or null when the leader exited normally. */
   readonly signal: number | null;
 }
@@ -96,7 +97,9 @@ class NodeAgentPty implements AgentPty {
     this.exitPromise = new Promise<PtyExit>((resolve) => {
       term.onExit(({ exitCode, signal }) => {
         this.markLeaderGone();
-        const exit: PtyExit = { exitCode, signal: signal !== undefined && signal > 0 ? signal : null };
+        // node-pty reports exitCode 0 for a signalled child; the OS gives no exit status then.
+        const signalled = signal !== undefined && signal > 0;
+        const exit: PtyExit = { exitCode: signalled ? null : exitCode, signal: signalled ? signal : null };
         this.exit = exit;
         resolve(exit);
         for (const listener of this.exitListeners) listener(exit);

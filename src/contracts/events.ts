@@ -6,7 +6,8 @@ import type { ElwoodSessionStatus } from "./public-types.js";
 
 // ---- from the edge (effects → session) ----
 export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number };
-export type PtyExitEvent = { readonly type: "pty.exit"; readonly exitCode: number; readonly signal?: number };
+/** exitCode is null when a signal ended the process (then `signal` is set), as the OS reports it. */
+export type PtyExitEvent = { readonly type: "pty.exit"; readonly exitCode: number | null; readonly signal?: number };
 export type FrameEvent = {
   readonly type: "frame";
   readonly seq: number;

@@ -101,7 +101,9 @@ export interface ElwoodInputEvent {
 }
 
 export interface TerminalExitEvent {
-  readonly exitCode: number;
+  /** The exit status, as the OS reports it: null when a signal ended the process. */
+  readonly exitCode: number | null;
+  /** The signal that ended the process (e.g. 9 for SIGKILL); absent after a normal exit. */
   readonly signal?: number;
 }
 

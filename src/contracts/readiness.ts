@@ -14,7 +14,7 @@ export interface ReadinessPolicy {
   readonly oscIdleIsReadySignal: boolean;
   /**
    * Screen-fact rule ids that, all matched on a frame with an idle composer and no dialog, prove readiness at once
-   * (Codex 0.144.6, which has no OSC 7501, paints its session header box only once its session is configured).
+   * (Codex 0.144.6, which has no OSC 7501, names the model in its session header only once its session is configured).
    */
   readonly readyRuleIds?: readonly string[];
   /**

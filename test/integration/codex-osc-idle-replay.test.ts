@@ -1,5 +1,6 @@
-// Issue 13 item 2: a real Codex 0.171.0 start stream, replayed through a real PTY with the chunk boundary put at every
-// offset of its OSC 7501 `state=idle`, is ready from that idle signal every time (never from the 10 s deadline).
+// Issue 13 items 2–3: a real Codex 0.171.0 start stream, replayed through a real PTY with the chunk boundary put at every
+// offset of its OSC 7501 `state=idle`, is ready from that idle signal every time (never from the 10 s deadline); a real
+// 0.144.6 start is ready from its configured session header.
 
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -27,7 +28,7 @@ afterEach(async () => {
   for (const s of live.splice(0)) await s.kill().catch(() => {});
 });
 
-function replay(cuts: readonly number[]): AgentSession {
+function replay(cuts: readonly number[], stream = fixture): AgentSession {
   const size = { cols: captured.cols, rows: captured.rows };
   const session = new AgentSession(
     launchSession({
@@ -35,7 +36,7 @@ function replay(cuts: readonly number[]): AgentSession {
       cwd: tmpdir(),
       adapter: codexAdapter,
       executable: process.execPath,
-      args: [replayer, fixture, JSON.stringify(cuts)],
+      args: [replayer, stream, JSON.stringify(cuts)],
       env: buildAgentEnv(process.env, {}),
       viaLoginShell: false,
       spawnSize: size,
@@ -56,6 +57,23 @@ describe("Codex 0.171.0 captured start replay (issue 13 item 2)", () => {
     expect(captured.chunks).toContain(OSC_IDLE);
     expect(stream.indexOf(OSC_IDLE, oscEnd)).toBe(-1);
   });
+
+  it("issue 13 item 3: a captured Codex 0.144.6 start is ready only once its header names the model (not while it reads `loading`)", async () => {
+    const v144 = fileURLToPath(new URL("../fixtures/streams/codex-0.144.6-start.json", import.meta.url));
+    const start144 = (JSON.parse(readFileSync(v144, "utf8")) as { chunks: string[] }).chunks.join("");
+    const loadingAt = start144.indexOf("loading");
+    const configuredAt = start144.indexOf("gpt-5.6-sol low");
+    expect(loadingAt).toBeGreaterThan(0);
+    expect(configuredAt).toBeGreaterThan(loadingAt);
+    // Cut right before the configured header, so the loading header and the composer get frames of their own first.
+    const session = replay([start144.lastIndexOf("\x1b[?2026h", configuredAt)], v144);
+    await session.waitForStatus((s) => s === "ready", codexAdapter.readiness.deadlineMs + 10_000);
+    const decisions = session.statusDecisions();
+    const readyAt = decisions.findIndex((d) => d.to === "ready");
+    expect(decisions[readyAt]?.reason).toMatch(/ready screen/);
+    // An idle composer with its footer was already on screen before: it alone did not make the session ready.
+    expect(decisions.slice(0, readyAt).some((d) => d.evidence.ruleIds?.includes("codex-composer-footer") === true)).toBe(true);
+  }, 30_000);
 
   it.for(splits)("issue 13 item 2: chunk boundary at OSC offset %#: ready from the OSC 7501 idle signal, not the deadline", { timeout: 30_000 }, async (split) => {
     const session = replay([oscStart, split, oscEnd]);

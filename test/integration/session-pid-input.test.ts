@@ -12,23 +12,24 @@ afterEach(async () => {
   for (const p of live.splice(0)) await p.cleanup();
 });
 
+async function readySession(): Promise<PainterSession["session"]> {
+  const painter = startPainterSession({ shape: "claude", adapter: claudeAdapter });
+  live.push(painter);
+  await painter.session.waitForStatus((s) => s === "ready", 20_000);
+  return painter.session;
+}
+
 const text = (events: readonly ElwoodInputEvent[]): string => Buffer.concat(events.map((e) => Buffer.from(e.bytes))).toString("utf8");
 
 describe("session pid and input observable (issue 13)", () => {
   it("issue 13: pid names the live CLI process (the painter's own command line)", async () => {
-    const painter = startPainterSession({ shape: "claude", adapter: claudeAdapter });
-    live.push(painter);
-    const { session } = painter;
-    await session.waitForStatus((s) => s === "ready", 20_000);
+    const session = await readySession();
     expect(Number.isInteger(session.pid)).toBe(true);
     expect(readFileSync(`/proc/${session.pid}/cmdline`, "utf8").split("\0")).toContain("--shape");
   });
 
   it("issue 13: input reports the framed bytes of a message (bracketed paste, then Enter) and raw sendKeys bytes exactly", async () => {
-    const painter = startPainterSession({ shape: "claude", adapter: claudeAdapter });
-    live.push(painter);
-    const { session } = painter;
-    await session.waitForStatus((s) => s === "ready", 20_000);
+    const session = await readySession();
     const events: ElwoodInputEvent[] = [];
     const viaObservable: ElwoodInputEvent[] = [];
     const off = session.on("input", (e) => events.push(e));
@@ -49,10 +50,7 @@ describe("session pid and input observable (issue 13)", () => {
   });
 
   it("issue 13: a throwing input listener becomes a warning; the write itself still succeeds", async () => {
-    const painter = startPainterSession({ shape: "claude", adapter: claudeAdapter });
-    live.push(painter);
-    const { session } = painter;
-    await session.waitForStatus((s) => s === "ready", 20_000);
+    const session = await readySession();
     const warnings: string[] = [];
     session.on("warning", (w) => warnings.push(w.code));
     session.on("input", () => {

@@ -598,3 +598,14 @@ describe("Claude dialogs without captures (synthetic, spec copy)", () => {
     });
   }
 });
+
+describe("Claude composer with a session name (issue 13 item 4)", () => {
+  it("issue 13 item 4: `--name` drawn into the composer's top rule still reads as an idle composer", () => {
+    const cols = 100;
+    const rule = "─".repeat(cols);
+    const named = `${"─".repeat(cols - 9)} foo ────`;
+    const f = readClaudeScreen(syntheticSnapshot(["", named, "❯\u00a0", rule, "  ? for shortcuts"], { cols }));
+    expect(f.composer).toBe(true);
+    expect(f.dialog).toBeUndefined();
+  });
+});

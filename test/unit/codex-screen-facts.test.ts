@@ -359,12 +359,14 @@ describe("Codex screen rules table", () => {
 });
 
 describe("Codex session header (issue 13 item 3: 0.144.6 readiness evidence)", () => {
-  it("issue 13 item 3: the boxed 0.144.6 header is seen on its ready captures; 0.171's unboxed header never matches", () => {
+  it("issue 13 item 3: the 0.144.6 header's model row is seen on its ready captures, not while it reads `loading`; 0.171 never matches", () => {
     for (const file of ["v144-ready-with-bypass-hook-trust-189.txt", "v144-ready-composer-after-trust-189.txt"]) {
       const f = readCodexScreen(captureToSnapshot(capture("codex", file)));
       expect(f.ruleIds, file).toContain("codex-session-header");
       expect(f.ruleIds, file).toContain("codex-composer-footer");
     }
+    const loading = ["│ >_ OpenAI Codex (v0.144.6)                  │", "│                                             │", "│ model:     loading   /model to change       │", "│ directory: /srv/repo                        │", "╰─────────────────────────────────────────────╯", "", "› Run /review on my current changes", "", "  gpt-5.6-sol default · /srv/repo"];
+    expect(readCodexScreen(syntheticSnapshot(loading)).ruleIds).not.toContain("codex-session-header");
     for (const file of screenFiles("codex").filter((f) => f.startsWith("v171-"))) {
       expect(readCodexScreen(captureToSnapshot(capture("codex", file))).ruleIds, file).not.toContain("codex-session-header");
     }

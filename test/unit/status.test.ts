@@ -27,6 +27,15 @@ function start(input: StatusInput = claudeLike) {
   return { actor, clock, changes, status };
 }
 
+/** A started machine that became ready and then had a caller submission written (a turn is running). */
+function runningTurn(input: StatusInput = claudeLike) {
+  const started = start(input);
+  started.actor.send(idleFrame());
+  started.clock.increment(150);
+  started.actor.send({ type: "submission.written", opId: "m1" });
+  return started;
+}
+
 describe("status machine", () => {
   it("C-API-33: walks starting → running → ready → running → ready → exited through a simulated start, turn and exit", () => {
     const { actor, clock, changes, status } = start();
@@ -129,10 +138,7 @@ describe("status machine", () => {
   });
 
   it("issue 13 item 1: an undecided PermissionRequest never blocks before its dialog is painted; the painted dialog does", () => {
-    const { actor, clock, status } = start();
-    actor.send(idleFrame());
-    clock.increment(150);
-    actor.send({ type: "submission.written", opId: "m1" });
+    const { actor, status } = runningTurn();
     actor.send({ type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} });
     expect(status()).toBe("running");
     // The pause between the hook and the paint is not a turn end.
@@ -143,10 +149,7 @@ describe("status machine", () => {
   });
 
   it("issue 13 item 1: with dialogSettleMs a painted dialog blocks only after it stayed painted; one gone sooner never blocks", () => {
-    const { actor, clock, status } = start({ ...claudeLike, readiness: { ...claudeLike.readiness, dialogSettleMs: 300 } });
-    actor.send(idleFrame());
-    clock.increment(150);
-    actor.send({ type: "submission.written", opId: "m1" });
+    const { actor, clock, status } = runningTurn({ ...claudeLike, readiness: { ...claudeLike.readiness, dialogSettleMs: 300 } });
     actor.send(dialogFrame("permission"));
     clock.increment(299);
     actor.send(dialogFrame("permission"));
@@ -164,10 +167,7 @@ describe("status machine", () => {
   });
 
   it("issue 13 item 1: never ready while the permission is unanswered: a bare idle composer keeps the block", () => {
-    const { actor, clock, status } = start();
-    actor.send(idleFrame());
-    clock.increment(150);
-    actor.send({ type: "submission.written", opId: "m1" });
+    const { actor, status } = runningTurn();
     actor.send(dialogFrame("permission"));
     actor.send(idleFrame());
     expect(status()).toBe("blocked");
@@ -178,10 +178,7 @@ describe("status machine", () => {
   });
 
   it("issue 13 item 1: a late PermissionRequest for a dialog already painted and answered does not block again", () => {
-    const { actor, clock, status } = start();
-    actor.send(idleFrame());
-    clock.increment(150);
-    actor.send({ type: "submission.written", opId: "m1" });
+    const { actor, status } = runningTurn();
     actor.send(dialogFrame("permission"));
     actor.send(workingFrame());
     expect(status()).toBe("running");
