@@ -23,4 +23,4 @@ copyFileSync(PAGE_SOURCES.html, join(page, BUILT_PAGE.html));
 copyFileSync(PAGE_SOURCES.css, join(page, BUILT_PAGE.css));
 copyFileSync(PAGE_SOURCES.xtermCss, join(page, BUILT_PAGE.xtermCss));
 writeFileSync(join(page, BUILT_PAGE.js), await bundlePage());
-console.log(`built ${dist}`);
+console.error(`built ${dist}`);
