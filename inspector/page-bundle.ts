@@ -24,6 +24,8 @@ export async function bundlePage(): Promise<string> {
     write: false,
     logLevel: "silent",
     legalComments: "none",
+    // elkjs alone is megabytes of generated code: minified, the page loads at once even from a packed install.
+    minify: true,
   });
   const out = result.outputFiles[0];
   if (!out) throw new Error("esbuild produced no output");
