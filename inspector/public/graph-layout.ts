@@ -1,7 +1,8 @@
 // Lays out one machine's graph with elkjs (layered, hierarchy-aware): the states of one parent sit together inside
 // its box and edges are routed around the boxes. Computed once per machine; the drawing only re-colours it.
 
-import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
+import ElkBundled from "elkjs/lib/elk.bundled.js";
+import type { ELK, ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import type { GraphEdge, GraphNode, MachineGraph } from "../protocol.js";
 
 const CHAR_W = 7.2;
@@ -43,7 +44,9 @@ export interface GraphLayout {
 
 const labelOf = (node: GraphNode): string => `${node.initial ? "▸ " : ""}${node.key}`;
 
-const elk = new ELK();
+// elkjs is CommonJS whose module value is the constructor (it also sets `default` on itself), so the default import
+// is the constructor under Node and in the esbuild bundle; the cast reconciles the Node and bundler type views.
+const elk = new (ElkBundled as unknown as new () => ELK)();
 
 /** Positions every state and routes every edge; all coordinates are absolute (ELK's ROOT coordinate mode). */
 export async function layoutGraph(graph: MachineGraph): Promise<GraphLayout> {
