@@ -1,15 +1,12 @@
 // Browser test of the inspector's machine graphs (issue 15 §5): each live machine laid out by elkjs, screenshotted,
 // with no two state boxes overlapping; the turn machine says what it waits for; the footer's pause glyph renders.
 
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inspect, type InspectorHandle } from "../../src/inspect.js";
-import { startSimSession, type SimSession } from "../support/sim-session.js";
+import { openInspectorBrowser, type InspectorBrowser } from "../support/inspector-browser.js";
 
-const CHROMIUM = process.env["ELWOOD_CHROMIUM"] ?? "/usr/bin/chromium";
 const ARTIFACTS = resolve(".artifacts");
 const WAIT = 30_000;
 
@@ -34,39 +31,19 @@ function overlapping(boxes: readonly StateBox[]): string[] {
 }
 
 describe("inspector machine graphs in a browser (issue 15 §5)", () => {
-  let sim: SimSession;
-  let inspector: InspectorHandle;
-  let context: BrowserContext;
+  let browser: InspectorBrowser;
   let page: Page;
-  let profile: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    sim = startSimSession({ size: { cols: 110, rows: 30 } });
-    inspector = await inspect(sim.session);
-    profile = mkdtempSync(join(tmpdir(), "elwood-chromium-"));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-      viewport: { width: 1600, height: 1000 },
-    });
-    page = await context.newPage();
-    page.on("pageerror", (e) => pageErrors.push(e.message));
-    page.on("console", (m) => {
-      if (m.type() === "error") pageErrors.push(m.text());
-    });
+    browser = await openInspectorBrowser({ size: { cols: 110, rows: 30 } }, { consoleErrors: true });
+    ({ page, pageErrors } = browser);
   }, 60_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await inspector?.close();
-    await sim?.cleanup();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  afterAll(() => browser?.close());
 
   it("lays out every live machine's graph with no two state boxes overlapping, each screenshotted", async () => {
-    await page.goto(inspector.url);
+    await page.goto(browser.inspector.url);
     await expect.poll(() => page.locator("#status").textContent(), { timeout: WAIT }).toBe("ready");
     await page.fill("#message", "hello graphs");
     await page.click("#send");

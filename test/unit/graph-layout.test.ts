@@ -4,32 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { machineGraph } from "../../inspector/machine-graph.js";
 import { layoutGraph, type PlacedState } from "../../inspector/public/graph-layout.js";
-import { controlQueueMachine } from "../../machines/control-queue.js";
-import { imageAttachMachine } from "../../machines/image-attach.js";
-import { interruptMachine } from "../../machines/interrupt.js";
-import { loginMachine } from "../../machines/login.js";
-import { modelPickerMachine } from "../../machines/model-picker.js";
-import { statusMachine } from "../../machines/status.js";
-import { submissionMachine } from "../../machines/submission.js";
-import { trustResponderMachine } from "../../machines/trust-responder.js";
-import { turnMachine } from "../../machines/turn.js";
+import { LIVE_MACHINES, TRANSACTION_MACHINES } from "../support/machines.js";
 
 const nested = (a: string, b: string): boolean => a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 const overlap = (a: PlacedState, b: PlacedState): boolean =>
   a.box.x < b.box.x + b.box.w && b.box.x < a.box.x + a.box.w && a.box.y < b.box.y + b.box.h && b.box.y < a.box.y + a.box.h;
 
 describe("inspector graph layout (issue 15 §5)", () => {
-  it.each([
-    ["status", statusMachine],
-    ["turn", turnMachine],
-    ["controlQueue", controlQueueMachine],
-    ["submission", submissionMachine],
-    ["interrupt", interruptMachine],
-    ["trust", trustResponderMachine],
-    ["imageAttach", imageAttachMachine],
-    ["login", loginMachine],
-    ["modelPicker", modelPickerMachine],
-  ] as const)("lays out the %s machine with no overlapping states, children inside parents, every edge routed", async (_id, machine) => {
+  it.each([...LIVE_MACHINES, ...TRANSACTION_MACHINES])("lays out the %s machine with no overlapping states, children inside parents, every edge routed", async (_id, machine) => {
     const graph = machineGraph(machine);
     const layout = await layoutGraph(graph);
     expect(layout.states.length).toBe(graph.nodes.length - 1);
