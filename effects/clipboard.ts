@@ -15,7 +15,7 @@ export type ClipboardBackend = "macos" | "wayland" | "x11";
  * Which clipboard tool family can hold a native image here, or undefined. Linux needs a display: without
  * one there is no clipboard for Codex to read, so attaching would silently fail.
  */
-export function clipboardBackend(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>): ClipboardBackend | undefined {
+export function clipboardBackend(platform: string, env: Readonly<Record<string, string | undefined>>): ClipboardBackend | undefined {
   if (platform === "darwin") return "macos";
   if (platform !== "linux") return undefined;
   if (env["WAYLAND_DISPLAY"]) return "wayland";
@@ -83,7 +83,7 @@ const STDERR_LIMIT = 4096;
  * The real tools, run with `env`: the agent's environment, so Elwood's clipboard is the display the CLI reads
  * (a caller may set DISPLAY / WAYLAND_DISPLAY / XAUTHORITY only for the session).
  */
-export const systemToolsWith = (env: NodeJS.ProcessEnv = process.env): ToolRunner => ({
+export const systemToolsWith = (env: Readonly<Record<string, string | undefined>> = process.env): ToolRunner => ({
   run: (command, args, options = {}) =>
     new Promise((resolve, reject) => {
       const child = spawn(command, [...args], { stdio: ["pipe", "pipe", "pipe"], env });

@@ -24,7 +24,7 @@ export interface TransactionEffectDeps {
   readonly loginProfile?: LoginProfile;
   readonly clipboard?: () => Clipboard | undefined;
   /** The agent's environment (DISPLAY, WAYLAND_DISPLAY, XAUTHORITY …) for the default clipboard. */
-  readonly agentEnv?: NodeJS.ProcessEnv;
+  readonly agentEnv?: Readonly<Record<string, string | undefined>>;
   /** Override of CLIPBOARD_LOCK_WAIT_MS (tests). */
   readonly clipboardLockWaitMs?: number;
   /** Resolves when the agent process has exited (the restore barrier after a termination race). */
@@ -39,7 +39,7 @@ export const RESTORE_EXIT_BARRIER_MS = 5000;
 export const PERSIST_WAIT_MS = 2000;
 
 /** The clipboard of the display the agent runs on (its env may name a display Elwood's own env does not). */
-export const clipboardFor = (env: NodeJS.ProcessEnv): Clipboard | undefined => {
+export const clipboardFor = (env: Readonly<Record<string, string | undefined>>): Clipboard | undefined => {
   const backend = clipboardBackend(process.platform, env);
   return backend === undefined ? undefined : new Clipboard(backend, systemToolsWith(env));
 };

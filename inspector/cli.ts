@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `elwood-inspect`: starts your own installed CLI in the inspector, prints the URL, runs until Ctrl+C.
 
 import { parseCli } from "./cli-args.js";

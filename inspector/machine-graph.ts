@@ -12,7 +12,14 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
     const state = node.stateNode;
     const parentNode = state.parent;
     const initialKey = parentNode?.initial?.target?.[0]?.key;
-    nodes.push({ id: node.id, key: state.key, parent, final: state.type === "final", initial: initialKey === state.key });
+    nodes.push({
+      id: node.id,
+      key: state.key,
+      parent,
+      final: state.type === "final",
+      initial: initialKey === state.key,
+      ...(state.description !== undefined ? { description: state.description } : {}),
+    });
     for (const edge of node.edges) {
       const key = `${edge.source.id}\u0000${edge.target.id}`;
       const entry = edges.get(key) ?? { source: edge.source.id, target: edge.target.id, events: new Set<string>() };

@@ -1,8 +1,7 @@
-// The page's static assets: HTML shell, stylesheet, xterm.css and the browser bundle (built offline with esbuild).
+// The page's static assets: HTML shell, stylesheet, xterm.css and the browser bundle (pre-built into dist at build time).
 
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 export interface PageAssets {
@@ -12,56 +11,42 @@ export interface PageAssets {
   readonly js: string;
 }
 
-const require = createRequire(import.meta.url);
+/** File names of the built page inside dist/inspector/public (written by test/tools/build-package.ts). */
+export const BUILT_PAGE = { html: "index.html", css: "style.css", xtermCss: "xterm.css", js: "app.js" } as const;
 
-/** The page sources live in inspector/public; from a compiled dist/inspector they are two levels up. */
-function publicFile(name: string): string {
-  const candidates = [new URL(`./public/${name}`, import.meta.url), new URL(`../../inspector/public/${name}`, import.meta.url)];
-  for (const url of candidates) {
-    const file = fileURLToPath(url);
-    if (existsSync(file)) return file;
-  }
-  throw new Error(`inspector page file ${name} not found`);
+const builtDir = fileURLToPath(new URL("./public/", import.meta.url));
+
+async function builtAssets(): Promise<PageAssets> {
+  const read = (name: string): Promise<string> => readFile(`${builtDir}${name}`, "utf8");
+  const [html, css, xtermCss, js] = await Promise.all([read(BUILT_PAGE.html), read(BUILT_PAGE.css), read(BUILT_PAGE.xtermCss), read(BUILT_PAGE.js)]);
+  return { html, css, xtermCss, js };
 }
 
-async function bundle(): Promise<string> {
-  // Imported lazily: only an inspector that is actually opened pays for loading esbuild.
-  const esbuild = await import("esbuild");
-  let result: Awaited<ReturnType<typeof esbuild.build>>;
-  try {
-    result = await esbuild.build({
-      entryPoints: [publicFile("main.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      write: false,
-      logLevel: "silent",
-      legalComments: "none",
-    });
-  } finally {
-    // The bundle is built once and cached: esbuild's service process has nothing left to do, and left running it
-    // would outlive inspector.close() as a child of the embedder.
-    await esbuild.stop();
-  }
-  const out = result.outputFiles?.[0];
-  if (!out) throw new Error("esbuild produced no output");
-  return out.text;
+/** A source checkout (tests, the demo) bundles the page on the fly, so an edit to inspector/public shows at once. */
+async function sourceAssets(): Promise<PageAssets> {
+  // The specifier is a variable so the compiler leaves the bundler (and esbuild) out of the package.
+  const bundler: string = "./page-bundle.js";
+  const { bundlePage, PAGE_SOURCES } = (await import(bundler)) as PageBundler;
+  const [html, css, xtermCss, js] = await Promise.all([
+    readFile(PAGE_SOURCES.html, "utf8"),
+    readFile(PAGE_SOURCES.css, "utf8"),
+    readFile(PAGE_SOURCES.xtermCss, "utf8"),
+    bundlePage(),
+  ]);
+  return { html, css, xtermCss, js };
+}
+
+/** What inspector/page-bundle.ts exports (declared here so the type does not pull the file into the package). */
+interface PageBundler {
+  readonly PAGE_SOURCES: { readonly html: string; readonly css: string; readonly xtermCss: string };
+  bundlePage(): Promise<string>;
 }
 
 let cached: Promise<PageAssets> | undefined;
 
-/** Built once per process; a failed build is retried on the next call. */
+/** Read (or bundled) once per process; a failure is retried on the next call. */
 export function pageAssets(): Promise<PageAssets> {
-  cached ??= (async () => {
-    const [html, css, xtermCss, js] = await Promise.all([
-      readFile(publicFile("index.html"), "utf8"),
-      readFile(publicFile("style.css"), "utf8"),
-      readFile(require.resolve("@xterm/xterm/css/xterm.css"), "utf8"),
-      bundle(),
-    ]);
-    return { html, css, xtermCss, js };
-  })();
+  cached ??= existsSync(`${builtDir}${BUILT_PAGE.js}`) ? builtAssets() : sourceAssets();
   cached.catch(() => {
     cached = undefined;
   });

@@ -8,6 +8,8 @@ export interface GraphNode {
   readonly final: boolean;
   /** Child id the parent enters by default (drawn as an entry marker). */
   readonly initial: boolean;
+  /** The state's own description from the machine definition: what it waits for. */
+  readonly description?: string;
 }
 
 /** Transitions between the same two nodes are merged; `events` lists their event types. */

@@ -169,7 +169,8 @@ export const turnMachine = setup({
       },
     },
     settlingAfterStop: {
-      description: "after Stop, stale working repaints are ignored until the composer stays quiet",
+      // An idle CLI repaints nothing, so after a turn the machine may rest here while the status is already ready.
+      description: `turn over (Stop seen); waiting for ${QUIET_FRAMES_REQUIRED} quiet composer frames in a row before watching the screen again, so the old spinner's late repaints cannot start a turn. An idle CLI draws no frames: resting here while ready is normal; a submission or the prompt hook leaves at once`,
       on: {
         frame: [
           { guard: "quietEnough", target: "idle", actions: "resetQuiet" },

@@ -3,6 +3,7 @@
 import type { ActorInfo, ClientCommand, CommandOp, DecisionRow, MachineGraph, ServerMessage, SessionInfo, TransitionInfo } from "../protocol.js";
 import { $, clock, el, esc } from "./dom.js";
 import { eventLabel } from "../labels.js";
+import { layoutGraph, type GraphLayout } from "./graph-layout.js";
 import { drawGraph } from "./graph-view.js";
 import { NAMED_KEYS, unescapeKeys } from "./keys.js";
 import { TermView } from "./term-view.js";
@@ -19,6 +20,8 @@ interface SessionState {
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="elwood-token"]')?.content ?? "";
 const graphs = new Map<string, MachineGraph>();
+/** Each machine is laid out once (its structure never changes); until ELK is done its graph is left out. */
+const layouts = new Map<string, GraphLayout>();
 const sessions = new Map<string, SessionState>();
 let current: string | undefined;
 let reqId = 0;
@@ -41,10 +44,18 @@ function onMessage(m: ServerMessage): void {
     case "hello":
       for (const info of m.sessions) addSession(info);
       break;
-    case "graph":
-      graphs.set(m.graph.machineId, m.graph);
-      scheduleRender();
+    case "graph": {
+      const graph = m.graph;
+      graphs.set(graph.machineId, graph);
+      layoutGraph(graph)
+        .then((layout) => {
+          if (graphs.get(graph.machineId) !== graph) return; // a newer graph of the same machine arrived meanwhile
+          layouts.set(graph.machineId, layout);
+          scheduleRender();
+        })
+        .catch((error: unknown) => console.error(`layout of ${graph.machineId} failed`, error));
       break;
+    }
     case "term":
       sessions.get(m.sid)?.term.write(m.data);
       break;
@@ -217,12 +228,12 @@ function renderActors(s: SessionState): void {
 
 function renderGraphs(s: SessionState): void {
   const parts: string[] = [];
-  const width = $("#graphs").clientWidth;
   for (const actor of s.actors) {
     const graph = actor.machineId === undefined ? undefined : graphs.get(actor.machineId);
-    if (!graph || graph.nodes.length < 2) continue; // the root session machine has no states of its own
+    const layout = actor.machineId === undefined ? undefined : layouts.get(actor.machineId);
+    if (!graph || !layout || graph.nodes.length < 2) continue; // a machine with no states of its own has no graph
     const last = s.transitions.get(actor.path);
-    const drawing = drawGraph(graph, actor, last, width);
+    const drawing = drawGraph(layout, actor, last);
     const lastText = last
       ? `last: <b>${esc(eventLabel(last.eventType))}</b> ${esc(short(last.source, graph))} → ${esc(last.targets.map((t) => short(t, graph)).join(", ") || "(self)")} <span class="ago">${clock(last.at)}</span>`
       : "no transition seen yet";
@@ -232,10 +243,17 @@ function renderGraphs(s: SessionState): void {
     parts.push(
       `<div class="machine" data-machine="${esc(graph.machineId)}" data-actor="${esc(actor.path)}">` +
         `<h3>${esc(actor.path)} <span class="state">${esc(actor.state)}</span></h3>` +
-        `<div class="last-line">${lastText}</div>${drawing.svg}${any}</div>`,
+        `<div class="last-line">${lastText}</div>${waiting(graph, actor)}${drawing.svg}${any}</div>`,
     );
   }
   $("#graphs").innerHTML = parts.join("");
+}
+
+/** What the actor's current innermost state waits for, in the machine's own words (its state description). */
+function waiting(graph: MachineGraph, actor: ActorInfo): string {
+  const described = graph.nodes.filter((n) => actor.active.includes(n.id) && n.description !== undefined);
+  const innermost = described.reduce<(typeof described)[number] | undefined>((a, n) => (a && a.id.length > n.id.length ? a : n), undefined);
+  return innermost ? `<div class="waiting"><b>${esc(innermost.key)}</b>: ${esc(innermost.description ?? "")}</div>` : "";
 }
 
 function short(id: string, graph: MachineGraph): string {

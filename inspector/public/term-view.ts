@@ -1,6 +1,7 @@
 // One session's browser terminal: xterm.js fed the session's raw output bytes (replayed, then live).
 
 import { Terminal } from "@xterm/xterm";
+import { displayGlyphs } from "./glyphs.js";
 
 export class TermView {
   readonly element: HTMLElement;
@@ -25,7 +26,7 @@ export class TermView {
   }
 
   write(data: string): void {
-    this.term.write(data);
+    this.term.write(displayGlyphs(data));
   }
 
   resize(cols: number, rows: number): void {

@@ -1,46 +1,30 @@
 // Browser test of the inspector page: headless Chromium (playwright-core) on a real simulated session.
 
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inspect, type InspectorHandle } from "../../src/inspect.js";
-import { startSimSession, type SimSession } from "../support/sim-session.js";
+import type { InspectorHandle } from "../../src/inspect.js";
+import { openInspectorBrowser, type InspectorBrowser } from "../support/inspector-browser.js";
+import type { SimSession } from "../support/sim-session.js";
 
-const CHROMIUM = process.env["ELWOOD_CHROMIUM"] ?? "/usr/bin/chromium";
 const ARTIFACTS = resolve(".artifacts");
 const WAIT = 20_000;
 
 describe("inspector page in a browser (C-APP-03, C-APP-04, C-APP-05, C-APP-10)", () => {
+  let browser: InspectorBrowser;
   let sim: SimSession;
   let inspector: InspectorHandle;
-  let context: BrowserContext;
   let page: Page;
-  let profile: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     // A visible turn: the sim works for 1.5 s, so the page can be seen in `running` before `ready`.
-    sim = startSimSession({ script: { turnMs: 1500 }, size: { cols: 110, rows: 30 } });
-    inspector = await inspect(sim.session);
-    profile = mkdtempSync(join(tmpdir(), "elwood-chromium-"));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-      viewport: { width: 1600, height: 1000 },
-    });
-    page = await context.newPage();
-    page.on("pageerror", (e) => pageErrors.push(e.message));
+    browser = await openInspectorBrowser({ script: { turnMs: 1500 }, size: { cols: 110, rows: 30 } });
+    ({ sim, inspector, page, pageErrors } = browser);
   }, 60_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await inspector?.close();
-    await sim?.cleanup();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  afterAll(() => browser?.close());
 
   it("renders the live terminal, sends a message, moves the status graph running → ready and logs the decision", async () => {
     await page.goto(inspector.url);

@@ -6,22 +6,11 @@ import { hookResultSummary } from "../../inspector/hook-result.js";
 import { eventLabel } from "../../inspector/labels.js";
 import { machineGraph } from "../../inspector/machine-graph.js";
 import { unescapeKeys } from "../../inspector/public/keys.js";
-import { controlQueueMachine } from "../../machines/control-queue.js";
-import { interruptMachine } from "../../machines/interrupt.js";
+import { LIVE_MACHINES } from "../support/machines.js";
 import { statusMachine } from "../../machines/status.js";
-import { submissionMachine } from "../../machines/submission.js";
-import { trustResponderMachine } from "../../machines/trust-responder.js";
-import { turnMachine } from "../../machines/turn.js";
 
 describe("inspector graphs and summaries", () => {
-  it.each([
-    ["status", statusMachine],
-    ["turn", turnMachine],
-    ["controlQueue", controlQueueMachine],
-    ["submission", submissionMachine],
-    ["interrupt", interruptMachine],
-    ["trust", trustResponderMachine],
-  ] as const)("draws the %s machine: one root, every edge between known nodes", (id, machine) => {
+  it.each(LIVE_MACHINES)("draws the %s machine: one root, every edge between known nodes", (id, machine) => {
     const graph = machineGraph(machine);
     expect(graph.machineId).toBe(id);
     const ids = new Set(graph.nodes.map((n) => n.id));

@@ -1,0 +1,29 @@
+// Test support: the module-level machine definitions with their ids, for tests that go over all of them.
+
+import type { AnyStateMachine } from "xstate";
+import { controlQueueMachine } from "../../machines/control-queue.js";
+import { imageAttachMachine } from "../../machines/image-attach.js";
+import { interruptMachine } from "../../machines/interrupt.js";
+import { loginMachine } from "../../machines/login.js";
+import { modelPickerMachine } from "../../machines/model-picker.js";
+import { statusMachine } from "../../machines/status.js";
+import { submissionMachine } from "../../machines/submission.js";
+import { trustResponderMachine } from "../../machines/trust-responder.js";
+import { turnMachine } from "../../machines/turn.js";
+
+/** The session-tree machines always running beside the session machine (the root machine is built per session). */
+export const LIVE_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [
+  ["status", statusMachine],
+  ["turn", turnMachine],
+  ["controlQueue", controlQueueMachine],
+  ["submission", submissionMachine],
+  ["interrupt", interruptMachine],
+  ["trust", trustResponderMachine],
+];
+
+/** The exclusive transactions, each spawned only while it runs. */
+export const TRANSACTION_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [
+  ["imageAttach", imageAttachMachine],
+  ["login", loginMachine],
+  ["modelPicker", modelPickerMachine],
+];
