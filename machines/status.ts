@@ -62,6 +62,9 @@ export interface StatusContext {
 type DecideParams = { readonly reason?: string; readonly to?: ElwoodSessionStatus };
 
 /** A transition action that records the decision (and announces a status change). */
+/** An accepted permission's tool shows work within this bound on the measured CLIs; a dialog with no follow-up is over. */
+export const PERMISSION_APPLY_MS = 2000;
+
 function decide(reason: string, to?: ElwoodSessionStatus) {
   return { type: "decide" as const, params: to === undefined ? { reason } : { reason, to } };
 }
@@ -202,6 +205,8 @@ export const statusMachine = setup({
   delays: {
     composerSettle: ({ context }) => context.readiness.composerSettleMs,
     dialogSettle: ({ context }) => context.readiness.dialogSettleMs ?? 0,
+    /** How long an answered permission may take to show its tool's work before the block is over. */
+    permissionApply: PERMISSION_APPLY_MS,
     readinessDeadline: ({ context }) => context.readiness.deadlineMs,
   },
 }).createMachine({
@@ -366,13 +371,28 @@ export const statusMachine = setup({
     },
     blocked: {
       exit: "clearPermissionBlock",
+      initial: "dialog",
+      states: {
+        dialog: { description: "A human decides: the dialog is up (or its answer has not shown yet)." },
+        answered: {
+          description:
+            "The permission dialog is gone and the composer idle, with no rejection banner: the accepted tool's work should show soon; if none does, the dialog is over.",
+          after: {
+            permissionApply: {
+              target: "#status.ready",
+              actions: [decide("permission dialog gone and no work followed: idle composer", "ready")],
+            },
+          },
+        },
+      },
       on: {
         frame: [
-          { guard: "heldDialog", actions: [decide("dialog still visible")] },
+          { guard: "heldDialog", target: ".dialog", actions: [decide("dialog still visible")] },
           { guard: "workingAfterReady", target: "running.turn", actions: [decide("dialog cleared and the agent is working", "running")] },
           { guard: "permissionRejected", target: "ready", actions: [decide("permission dialog rejected: interrupt banner on an idle composer", "ready")] },
           {
             guard: "permissionBlockIdle",
+            target: ".answered",
             actions: [decide("permission dialog gone; idle composer without the rejection banner: the answer is not applied yet, block kept")],
           },
           { guard: "idleComposer", target: "ready", actions: [decide("dialog cleared; idle composer visible", "ready")] },

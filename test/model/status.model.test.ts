@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { createActor, SimulatedClock, type EventObject, type SnapshotFrom } from "xstate";
-import { statusMachine, type StatusEvent, type StatusInput } from "../../machines/status.js";
+import { PERMISSION_APPLY_MS, statusMachine, type StatusEvent, type StatusInput } from "../../machines/status.js";
 import { isTerminalStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
@@ -14,7 +14,7 @@ const INPUT: StatusInput = {
   readiness: { hookEvents: ["InstructionsLoaded"], composerIsReadySignal: true, composerSettleMs: 150, deadlineMs: 8000, oscIdleIsReadySignal: true },
   autoAnswered: ["workspace_trust"],
 };
-const DELAYS: Record<string, number> = { composerSettle: 150, readinessDeadline: 8000 };
+const DELAYS: Record<string, number> = { composerSettle: 150, readinessDeadline: 8000, permissionApply: PERMISSION_APPLY_MS };
 
 /**
  * Three event alphabets, each small enough that every simple path can be replayed: turns and blocking,

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { createActor, SimulatedClock } from "xstate";
-import { STATUS_DECISION_LIMIT, statusMachine, type StatusInput } from "../../machines/status.js";
+import { PERMISSION_APPLY_MS, STATUS_DECISION_LIMIT, statusMachine, type StatusInput } from "../../machines/status.js";
 import type { StatusChangedEvent } from "../../src/contracts/events.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
 
@@ -175,6 +175,21 @@ describe("status machine", () => {
     expect(status()).toBe("running");
     actor.send({ type: "turn.ended", source: "hook" });
     expect(status()).toBe("ready");
+  });
+
+  it("issue 13 item 1: a permission dialog gone with no work, banner or Stop ends its block after PERMISSION_APPLY_MS; a repaint restarts the wait", () => {
+    const { actor, clock, status } = runningTurn();
+    actor.send(dialogFrame("permission"));
+    actor.send(idleFrame());
+    clock.increment(PERMISSION_APPLY_MS - 1);
+    // The dialog is back (a repaint): the wait starts over from its next disappearance.
+    actor.send(dialogFrame("permission"));
+    actor.send(idleFrame());
+    clock.increment(PERMISSION_APPLY_MS - 1);
+    expect(status()).toBe("blocked");
+    clock.increment(1);
+    expect(status()).toBe("ready");
+    expect(actor.getSnapshot().context.decisions.at(-1)?.reason).toMatch(/no work followed/);
   });
 
   it("issue 13 item 1: a late PermissionRequest for a dialog already painted and answered does not block again", () => {
