@@ -204,9 +204,11 @@ export function createSessionMachine(edges: SessionEdges) {
       "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
       frame: {
         actions: enqueueActions(({ context, event, enqueue }) => {
-          // Before initial readiness every matched rule counts: a readiness rule (Codex 0.144.6's session header) can
-          // appear on a frame whose facts are otherwise those of the previous one.
-          const key = context.initialReady ? factsKey(event.facts) : `${factsKey(event.facts)}|${event.facts.ruleIds.join(",")}`;
+          // The adapter's readiness rules are part of the meaning: one (Codex 0.144.6's session header) can appear on
+          // a frame whose facts are otherwise those of the previous one.
+          const readyRules = context.input.adapter.readiness.readyRuleIds ?? [];
+          const readyRulesMatched = readyRules.length > 0 && readyRules.every((id) => event.facts.ruleIds.includes(id));
+          const key = `${factsKey(event.facts)}|${readyRulesMatched ? "R" : "r"}`;
           enqueue.assign({ facts: event.facts });
           // Only a change of meaning is status evidence; repaints with the same facts would flood the log. An OSC
           // 7501 state is evidence on its own: Codex 0.171 often sends `state=idle` in a chunk that changes nothing.

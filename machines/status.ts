@@ -1,6 +1,7 @@
 // The status lifecycle machine: starting → running ⇄ ready ⇄ blocked → stopped | exited | killed | torn_down,
 // with every received event logged as a content-free status decision.
 
+import { announce } from "./announce.js";
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
 import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
@@ -130,9 +131,7 @@ export const statusMachine = setup({
       });
       if (params.to !== undefined && params.to !== context.status) {
         const changed: StatusChangedEvent = { type: "status.changed", from: context.status, to: params.to, initial };
-        // Observers of a standalone actor see the emit; inside a session the root receives it directly.
-        enqueue.emit(changed);
-        if (self._parent !== undefined) enqueue.sendParent(changed);
+        announce(enqueue, self, changed);
       }
     }),
     markDeadline: assign({ deadlinePassed: true }),

@@ -1,5 +1,6 @@
 // The turn watcher: after initial readiness, turns rendered screen facts and hooks into idempotent turn edges.
 
+import { announce } from "./announce.js";
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import type { FrameEvent, HookEvent, StatusChangedEvent, TurnEndedEvent, TurnSource, TurnStartedEvent } from "../src/contracts/events.js";
@@ -37,17 +38,6 @@ export interface TurnContext {
   readonly startAnnounced: boolean;
 }
 
-interface Announcer {
-  emit(event: TurnStartedEvent | TurnEndedEvent): void;
-  sendParent(event: TurnStartedEvent | TurnEndedEvent): void;
-}
-
-/** Observers of a standalone actor see the emit; inside a session the root receives the edge directly. */
-function announce(enqueue: Announcer, self: { readonly _parent?: unknown }, event: TurnStartedEvent | TurnEndedEvent): void {
-  enqueue.emit(event);
-  if (self._parent !== undefined) enqueue.sendParent(event);
-}
-
 function frameFacts(event: TurnEvent): ScreenFacts | undefined {
   return event.type === "frame" ? event.facts : undefined;
 }
@@ -79,16 +69,16 @@ export const turnMachine = setup({
     started: enqueueActions(({ context, enqueue, self }, params: { source: TurnSource }) => {
       if (context.startAnnounced) return;
       enqueue.assign({ startAnnounced: true });
-      announce(enqueue, self, { type: "turn.started", source: params.source });
+      announce<TurnStartedEvent | TurnEndedEvent>(enqueue, self, { type: "turn.started", source: params.source });
     }),
     startedFromFrame: enqueueActions(({ context, event, enqueue, self }) => {
       if (context.startAnnounced) return;
       enqueue.assign({ startAnnounced: true });
-      announce(enqueue, self, { type: "turn.started", source: workSource(frameFacts(event)) });
+      announce<TurnStartedEvent | TurnEndedEvent>(enqueue, self, { type: "turn.started", source: workSource(frameFacts(event)) });
     }),
     ended: enqueueActions(({ enqueue, self }, params: { source: TurnSource }) => {
       enqueue.assign({ startAnnounced: false });
-      announce(enqueue, self, { type: "turn.ended", source: params.source });
+      announce<TurnStartedEvent | TurnEndedEvent>(enqueue, self, { type: "turn.ended", source: params.source });
     }),
     countQuiet: assign(({ context }) => ({ quietFrames: context.quietFrames + 1 })),
     resetQuiet: assign({ quietFrames: 0 }),

@@ -119,19 +119,7 @@ export async function startClaudeSim(opts: ClaudeSimOptions = {}): Promise<Claud
   };
 }
 
-/** Polls until `check` holds (the sim writes its argv/env files just after spawn). */
-export async function eventually(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { eventually } from "../support/eventually.js";
 
 export interface HookSettingsFile {
   readonly hooks: Record<string, Array<{ matcher: string; hooks: Array<{ type: string; command: string; timeout: number }> }>>;

@@ -1,6 +1,7 @@
 // Unit tests: clipboard backend choice, tool commands and owner handover, bounded tools, the process-wide lock, the
 // transaction effects' clipboard snapshot/restore, and config.toml compare-and-swap (C-API-44, C-API-46, C-CODEX-14).
 
+import { eventually } from "../support/eventually.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -530,7 +531,7 @@ describe("C-API-46 C-CODEX-14: transaction effects release what they took (revie
     const image = clipboard.writeImage(pngFile).then(() => order.push("image"));
     const text = clipboard.writeText("restored").then(() => order.push("text"));
     // Once the image owner has started (reading the file may take a few ticks on a loaded machine) ...
-    for (let i = 0; i < 1000 && !sel.calls.some((c) => c.startsWith("own")); i++) await tick();
+    await eventually(() => sel.calls.some((c) => c.startsWith("own")), 5_000, "the image owner");
     // ... the text owner has not even started while the image owner is still taking over.
     expect(sel.calls.filter((c) => c.startsWith("own")).length).toBe(1);
     await Promise.all([image, text]);
