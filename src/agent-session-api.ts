@@ -1,4 +1,4 @@
-// `ElwoodAgentSession`: the structural supertype both ClaudeSession and CodexSession satisfy; no `login`.
+// `ElwoodAgentSession`: the structural supertype both ClaudeAgentSession and CodexAgentSession satisfy; no `login`.
 import type { AgentSession } from "./agent-session.js";
 
 /** Members every adapter's session has; adapter-specific ones (Claude `login`, hook handlers) stay on the concrete types. */

@@ -1,11 +1,11 @@
 // Elwood's public entry point: the only module consumers import.
 
 export { startClaude, type StartClaudeOptions } from "./start-claude.js";
-export { ClaudeSession, type ClaudeSessionApi, type ClaudeLoginOptions, type ClaudeLoginMethod } from "./claude-session.js";
+export { ClaudeAgentSession, type ClaudeSessionApi, type ClaudeLoginOptions, type ClaudeLoginMethod } from "./claude-agent-session.js";
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";
-export { CodexSession, type CodexSessionApi } from "./codex-session.js";
+export { CodexAgentSession, type CodexSessionApi } from "./codex-agent-session.js";
 export type { ElwoodAgentSession, ElwoodAgentSessionMember } from "./agent-session-api.js";
 export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";
 export type { CodexHookHandlers, CodexHookPayloads, CodexHookResponses, CodexToolName } from "../adapters/codex/hook-types.js";

@@ -10,7 +10,7 @@ import { bootstrapSize } from "../adapters/claude/startup-plan.js";
 import { probeClaudeVersion, versionDecision } from "../adapters/claude/version-probe.js";
 import type { HookBridgeError } from "../effects/hook-bridge/server.js";
 import type { HookErrorEvent } from "./agent-session.js";
-import { ClaudeSession } from "./claude-session.js";
+import { ClaudeAgentSession } from "./claude-agent-session.js";
 import { publicBridgeErrorFor, startAgent } from "./start-agent.js";
 
 export type { StartClaudeOptions } from "../adapters/claude/options.js";
@@ -21,7 +21,7 @@ export function publicBridgeError(e: HookBridgeError): HookErrorEvent | undefine
   return publicBridgeErrorFor(e, isClaudeHookEventName);
 }
 
-export async function startClaude(options: StartClaudeOptions): Promise<ClaudeSession> {
+export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAgentSession> {
   const resolved = await validateClaudeOptions(options);
   return startAgent({
     resolved,
@@ -45,6 +45,6 @@ export async function startClaude(options: StartClaudeOptions): Promise<ClaudeSe
       return claudeArgs(resolved, settingsPath);
     },
     spawnSize: bootstrapSize(resolved.initialSize),
-    createSession: (runtime) => new ClaudeSession(runtime),
+    createSession: (runtime) => new ClaudeAgentSession(runtime),
   });
 }

@@ -6,7 +6,7 @@ import { createCodexHookDispatcher } from "../adapters/codex/hook-dispatch.js";
 import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "../adapters/codex/hook-events.js";
 import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
 import { codexVersionDecision, probeCodex } from "../adapters/codex/version-probe.js";
-import { CodexSession } from "./codex-session.js";
+import { CodexAgentSession } from "./codex-agent-session.js";
 import { startAgent } from "./start-agent.js";
 
 export type { StartCodexOptions } from "../adapters/codex/options.js";
@@ -15,7 +15,7 @@ export type { StartCodexOptions } from "../adapters/codex/options.js";
  * Startup order: validate → probe (`--version`, `--help`) → session dir → bridge server →
  * PTY through the login shell with `-c` hook overrides. The user's config.toml and hooks.json are never written.
  */
-export async function startCodex(options: StartCodexOptions): Promise<CodexSession> {
+export async function startCodex(options: StartCodexOptions): Promise<CodexAgentSession> {
   const resolved = await validateCodexOptions(options);
   return startAgent({
     resolved,
@@ -35,6 +35,6 @@ export async function startCodex(options: StartCodexOptions): Promise<CodexSessi
       }),
     // Codex has no narrow-terminal bootstrap: it starts at the caller's size.
     spawnSize: resolved.initialSize,
-    createSession: (runtime) => new CodexSession(runtime),
+    createSession: (runtime) => new CodexAgentSession(runtime),
   });
 }

@@ -65,7 +65,7 @@ const sections: Section[] = [];
 sections.push(
   await section("render pipeline: the same burst through real PTYs into bare xterm vs Elwood (ratios per repetition)", async () => [
     "bare = @xterm/headless Terminal fed by pty.onData; terminal = Elwood's HeadlessTerminal + Claude screen reader per frame;",
-    "elwood = launchSession + ClaudeSession (session machine, facade). elapsed = wall time to render every byte; cpu = this",
+    "elwood = launchSession + ClaudeAgentSession (session machine, facade). elapsed = wall time to render every byte; cpu = this",
     "process's CPU (the observer's work). rssPerSession = (peak − start RSS) / sessions, each run in a fresh process.",
     ...table(await benchRenderPipeline({ sessions: quick ? [1, 4] : [1, 8, 32], bytesPerSession: quick ? 2 * MiB : 8 * MiB })),
   ]),

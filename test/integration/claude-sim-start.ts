@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startClaude, type StartClaudeOptions } from "../../src/start-claude.js";
-import type { ClaudeSession } from "../../src/claude-session.js";
+import type { ClaudeAgentSession } from "../../src/claude-agent-session.js";
 import { posixQuote } from "../../effects/hook-bridge/bridge-command.js";
 import { readSimLog, simAgentPath, simEnv, type SimEnvOptions, type SimLogRecord } from "../sim/sim-control.js";
 
@@ -47,7 +47,7 @@ export function writeSimWrapper(dir: string, opts: WrapperOptions = {}): string 
 }
 
 export interface ClaudeSim {
-  readonly session: ClaudeSession;
+  readonly session: ClaudeAgentSession;
   /** The session's cwd (a fresh temp directory). */
   readonly dir: string;
   readonly logFile: string;

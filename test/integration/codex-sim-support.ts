@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { StartCodexOptions } from "../../adapters/codex/options.js";
 import { clearCodexProbeCache } from "../../adapters/codex/version-probe.js";
 import { startCodex } from "../../src/start-codex.js";
-import type { CodexSession } from "../../src/codex-session.js";
+import type { CodexAgentSession } from "../../src/codex-agent-session.js";
 import type { ElwoodActivityEvent } from "../../src/contracts/public-types.js";
 import type { HookEventRecord } from "../../src/agent-session.js";
 import { readSimLog, simAgentPath, simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
@@ -20,7 +20,7 @@ export interface CodexSimOptions extends Omit<StartCodexOptions, "cwd" | "execut
 }
 
 export interface CodexSim {
-  readonly session: CodexSession;
+  readonly session: CodexAgentSession;
   readonly dir: string;
   readonly hooks: HookEventRecord[];
   readonly activities: ElwoodActivityEvent[];

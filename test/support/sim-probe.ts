@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentSession } from "../../src/agent-session.js";
-import type { ClaudeSession } from "../../src/claude-session.js";
+import type { ClaudeAgentSession } from "../../src/claude-agent-session.js";
 import type { ElwoodActivityEvent, ElwoodSessionStatus, TerminalSize } from "../../src/contracts/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
 import { readSimLog, simAgentPath, simEnv, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
@@ -75,7 +75,7 @@ export function sessionPid(session: AgentSession): number {
 }
 
 export interface SimClaude {
-  readonly session: ClaudeSession;
+  readonly session: ClaudeAgentSession;
   readonly dir: string;
   readonly logFile: string;
   log(): SimLogRecord[];

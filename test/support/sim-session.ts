@@ -8,7 +8,7 @@ import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { AgentSession } from "../../src/agent-session.js";
-import { ClaudeSession } from "../../src/claude-session.js";
+import { ClaudeAgentSession } from "../../src/claude-agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { readSimLog, simArgs, simEnv, type SimEnvOptions, type SimFlavour, type SimLogRecord } from "../sim/sim-control.js";
@@ -55,7 +55,7 @@ export function startSimSession(opts: SimSessionOptions = {}): SimSession {
     release: async () => {},
   });
   // Claude flavour gets the Claude facade (login, claudeSessionId); it is an AgentSession too.
-  const session = runtime.agent === "claude" ? new ClaudeSession(runtime) : new AgentSession(runtime);
+  const session = runtime.agent === "claude" ? new ClaudeAgentSession(runtime) : new AgentSession(runtime);
   return {
     session,
     dir,

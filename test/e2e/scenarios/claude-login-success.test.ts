@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it, type TestContext } from "vitest";
 import { CLAUDE_LOGIN_STAGE_RULES, validateLoginUrl } from "../../../adapters/claude/login-screens.js";
 import { readClaudeScreen } from "../../../adapters/claude/read-screen.js";
-import { ClaudeSession } from "../../../src/claude-session.js";
+import { ClaudeAgentSession } from "../../../src/claude-agent-session.js";
 import { isElwoodError } from "../../../src/contracts/errors.js";
 import { startClaude, type ElwoodSessionStatus } from "../../../src/index.js";
 import { createClaudeHome } from "../harness/claude-home.js";
@@ -17,7 +17,7 @@ import { agentsOf, type E2EAgent } from "../support/agents.js";
 const FAKE_CODE = "abc";
 
 interface LoginFixture {
-  readonly session: ClaudeSession;
+  readonly session: ClaudeAgentSession;
   readonly server: ModelServer;
   readonly oauth: FakeOAuthServer;
 }
@@ -55,7 +55,7 @@ async function openLoggedOut(ctx: TestContext, agent: E2EAgent): Promise<LoginFi
     await server.close();
     await home.cleanup();
   });
-  if (!(session instanceof ClaudeSession)) throw new Error("startClaude must return a ClaudeSession");
+  if (!(session instanceof ClaudeAgentSession)) throw new Error("startClaude must return a ClaudeAgentSession");
   await session.waitForStatus((s) => s === "ready", 60_000);
   return { session, server, oauth };
 }

@@ -2,7 +2,7 @@
 
 import { AgentSession, type SessionRuntime } from "./agent-session.js";
 
-export class CodexSession extends AgentSession {
+export class CodexAgentSession extends AgentSession {
   private codexSessionIdValue: string | undefined;
 
   constructor(runtime: SessionRuntime) {
@@ -19,4 +19,4 @@ export class CodexSession extends AgentSession {
   }
 }
 
-export type CodexSessionApi = CodexSession;
+export type CodexSessionApi = CodexAgentSession;

@@ -19,7 +19,7 @@ export interface ClaudeLoginOptions {
 export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
 const LOGIN_METHODS: readonly ClaudeLoginMethod[] = ["claudeai", "console", "third_party"];
 
-export class ClaudeSession extends AgentSession {
+export class ClaudeAgentSession extends AgentSession {
   private claudeSessionIdValue: string | undefined;
 
   constructor(runtime: SessionRuntime) {
@@ -63,4 +63,4 @@ export class ClaudeSession extends AgentSession {
   }
 }
 
-export type ClaudeSessionApi = ClaudeSession;
+export type ClaudeSessionApi = ClaudeAgentSession;
