@@ -1,4 +1,4 @@
-// Test support: runs test/support/crash-embedder.ts as a separate embedding process and SIGKILLs it.
+// Test support: runs an embedder program (test/support/crash-embedder.ts by default) as a separate process and SIGKILLs it.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -11,9 +11,10 @@ export interface CrashEmbedder {
   sigkill(): Promise<void>;
 }
 
-export async function startCrashEmbedder(args: readonly string[]): Promise<CrashEmbedder> {
+/** `script`: the embedder program, relative to the repository root (default: the simulated-CLI one). */
+export async function startCrashEmbedder(args: readonly string[], script = "test/support/crash-embedder.ts"): Promise<CrashEmbedder> {
   // node --import tsx: one process, so the SIGKILL hits the embedder itself (the tsx CLI would wrap it in a child).
-  const child = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), "test/support/crash-embedder.ts"), ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), script), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const line = await new Promise<string>((resolve, reject) => {
