@@ -7,7 +7,7 @@ import type { ProcessLock } from "./process-lock.js";
 import type { LoginProfile } from "../src/contracts/agent-adapter.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../src/contracts/transaction.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
+import type { WarningCode } from "../src/contracts/public-types.js";
 import type { ConfigJournal } from "./config-journal.js";
 
 export interface LoginCallbacks {
@@ -16,7 +16,7 @@ export interface LoginCallbacks {
 }
 
 export interface TransactionEffectDeps {
-  readonly warn: (code: ElwoodWarningCode, message: string, details?: Readonly<Record<string, unknown>>) => void;
+  readonly warn: (code: WarningCode, message: string, details?: Readonly<Record<string, unknown>>) => void;
   /** Codex: the config.toml the CLI writes its picker choice into; undefined for Claude. */
   readonly codexConfigPath: () => string | undefined;
   readonly login: (opId: string) => LoginCallbacks | undefined;

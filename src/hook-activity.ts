@@ -1,8 +1,8 @@
 // Maps a hook event onto the adapter-neutral activity stream (metadata only where the hook carries it).
 
-import type { ElwoodActivityEvent } from "./contracts/public-types.js";
+import type { ActivityEvent } from "./contracts/public-types.js";
 
-type ActivityDraft = Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
+type ActivityDraft = Omit<ActivityEvent, "elwoodSessionId" | "agent">;
 
 const KIND_BY_HOOK: Readonly<Record<string, string>> = {
   UserPromptSubmit: "user_message",

@@ -1,17 +1,17 @@
 // The facade's public events: turns what the session machine announces into status, activity, hook and frame events.
 
 import type { SessionPublicEvent } from "../machines/session.js";
-import type { AgentKind, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodWarningEvent, Unsubscribe } from "./contracts/public-types.js";
+import type { AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import { activityForHook } from "./hook-activity.js";
-import type { ElwoodFrameEvent, HookErrorEvent, HookEventRecord, SessionEventMap } from "./session-types.js";
+import type { ScreenFrameEvent, HookErrorEvent, HookEventRecord, SessionEventMap } from "./session-types.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type { WaitSources } from "./wait-for.js";
 
 export class SessionEvents {
   readonly emitter: TypedEmitter<SessionEventMap>;
-  readonly frames = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
-  status: ElwoodSessionStatus = "starting";
+  readonly frames = new TypedEmitter<{ frame: ScreenFrameEvent }>();
+  status: SessionStatus = "starting";
   /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
   latestFacts: ScreenFacts | undefined;
   private attentionLabel: string | undefined;
@@ -84,19 +84,19 @@ export class SessionEvents {
     this.activity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
   }
 
-  warning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
+  warning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     this.emitter.emit("warning", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(details ? { details } : {}) });
   }
 
-  activity(partial: Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">): void {
+  activity(partial: Omit<ActivityEvent, "elwoodSessionId" | "agent">): void {
     this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...partial });
   }
 
   waitSources(): WaitSources {
     return {
       currentStatus: () => this.status,
-      onStatus: (listener: (status: ElwoodSessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
-      onActivity: (listener: (activity: ElwoodActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),
+      onStatus: (listener: (status: SessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
+      onActivity: (listener: (activity: ActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),
     };
   }
 

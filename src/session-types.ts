@@ -8,7 +8,7 @@ import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js"
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import type { AgentKind, ElwoodActivityEvent, ElwoodInputEvent, ElwoodSessionStatus, ElwoodWarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { AgentKind, ActivityEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
 
@@ -25,12 +25,12 @@ export interface HookErrorEvent {
   readonly timeoutMs?: number;
 }
 
-export interface ElwoodStatusEvent {
-  readonly status: ElwoodSessionStatus;
-  readonly previous: ElwoodSessionStatus;
+export interface StatusChangeEvent {
+  readonly status: SessionStatus;
+  readonly previous: SessionStatus;
 }
 
-export interface ElwoodFrameEvent {
+export interface ScreenFrameEvent {
   readonly seq: number;
   readonly facts: ScreenFacts;
 }
@@ -39,10 +39,10 @@ export type SessionEventMap = {
   "terminal:data": string;
   "terminal:exit": TerminalExitEvent;
   /** Every write Elwood makes to the PTY, as the exact bytes after framing (live only, no replay). */
-  input: ElwoodInputEvent;
-  status: ElwoodStatusEvent;
-  activity: ElwoodActivityEvent;
-  warning: ElwoodWarningEvent;
+  input: InputEvent;
+  status: StatusChangeEvent;
+  activity: ActivityEvent;
+  warning: WarningEvent;
   hook: HookEventRecord;
   hookError: HookErrorEvent;
 } & { [K in `hook:${string}`]: Readonly<Record<string, unknown>> };
@@ -50,7 +50,7 @@ export type SessionEventMap = {
 export type SessionEventName = keyof SessionEventMap & string;
 
 /** The session's headless terminal handle. */
-export interface ElwoodTerminal {
+export interface SessionTerminal {
   readonly xterm: InstanceType<typeof xtermModule.Terminal>;
   readonly size: TerminalSize;
   readonly title: string;

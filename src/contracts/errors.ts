@@ -1,7 +1,7 @@
 // The one error type Elwood rejects with: a stable `name` code plus structured, content-free details.
 
 /** Every stable error code a public promise can reject with. */
-export type ElwoodErrorName =
+export type ElwoodErrorCode =
   | "session_not_running"
   | "wait_timeout"
   | "invalid_argument"
@@ -36,23 +36,23 @@ export type ElwoodErrorName =
 export type ElwoodErrorDetails = Readonly<Record<string, unknown>>;
 
 export class ElwoodError extends Error {
-  override readonly name: ElwoodErrorName;
+  override readonly name: ElwoodErrorCode;
   readonly details: ElwoodErrorDetails;
 
-  constructor(name: ElwoodErrorName, message: string, details: ElwoodErrorDetails = {}) {
+  constructor(name: ElwoodErrorCode, message: string, details: ElwoodErrorDetails = {}) {
     super(message);
     this.name = name;
     this.details = details;
   }
 }
 
-export function isElwoodError(value: unknown, name?: ElwoodErrorName): value is ElwoodError {
+export function isElwoodError(value: unknown, name?: ElwoodErrorCode): value is ElwoodError {
   return value instanceof ElwoodError && (name === undefined || value.name === name);
 }
 
 /** A rejected promise carrying an ElwoodError — public methods use this instead of throwing. */
 export function rejectWith<T = never>(
-  name: ElwoodErrorName,
+  name: ElwoodErrorCode,
   message: string,
   details?: ElwoodErrorDetails,
 ): Promise<T> {

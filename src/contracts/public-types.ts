@@ -1,6 +1,6 @@
 // Public, adapter-neutral value types shared by every session: status, size, decisions, activity, warnings.
 
-export type ElwoodSessionStatus =
+export type SessionStatus =
   | "starting"
   | "running"
   | "ready"
@@ -10,14 +10,14 @@ export type ElwoodSessionStatus =
   | "killed"
   | "torn_down";
 
-export const TERMINAL_STATUSES: ReadonlySet<ElwoodSessionStatus> = new Set([
+export const TERMINAL_STATUSES: ReadonlySet<SessionStatus> = new Set([
   "stopped",
   "exited",
   "killed",
   "torn_down",
 ]);
 
-export function isTerminalStatus(status: ElwoodSessionStatus): boolean {
+export function isTerminalStatus(status: SessionStatus): boolean {
   return TERMINAL_STATUSES.has(status);
 }
 
@@ -40,18 +40,18 @@ export interface StatusEvidence {
   readonly source?: string;
 }
 
-export interface ElwoodStatusDecision {
+export interface StatusDecision {
   readonly at: number;
   readonly evidence: StatusEvidence;
-  readonly from: ElwoodSessionStatus;
+  readonly from: SessionStatus;
   /** Undefined when the evidence was ignored. */
-  readonly to: ElwoodSessionStatus | undefined;
+  readonly to: SessionStatus | undefined;
   readonly reason: string;
 }
 
 export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 
-export interface ElwoodActivityEvent {
+export interface ActivityEvent {
   readonly elwoodSessionId: string;
   readonly agent: AgentKind;
   readonly source: ActivitySource;
@@ -63,7 +63,7 @@ export interface ElwoodActivityEvent {
   readonly toolUseId?: string;
   readonly toolInput?: string;
   readonly toolOutput?: string;
-  readonly status?: ElwoodSessionStatus;
+  readonly status?: SessionStatus;
   readonly exitCode?: number;
   readonly failedOpen?: boolean;
   readonly transcriptPath?: string;
@@ -71,7 +71,7 @@ export interface ElwoodActivityEvent {
   readonly raw?: unknown;
 }
 
-export type ElwoodWarningCode =
+export type WarningCode =
   | "version_unparseable"
   | "resize_restore_failed"
   | "startup_prompt_write_failed"
@@ -81,10 +81,10 @@ export type ElwoodWarningCode =
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS). */
   | "dialog_keys_no_effect";
 
-export interface ElwoodWarningEvent {
+export interface WarningEvent {
   readonly elwoodSessionId: string;
   readonly agent: AgentKind;
-  readonly code: ElwoodWarningCode;
+  readonly code: WarningCode;
   readonly message: string;
   readonly details?: Readonly<Record<string, unknown>>;
 }
@@ -93,7 +93,7 @@ export interface ElwoodWarningEvent {
  * One write Elwood made to the agent's PTY (session `input` event / `input$`): the exact bytes after framing —
  * bracketed-paste markers, Enter, key encodings, and xterm's automatic answers to the CLI's terminal queries.
  */
-export interface ElwoodInputEvent {
+export interface InputEvent {
   /** Wall-clock time of the write (ms since the epoch). */
   readonly at: number;
   /** The bytes handed to the PTY, exactly (a string write is its UTF-8 encoding). */

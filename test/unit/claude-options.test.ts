@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ElwoodError, type ElwoodErrorName } from "../../src/contracts/errors.js";
+import { ElwoodError, type ElwoodErrorCode } from "../../src/contracts/errors.js";
 import {
   CLAUDE_REASONING_EFFORTS,
   DEFAULT_HOOK_TIMEOUT_MS,
@@ -33,7 +33,7 @@ async function rejection(opts: unknown): Promise<ElwoodError> {
   return error as ElwoodError;
 }
 
-const cases: ReadonlyArray<readonly [string, unknown, ElwoodErrorName]> = [
+const cases: ReadonlyArray<readonly [string, unknown, ElwoodErrorCode]> = [
   ["non-object", "nope", "invalid_argument"],
   ["null", null, "invalid_argument"],
   ["array", [], "invalid_argument"],

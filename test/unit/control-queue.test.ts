@@ -10,7 +10,7 @@ import {
 } from "../../machines/control-queue.js";
 import type { StatusChangedEvent } from "../../src/contracts/events.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild } from "../support/machine-host.js";
 
 const TIMING = { settleMs: 10, enterRetries: 2, confirmIntervalMs: 50, holdRetryMs: 20 };
@@ -31,11 +31,11 @@ const prompt = (id: string) => op(id, "prompt", "immediate");
 
 function start(input: ControlQueueInput = {}) {
   const host = hostChild(controlQueueMachine, { timing: TIMING, ...input });
-  let status: ElwoodSessionStatus = input.status ?? "starting";
+  let status: SessionStatus = input.status ?? "starting";
   const helpers = {
     host,
     enqueue: (o: QueuedOp) => host.send({ type: "queue.enqueue", op: o }),
-    status(to: ElwoodSessionStatus, initial = false) {
+    status(to: SessionStatus, initial = false) {
       const event: StatusChangedEvent = { type: "status.changed", from: status, to, initial };
       status = to;
       host.send(event);
