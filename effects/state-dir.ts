@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
-import { ElwoodError, type ElwoodErrorCode } from "../src/contracts/errors.js";
+import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "../src/contracts/errors.js";
 
 /** Default store directory name inside the project: `<cwd>/.elwood/`. */
 export const DEFAULT_STORE_NAME = ".elwood";
@@ -243,7 +243,7 @@ function corrupt(path: string, why: string): ElwoodError {
 }
 
 function asElwoodError(error: unknown, name: ElwoodErrorCode, message: string, path: string): ElwoodError {
-  if (error instanceof ElwoodError) return error;
+  if (isElwoodError(error)) return error;
   const e = error as NodeJS.ErrnoException;
   return new ElwoodError(name, `${message}: ${e.message}`, {
     cause: e.message,

@@ -8,16 +8,28 @@ export type { AgentSession, ClaudeAgentSession, CodexAgentSession, ClaudeLoginOp
 export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";
 export type { CodexHookHandlers, CodexHookPayloads, CodexHookResponses, CodexToolName } from "../adapters/codex/hook-types.js";
 export type { CodexHookEventName } from "../adapters/codex/hook-events.js";
+export type { ClaudeReasoningEffort, ClaudePermissionMode, ClaudeToolRule, ClaudeSettingsOverrides } from "../adapters/claude/options.js";
+export type {
+  ClaudeHookHandler,
+  ClaudeHookHandlers,
+  ClaudeHookPayload,
+  ClaudeHookPayloads,
+  ClaudeHookResponses,
+  ClaudeToolName,
+  ClaudeToolInputs,
+} from "../adapters/claude/hook-types.js";
+export type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
 export type {
   SessionTerminal,
   SendOptions,
   SessionEventMap,
   SessionEventName,
   HookEventRecord,
+  HookEventName,
+  CommonHookEventName,
   HookErrorEvent,
   StatusChangeEvent,
 } from "./session-types.js";
-export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetails } from "./contracts/errors.js";
+export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetails, type ElwoodErrorDetailsByCode, type ImageAttachFailure } from "./contracts/errors.js";
 export * from "./contracts/public-types.js";
-export { subscribeInspection, type InspectionListener } from "./inspection-hub.js";
 export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";

@@ -14,7 +14,9 @@ import type {
   TerminalSize,
   Unsubscribe,
 } from "./contracts/public-types.js";
-import type { SendOptions, SessionEventMap, SessionEventName, SessionTerminal } from "./session-types.js";
+import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
+import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
+import type { CommonHookEventName, SendOptions, SessionEventMap, SessionEventName, SessionTerminal } from "./session-types.js";
 
 /** A started session on either CLI: code written against this type runs unchanged on Claude and Codex. */
 export interface AgentSession {
@@ -30,8 +32,9 @@ export interface AgentSession {
   /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
   readonly pid: number;
   statusDecisions(): readonly StatusDecision[];
-  on<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): Unsubscribe;
-  off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void;
+  /** Subscribes to a session event; `hook:<Name>` takes the hook names both CLIs send (the CLI types add their own). */
+  on<E extends SessionEventName<CommonHookEventName>>(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): Unsubscribe;
+  off<E extends SessionEventName<CommonHookEventName>>(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): void;
   waitForStatus(match: (status: SessionStatus) => boolean, timeoutMs?: number): Promise<SessionStatus>;
   waitForActivity(match: (activity: ActivityEvent) => boolean, timeoutMs?: number): Promise<ActivityEvent>;
   sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
@@ -68,6 +71,9 @@ export interface ClaudeLoginOptions {
 /** A Claude Code session (what `startClaude` returns). */
 export interface ClaudeAgentSession extends AgentSession {
   readonly agent: "claude";
+  /** Subscribes to a session event; `hook:<Name>` takes Claude Code's hook names only. */
+  on<E extends SessionEventName<ClaudeHookEventName>>(event: E, listener: (payload: SessionEventMap<ClaudeHookEventName>[E]) => void): Unsubscribe;
+  off<E extends SessionEventName<ClaudeHookEventName>>(event: E, listener: (payload: SessionEventMap<ClaudeHookEventName>[E]) => void): void;
   /** Claude Code's internal session id, once its SessionStart hook has been seen. */
   readonly claudeSessionId: string | undefined;
   /** Re-authenticates through Claude's own `/login` flow as one exclusive queue transaction (C-API-43). */
@@ -77,6 +83,9 @@ export interface ClaudeAgentSession extends AgentSession {
 /** A Codex session (what `startCodex` returns). */
 export interface CodexAgentSession extends AgentSession {
   readonly agent: "codex";
+  /** Subscribes to a session event; `hook:<Name>` takes Codex's hook names only. */
+  on<E extends SessionEventName<CodexHookEventName>>(event: E, listener: (payload: SessionEventMap<CodexHookEventName>[E]) => void): Unsubscribe;
+  off<E extends SessionEventName<CodexHookEventName>>(event: E, listener: (payload: SessionEventMap<CodexHookEventName>[E]) => void): void;
   /** Codex's internal session (thread) id, once its SessionStart hook has been seen; what `codex resume` needs. */
   readonly codexSessionId: string | undefined;
 }

@@ -4,7 +4,7 @@ import type { SessionPublicEvent } from "../machines/session.js";
 import type { AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import { activityForHook } from "./hook-activity.js";
-import type { ScreenFrameEvent, HookErrorEvent, HookEventRecord, SessionEventMap } from "./session-types.js";
+import type { ScreenFrameEvent, HookErrorEvent, HookEventName, HookEventRecord, SessionEventMap } from "./session-types.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type { WaitSources } from "./wait-for.js";
 
@@ -45,9 +45,11 @@ export class SessionEvents {
         this.frames.emit("frame", { seq: event.seq, facts: event.facts });
         break;
       case "public.hook": {
-        const record: HookEventRecord = { name: event.name, payload: event.payload };
+        // The hook server only passes names of the adapter's own hook list.
+        const name = event.name as HookEventName;
+        const record: HookEventRecord = { name, payload: event.payload };
         this.emitter.emit("hook", record);
-        this.emitter.emit(`hook:${event.name}`, event.payload);
+        this.emitter.emit(`hook:${name}`, event.payload);
         this.activity(activityForHook(event.name, event.payload));
         break;
       }

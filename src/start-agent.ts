@@ -16,7 +16,7 @@ import { startSupervisor, type Supervisor } from "../effects/supervisor/start-su
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
-import { ElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
+import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { launchSession } from "./launch-session.js";
 import type { WarningEvent, TerminalSize } from "./contracts/public-types.js";
 import { SessionEventBuffer } from "./session-event-buffer.js";
@@ -92,7 +92,7 @@ export function publicBridgeErrorFor(e: HookBridgeError, isKnown: (name: string)
 }
 
 function asElwoodError(error: unknown, code: ElwoodErrorCode, fallback: string): ElwoodError {
-  if (error instanceof ElwoodError) return error;
+  if (isElwoodError(error)) return error;
   return new ElwoodError(code, fallback, { cause: String(error) });
 }
 

@@ -51,11 +51,44 @@ export interface StatusDecision {
 
 export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 
+/** Every kind of activity a session emits: from hooks, the terminal's turn edges and prompts, and the lifecycle. */
+export type ActivityKind =
+  /** A prompt the CLI accepted (UserPromptSubmit). */
+  | "user_message"
+  /** A tool the agent is about to run (PreToolUse); `toolName`, `toolUseId`, `toolInput`. */
+  | "tool_call"
+  /** The CLI asks for a tool permission (PermissionRequest). */
+  | "permission_request"
+  /** A tool's outcome (PostToolUse, PostToolUseFailure); `toolOutput`. */
+  | "tool_result"
+  /** The agent's reply at the end of a turn (Stop); `text` when the hook carries it. */
+  | "assistant_message"
+  | "subagent_message"
+  | "notification"
+  | "session_start"
+  | "session_end"
+  /** PreCompact / PostCompact. */
+  | "compact"
+  /** Any other hook the CLI sent; `label` and `hookEventName` name it. */
+  | "hook"
+  /** A caller's hook handler answered; `failedOpen` when its answer could not be used. */
+  | "hook_result"
+  /** A hook call failed (the CLI went on as if no hook ran). */
+  | "hook_error"
+  /** A status change; `status` is the new one. */
+  | "status"
+  | "turn_started"
+  | "turn_ended"
+  /** A start-up dialog the session answered or saw (`label` names it, e.g. `workspace_trust`). */
+  | "startup_prompt"
+  /** The agent waits on a human decision (a blocking dialog). */
+  | "attention";
+
 export interface ActivityEvent {
   readonly elwoodSessionId: string;
   readonly agent: AgentKind;
   readonly source: ActivitySource;
-  readonly kind: string;
+  readonly kind: ActivityKind;
   readonly label: string;
   readonly text?: string;
   readonly hookEventName?: string;

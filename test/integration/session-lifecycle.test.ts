@@ -79,7 +79,7 @@ describe("session lifecycle through a real PTY", () => {
     const { session } = sim();
     await session.waitForStatus((s) => s === "ready", 15_000);
     const status = session.waitForStatus((s) => s === "blocked", 30_000);
-    const activity = session.waitForActivity((a) => a.kind === "never", 30_000);
+    const activity = session.waitForActivity((a) => (a.kind as string) === "never", 30_000);
     await session.kill();
     await expect(status).rejects.toMatchObject({ name: "session_not_running" });
     await expect(activity).rejects.toMatchObject({ name: "session_not_running" });

@@ -90,7 +90,7 @@ describe("validateClaudeOptions (C-CLAUDE-20, C-CLAUDE-03)", () => {
 
   it("C-CLAUDE-20: invalid effort lists the valid values in details and message", async () => {
     const error = await rejection({ cwd: dir, reasoningEffort: "ultra" });
-    expect(error.details["validValues"]).toEqual([...CLAUDE_REASONING_EFFORTS]);
+    expect((error.details as { validValues?: readonly string[] }).validValues).toEqual([...CLAUDE_REASONING_EFFORTS]);
     for (const v of CLAUDE_REASONING_EFFORTS) expect(error.message).toContain(v);
   });
 

@@ -252,7 +252,7 @@ describe("control queue", () => {
 
   it("an op completed by a hook reports done only when the hook arrives, and its deadline no longer fires", () => {
     const q = start({ status: "ready", initialReady: true });
-    const error = new ElwoodError("compact_failed", "deadline");
+    const error = new ElwoodError("compact_failed", "deadline", { timeoutMs: 1 });
     q.enqueue(op("c", "command", "readiness", { completeOnHook: "PostCompact", deadline: { ms: 500, error } }));
     q.finishActive();
     expect(q.reports("queue.opDone")).toEqual([]);
