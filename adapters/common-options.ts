@@ -1,7 +1,7 @@
 // Option validators every agent's start shares (cwd, size, persona, hook deadline, env, executable, shell); return errors, never throw.
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { ElwoodError } from "../src/contracts/errors.js";
+import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
 import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../src/contracts/public-types.js";
 
 /** Persona limit, 8 MiB of UTF-8: larger personas reject with `input_queue_full` before any side effect. */
@@ -50,7 +50,7 @@ export function readOptionsGuarded<T>(shape: (opts: unknown) => Check<T>, opts: 
   try {
     return shape(opts);
   } catch (error) {
-    if (error instanceof ElwoodError) return error;
+    if (isElwoodError(error)) return error;
     return invalid(`${what} options could not be read (a getter or proxy trap threw)`, { errorName: error instanceof Error ? error.name : typeof error });
   }
 }

@@ -1,14 +1,14 @@
 // Shared `--version` preflight pieces for every agent CLI: memoise per process, classify failures, parse, compare, decide.
-import { ElwoodError, type ElwoodErrorName } from "../src/contracts/errors.js";
-import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
+import { ElwoodError, type ElwoodErrorCode } from "../src/contracts/errors.js";
+import type { WarningCode } from "../src/contracts/public-types.js";
 import { resolveLoginShell, type ProbeResult } from "../effects/probe.js";
 
 /** Which CLI a probe ran, so the same failure classification yields that CLI's error codes and wording. */
 export interface ProbeAgent {
   readonly displayName: string;
   readonly defaultExecutable: string;
-  readonly notFound: ElwoodErrorName;
-  readonly startFailed: ElwoodErrorName;
+  readonly notFound: ElwoodErrorCode;
+  readonly startFailed: ElwoodErrorCode;
 }
 
 /** The probe request fields the memoiser needs; agents add their own. */
@@ -134,7 +134,7 @@ export function compareVersions(a: string, b: string): number {
 
 export type VersionDecision =
   | { readonly kind: "ok"; readonly version: string }
-  | { readonly kind: "warn"; readonly warning: ElwoodWarningCode; readonly message: string }
+  | { readonly kind: "warn"; readonly warning: WarningCode; readonly message: string }
   | { readonly kind: "fail"; readonly error: ElwoodError };
 
 /** One agent's version policy: its command word, minimum, error codes and why the minimum is what it is. */
@@ -142,8 +142,8 @@ export interface VersionPolicy {
   readonly command: string;
   readonly displayName: string;
   readonly minimum: string;
-  readonly unparseable: ElwoodErrorName;
-  readonly unsupported: ElwoodErrorName;
+  readonly unparseable: ElwoodErrorCode;
+  readonly unsupported: ElwoodErrorCode;
   /** Appended to the too-old message, e.g. " (hooks and --settings support)". */
   readonly minimumReason: string;
 }

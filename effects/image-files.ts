@@ -151,6 +151,6 @@ export async function materializeImages(images: readonly ValidImage[]): Promise<
     return { paths, cleanup };
   } catch (error) {
     await cleanup();
-    return new ElwoodError("image_attach_failed", "writing an image temp file failed", { cause: String(error) });
+    return new ElwoodError("image_attach_failed", "writing an image temp file failed", { reason: "temp_file_failed", cause: String(error) });
   }
 }

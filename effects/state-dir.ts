@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
-import { ElwoodError, type ElwoodErrorName } from "../src/contracts/errors.js";
+import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "../src/contracts/errors.js";
 
 /** Default store directory name inside the project: `<cwd>/.elwood/`. */
 export const DEFAULT_STORE_NAME = ".elwood";
@@ -98,7 +98,7 @@ export async function removeSessionDir(location: SessionLocation): Promise<void>
  * through a planted link), fsync, rename over the target, fsync the directory. A symlink or
  * non-regular file at the target rejects with `state_corrupt`.
  */
-export async function writeJsonAtomic(path: string, value: unknown, errorName: ElwoodErrorName = "start_failed"): Promise<void> {
+export async function writeJsonAtomic(path: string, value: unknown, errorName: ElwoodErrorCode = "start_failed"): Promise<void> {
   const existing = await lstatOrUndefined(path);
   if (existing && !existing.isFile()) {
     throw new ElwoodError("state_corrupt", `refusing to replace ${path}: not a regular file`, { path });
@@ -242,8 +242,8 @@ function corrupt(path: string, why: string): ElwoodError {
   return new ElwoodError("state_corrupt", `unsafe Elwood state path: ${path} ${why}`, { path });
 }
 
-function asElwoodError(error: unknown, name: ElwoodErrorName, message: string, path: string): ElwoodError {
-  if (error instanceof ElwoodError) return error;
+function asElwoodError(error: unknown, name: ElwoodErrorCode, message: string, path: string): ElwoodError {
+  if (isElwoodError(error)) return error;
   const e = error as NodeJS.ErrnoException;
   return new ElwoodError(name, `${message}: ${e.message}`, {
     cause: e.message,

@@ -1,7 +1,7 @@
 // The transaction effects as an actor of the session tree: performs what a pure transaction machine asks for.
 
 import { fromCallback } from "xstate";
-import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
+import type { WarningCode } from "../src/contracts/public-types.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../src/contracts/transaction.js";
 import { TransactionEffects, type TransactionEffectDeps } from "./transaction-effects.js";
 
@@ -12,7 +12,7 @@ export type TransactionEffectsCommand = EffectRequestEvent | { readonly type: "s
 
 export type EffectWarningEvent = {
   readonly type: "effect.warning";
-  readonly code: ElwoodWarningCode;
+  readonly code: WarningCode;
   readonly message: string;
   readonly details?: Readonly<Record<string, unknown>>;
 };

@@ -7,7 +7,7 @@ import type { ProcessLock } from "./process-lock.js";
 import type { LoginProfile } from "../src/contracts/agent-adapter.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../src/contracts/transaction.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import type { ElwoodWarningCode } from "../src/contracts/public-types.js";
+import type { WarningCode } from "../src/contracts/public-types.js";
 import type { ConfigJournal } from "./config-journal.js";
 
 export interface LoginCallbacks {
@@ -16,7 +16,7 @@ export interface LoginCallbacks {
 }
 
 export interface TransactionEffectDeps {
-  readonly warn: (code: ElwoodWarningCode, message: string, details?: Readonly<Record<string, unknown>>) => void;
+  readonly warn: (code: WarningCode, message: string, details?: Readonly<Record<string, unknown>>) => void;
   /** Codex: the config.toml the CLI writes its picker choice into; undefined for Claude. */
   readonly codexConfigPath: () => string | undefined;
   readonly login: (opId: string) => LoginCallbacks | undefined;
@@ -147,7 +147,7 @@ export class TransactionEffects {
         };
         if (this.ended) return no(new ElwoodError("session_not_running", "the session ended before the image attach began"));
         const release = await acquireWithin(clipboardLock, this.deps.clipboardLockWaitMs ?? CLIPBOARD_LOCK_WAIT_MS);
-        if (release === undefined) return no(new ElwoodError("image_attach_failed", "another image attach held the clipboard for too long"));
+        if (release === undefined) return no(new ElwoodError("image_attach_failed", "another image attach held the clipboard for too long", { reason: "clipboard_busy" }));
         // sessionEnded() may have run while this waited: storing the entry now would leak the lock (nobody ends it).
         if (this.ended) return gone(release);
         let text: string | undefined;
@@ -157,7 +157,7 @@ export class TransactionEffects {
           release();
           // The tool itself is missing (Linux with a display but no xclip / wl-copy): no clipboard here, typed.
           if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for Codex image attach"));
-          return no(new ElwoodError("image_attach_failed", "the clipboard could not be read"));
+          return no(new ElwoodError("image_attach_failed", "the clipboard could not be read", { reason: "clipboard_failed" }));
         }
         if (this.ended) return gone(release);
         this.clips.set(request.opId, { clipboard, text, release, touched: false });
@@ -165,14 +165,14 @@ export class TransactionEffects {
       }
       case "clipboard.setImage": {
         const held = this.clips.get(request.opId);
-        if (held === undefined) return no(new ElwoodError("image_attach_failed", "the clipboard is not held"));
+        if (held === undefined) return no(new ElwoodError("image_attach_failed", "the clipboard is not held", { reason: "clipboard_failed" }));
         held.touched = true;
         try {
           await held.clipboard.writeImage(effect.path);
           return ok();
         } catch (error) {
           if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for Codex image attach"));
-          return no(new ElwoodError("image_attach_failed", "the image could not be put on the clipboard"));
+          return no(new ElwoodError("image_attach_failed", "the image could not be put on the clipboard", { reason: "clipboard_failed" }));
         }
       }
       case "clipboard.end": {

@@ -1,10 +1,10 @@
-// Runs a page's control request through the session's public API (AgentSession methods only).
+// Runs a page's control request through the session's public API (SessionFacade methods only).
 
-import type { AgentSession } from "../src/agent-session.js";
+import type { SessionFacade } from "../src/agent-session.js";
 import type { ClientCommand } from "./protocol.js";
 
 /** Resolves when the session accepted the request; rejects with the session's own error. */
-export function runCommand(session: AgentSession, cmd: ClientCommand): Promise<void> {
+export function runCommand(session: SessionFacade, cmd: ClientCommand): Promise<void> {
   switch (cmd.op) {
     case "send":
       return session.sendMessage(cmd.text ?? "");

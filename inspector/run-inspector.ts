@@ -1,6 +1,6 @@
 // Runs one inspected session until a signal: starts it, opens the inspector, prints the URL, tears down on Ctrl+C.
 
-import type { AgentSession } from "../src/agent-session.js";
+import type { AgentSession } from "../src/session-api.js";
 import { inspect } from "../src/inspect.js";
 import { stopRequested } from "./stop-signals.js";
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { AnyStateMachine } from "xstate";
 import { WebSocketServer, WebSocket } from "ws";
-import type { AgentSession } from "../src/agent-session.js";
+import type { SessionFacade } from "../src/agent-session.js";
 import { subscribeInspection } from "../src/inspection-hub.js";
 import { parseCommand, runCommand } from "./commands.js";
 import { machineGraph } from "./machine-graph.js";
@@ -80,7 +80,7 @@ function refuseSocket(socket: Duplex, status: string): void {
   setTimeout(() => socket.destroy(), 1000).unref();
 }
 
-export async function startInspectorServer(sessions: readonly AgentSession[], options: InspectorServerOptions = {}): Promise<InspectorServer> {
+export async function startInspectorServer(sessions: readonly SessionFacade[], options: InspectorServerOptions = {}): Promise<InspectorServer> {
   const token = randomBytes(24).toString("hex");
   const graphs = new Map<string, MachineGraph>();
   const clients = new Set<WebSocket>();

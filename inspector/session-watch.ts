@@ -3,7 +3,7 @@
 import type { AnyActorRef, AnyStateMachine, InspectionEvent } from "xstate";
 import type { Subscription } from "rxjs";
 import { factsKey } from "../src/contracts/screen-facts.js";
-import type { AgentSession } from "../src/agent-session.js";
+import type { SessionFacade } from "../src/agent-session.js";
 import type { Unsubscribe } from "../src/contracts/public-types.js";
 import { hookResultSummary } from "./hook-result.js";
 import { actorPath, machineOf, readActorTree } from "./actor-tree.js";
@@ -27,7 +27,7 @@ const STREAM_EVENT = /^(frame|hook\.|io\.|status\.changed|turn\.|submission\.|ef
  * The facade keeps its root actor protected so consumers never depend on it; the inspector is a debugging tool
  * of this package and reads it to show the actor tree even for sessions started before `inspect()` was called.
  */
-export function sessionActor(session: AgentSession): AnyActorRef {
+export function sessionActor(session: SessionFacade): AnyActorRef {
   return (session as unknown as { runtime: { actor: AnyActorRef } }).runtime.actor;
 }
 
@@ -45,7 +45,7 @@ export class SessionWatch {
   private lastFactsKey = "";
 
   constructor(
-    readonly session: AgentSession,
+    readonly session: SessionFacade,
     private readonly sink: WatchSink,
   ) {
     this.sid = session.elwoodSessionId;

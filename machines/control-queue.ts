@@ -4,7 +4,7 @@ import { assign, enqueueActions, sendTo, setup } from "xstate";
 import type { HookEvent as QueueHookEvent } from "../src/contracts/events.js";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
+import { TERMINAL_STATUSES, type SessionStatus } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -129,7 +129,7 @@ export type ControlQueueParentEvent =
   | EffectRequestEvent;
 
 export interface ControlQueueInput {
-  readonly status?: ElwoodSessionStatus;
+  readonly status?: SessionStatus;
   readonly initialReady?: boolean;
   readonly timing?: Partial<SubmissionTiming>;
 }
@@ -139,7 +139,7 @@ export interface ControlQueueContext {
   readonly active: QueuedOp | null;
   /** The active op's submitting Enter has been written. */
   readonly activeEntered: boolean;
-  readonly status: ElwoodSessionStatus;
+  readonly status: SessionStatus;
   readonly initialReady: boolean;
   /** The current ready period has not been used by a turn-starting op yet. */
   readonly readyAvailable: boolean;

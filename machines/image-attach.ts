@@ -4,7 +4,7 @@
 import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
-import { ElwoodError } from "../src/contracts/errors.js";
+import { ElwoodError, type ElwoodErrorDetails } from "../src/contracts/errors.js";
 import type { IoWriteRequest } from "../src/contracts/events.js";
 import { frameBracketedPaste } from "./paste-framing.js";
 import {
@@ -81,7 +81,7 @@ const writeParams = (what: "image" | "clear") => ({ context }: Args): ParentPara
   return { events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", data, purpose, guardDialog: true }] };
 };
 
-const attachFailed = (message: string, details: Record<string, unknown> = {}): ElwoodError =>
+const attachFailed = (message: string, details: ElwoodErrorDetails<"image_attach_failed">): ElwoodError =>
   new ElwoodError("image_attach_failed", message, details);
 
 export const imageAttachMachine = setup({
@@ -123,11 +123,11 @@ export const imageAttachMachine = setup({
     markRawInput: assign({ rawInput: true }),
     recordIoError: assign({
       // The first failure is the one the caller sees; a failed clearing write never masks it.
-      error: ({ context, event }) => context.error ?? (event.type === "io.failed" ? event.error : attachFailed("an attach write failed")),
+      error: ({ context, event }) => context.error ?? (event.type === "io.failed" ? event.error : attachFailed("an attach write failed", { index: context.index, reason: "write_failed" })),
     }),
     recordEffectError: assign({
       error: ({ context, event }) =>
-        event.type === "effect.result" && event.error ? event.error : attachFailed(`image ${context.index + 1} could not be put on the clipboard`),
+        event.type === "effect.result" && event.error ? event.error : attachFailed(`image ${context.index + 1} could not be put on the clipboard`, { index: context.index, reason: "clipboard_failed" }),
     }),
     recordCancel: assign({ error: ({ context, event }) => (event.type === "transaction.cancel" ? event.error : context.error) }),
     failPasteReported: assign({

@@ -3,7 +3,7 @@
 import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, setup } from "xstate";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { TERMINAL_STATUSES, type ElwoodSessionStatus } from "../src/contracts/public-types.js";
+import { TERMINAL_STATUSES, type SessionStatus } from "../src/contracts/public-types.js";
 import type { IoFailedEvent, IoHeldEvent, IoWriteRequest, IoWrittenEvent, StatusChangedEvent } from "../src/contracts/events.js";
 import { ESCAPE } from "./paste-framing.js";
 
@@ -32,12 +32,12 @@ export type InterruptFailedEvent = { readonly type: "interrupt.failed"; readonly
 export type InterruptParentEvent = IoWriteRequest | InterruptResolvedEvent | InterruptFailedEvent;
 
 export interface InterruptInput {
-  readonly status?: ElwoodSessionStatus;
+  readonly status?: SessionStatus;
   readonly initialReady?: boolean;
 }
 
 export interface InterruptContext {
-  readonly status: ElwoodSessionStatus;
+  readonly status: SessionStatus;
   readonly initialReady: boolean;
   /** Callers waiting on the one in-flight Escape. */
   readonly ids: readonly string[];

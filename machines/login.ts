@@ -5,7 +5,7 @@ import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, setup } from "xstate";
 import type { LoginFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import type { ElwoodSessionStatus } from "../src/contracts/public-types.js";
+import type { SessionStatus } from "../src/contracts/public-types.js";
 import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
 import type { LoginMethod, LoginProfile } from "../src/contracts/agent-adapter.js";
 import { ENTER } from "./paste-framing.js";
@@ -47,7 +47,7 @@ export interface LoginInput extends Partial<LoginTiming> {
   readonly command?: string;
   /** Screen when the slot was taken: stages already visible there are stale until they disappear. */
   readonly facts: ScreenFacts | null;
-  readonly status: ElwoodSessionStatus;
+  readonly status: SessionStatus;
 }
 
 export type LoginEvent = TransactionMachineEvent;
@@ -63,7 +63,7 @@ export interface LoginContext extends LoginTiming {
   readonly method: ClaudeLoginMethod;
   readonly command: string;
   readonly facts: ScreenFacts | null;
-  readonly status: ElwoodSessionStatus;
+  readonly status: SessionStatus;
   /** A stage counts only once it is on screen and was absent at some point since this /login began. */
   readonly fresh: Fresh;
   readonly armed: boolean;

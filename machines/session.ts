@@ -5,7 +5,7 @@ import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate"
 import { factsKey, type ScreenFacts } from "../src/contracts/screen-facts.js";
 import { answeredDialogKinds, type AgentAdapter } from "../src/contracts/agent-adapter.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { isTerminalStatus, type ElwoodSessionStatus, type ElwoodWarningCode } from "../src/contracts/public-types.js";
+import { isTerminalStatus, type SessionStatus, type WarningCode } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -47,14 +47,14 @@ export type SessionCommand =
 
 /** Events the facade listens to (actor.on). */
 export type SessionPublicEvent =
-  | { readonly type: "public.status"; readonly from: ElwoodSessionStatus; readonly to: ElwoodSessionStatus; readonly initial: boolean; readonly ruleIds: readonly string[] }
+  | { readonly type: "public.status"; readonly from: SessionStatus; readonly to: SessionStatus; readonly initial: boolean; readonly ruleIds: readonly string[] }
   | { readonly type: "public.hook"; readonly name: string; readonly payload: Readonly<Record<string, unknown>> }
   | { readonly type: "public.frame"; readonly seq: number; readonly facts: ScreenFacts }
   | { readonly type: "public.turn"; readonly edge: "started" | "ended"; readonly source: string }
   | { readonly type: "public.startupPrompt"; readonly label: string; readonly text: string }
   | { readonly type: "public.op"; readonly opId: string; readonly phase: "written" | "entered" | "done"; readonly result?: unknown }
   /** An effect reported something the caller should know (a clipboard or config.toml that could not be restored). */
-  | { readonly type: "public.warning"; readonly code: ElwoodWarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
+  | { readonly type: "public.warning"; readonly code: WarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
   | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number };
@@ -73,7 +73,7 @@ type ChildEvent =
   | { readonly type: "queue.opDone"; readonly opId: string; readonly result?: unknown }
   | EffectRequestEvent
   | EffectResultEvent
-  | { readonly type: "effect.warning"; readonly code: ElwoodWarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
+  | { readonly type: "effect.warning"; readonly code: WarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
   | { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
@@ -86,7 +86,7 @@ export type SessionEvent = SessionCommand | SessionInternalEvent | ChildEvent | 
 
 interface SessionContext {
   readonly input: SessionInput;
-  readonly status: ElwoodSessionStatus;
+  readonly status: SessionStatus;
   readonly initialReady: boolean;
   readonly facts: ScreenFacts | undefined;
   readonly lastStatusFactsKey: string;

@@ -4,7 +4,7 @@
 import { announce } from "./announce.js";
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
-import type { ElwoodSessionStatus, ElwoodStatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
+import type { SessionStatus, StatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
 import { exitReason } from "./exit-reason.js";
 import type {
   FrameEvent,
@@ -41,9 +41,9 @@ export type StatusEvent =
   | LifecycleEvent;
 
 export interface StatusContext {
-  readonly status: ElwoodSessionStatus;
+  readonly status: SessionStatus;
   readonly initialReady: boolean;
-  readonly decisions: readonly ElwoodStatusDecision[];
+  readonly decisions: readonly StatusDecision[];
   readonly readiness: ReadinessPolicy;
   readonly autoAnswered: readonly DialogKind[];
   /** Latest frame's facts (booleans only; never screen text). */
@@ -60,13 +60,13 @@ export interface StatusContext {
 }
 
 /** No reason: the event is a pty.exit and the reason names its exit code or signal (see exit-reason.ts). */
-type DecideParams = { readonly reason?: string; readonly to?: ElwoodSessionStatus };
+type DecideParams = { readonly reason?: string; readonly to?: SessionStatus };
 
 /** A transition action that records the decision (and announces a status change). */
 /** An accepted permission's tool shows work within this bound on the measured CLIs; a dialog with no follow-up is over. */
 export const PERMISSION_APPLY_MS = 2000;
 
-function decide(reason: string, to?: ElwoodSessionStatus) {
+function decide(reason: string, to?: SessionStatus) {
   return { type: "decide" as const, params: to === undefined ? { reason } : { reason, to } };
 }
 
@@ -114,7 +114,7 @@ export const statusMachine = setup({
   },
   actions: {
     decide: enqueueActions(({ context, event, enqueue, self }, params: DecideParams) => {
-      const decision: ElwoodStatusDecision = {
+      const decision: StatusDecision = {
         at: Date.now(),
         evidence: evidenceOf(event),
         from: context.status,

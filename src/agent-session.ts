@@ -11,11 +11,11 @@ import {
   isTerminalStatus,
   type AgentKind,
   type AgentModelOption,
-  type ElwoodActivityEvent,
-  type ElwoodInputEvent,
-  type ElwoodSessionStatus,
-  type ElwoodStatusDecision,
-  type ElwoodWarningEvent,
+  type ActivityEvent,
+  type InputEvent,
+  type SessionStatus,
+  type StatusDecision,
+  type WarningEvent,
   type TerminalSize,
   type Unsubscribe,
 } from "./contracts/public-types.js";
@@ -25,26 +25,27 @@ import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL
 import { endProcesses } from "./end-processes.js";
 import { compactOp, submissionOp, transactionOp } from "./queue-ops.js";
 import type { ClosingAs } from "./contracts/readiness.js";
-import type { ElwoodFrameEvent, ElwoodTerminal, HookErrorEvent, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
+import type { ScreenFrameEvent, SessionTerminal, HookErrorEvent, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
 import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
 import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
+import type { AgentSession } from "./session-api.js";
 import { SessionEvents } from "./session-events.js";
 import { waitForActivity, waitForStatus } from "./wait-for.js";
 
 export * from "./session-defaults.js";
 export type * from "./session-types.js";
 
-export class AgentSession {
+export class SessionFacade implements AgentSession {
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly agent: AgentKind;
-  readonly terminal: ElwoodTerminal;
-  readonly status$: Observable<ElwoodSessionStatus>;
-  readonly activity$: Observable<ElwoodActivityEvent>;
-  readonly frames$: Observable<ElwoodFrameEvent>;
+  readonly terminal: SessionTerminal;
+  readonly status$: Observable<SessionStatus>;
+  readonly activity$: Observable<ActivityEvent>;
+  readonly frames$: Observable<ScreenFrameEvent>;
   /** What Elwood writes to the PTY, write by write (the `input` event as an Observable). */
-  readonly input$: Observable<ElwoodInputEvent>;
+  readonly input$: Observable<InputEvent>;
 
   protected readonly runtime: SessionRuntime;
   private readonly events: SessionEvents;
@@ -78,7 +79,7 @@ export class AgentSession {
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
   }
 
-  get status(): ElwoodSessionStatus {
+  get status(): SessionStatus {
     return this.events.status;
   }
 
@@ -87,13 +88,13 @@ export class AgentSession {
     return this.runtime.pty.pid;
   }
 
-  statusDecisions(): readonly ElwoodStatusDecision[] {
+  statusDecisions(): readonly StatusDecision[] {
     const status = this.runtime.actor.getSnapshot().children["status"];
-    const snapshot = status?.getSnapshot() as { context?: { decisions?: readonly ElwoodStatusDecision[] } } | undefined;
+    const snapshot = status?.getSnapshot() as { context?: { decisions?: readonly StatusDecision[] } } | undefined;
     return [...(snapshot?.context?.decisions ?? this.finalDecisions)];
   }
 
-  private finalDecisions: readonly ElwoodStatusDecision[] = [];
+  private finalDecisions: readonly StatusDecision[] = [];
 
   on<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): Unsubscribe {
     if (typeof listener !== "function") return () => {};
@@ -101,20 +102,20 @@ export class AgentSession {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
       return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
     }
-    if (event === "input") return this.inputTap.on(listener as (e: ElwoodInputEvent) => void);
+    if (event === "input") return this.inputTap.on(listener as (e: InputEvent) => void);
     return this.events.emitter.on(event, listener);
   }
 
   off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void {
-    if (event === "input") return this.inputTap.off(listener as (e: ElwoodInputEvent) => void);
+    if (event === "input") return this.inputTap.off(listener as (e: InputEvent) => void);
     this.events.emitter.off(event, listener);
   }
 
-  waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number): Promise<ElwoodSessionStatus> {
+  waitForStatus(match: (status: SessionStatus) => boolean, timeoutMs?: number): Promise<SessionStatus> {
     return waitForStatus(this.events.waitSources(), match, timeoutMs);
   }
 
-  waitForActivity(match: (activity: ElwoodActivityEvent) => boolean, timeoutMs?: number): Promise<ElwoodActivityEvent> {
+  waitForActivity(match: (activity: ActivityEvent) => boolean, timeoutMs?: number): Promise<ActivityEvent> {
     return waitForActivity(this.events.waitSources(), match, timeoutMs);
   }
 
@@ -295,7 +296,7 @@ export class AgentSession {
     this.events.hookResult(hookEventName, failedOpen, response);
   }
 
-  emitWarning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
+  emitWarning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     this.events.warning(code, message, details);
   }
 

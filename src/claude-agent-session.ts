@@ -1,25 +1,15 @@
 // The Claude session type: the adapter-neutral session plus Claude-specific identity (its internal session id).
 
-import { AgentSession, type SessionRuntime } from "./agent-session.js";
+import { SessionFacade, type SessionRuntime } from "./agent-session.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
+import type { ClaudeAgentSession, ClaudeLoginOptions } from "./session-api.js";
 import { NO_LOGIN_PROFILE, type ClaudeLoginMethod } from "../machines/login.js";
-
-export type { ClaudeLoginMethod };
-
-export interface ClaudeLoginOptions {
-  /** Row to pick if Claude shows "Select login method" (default `claudeai`); skipped when no list appears. */
-  readonly method?: ClaudeLoginMethod;
-  /** Receives the validated (https, approved Anthropic host, no credentials) authorization URL. */
-  readonly onAuthUrl?: (url: string) => void;
-  /** Called at Claude's "Paste code here" prompt; the code is validated before it is written. */
-  readonly provideCode: () => string | Promise<string>;
-  readonly timeoutMs?: number;
-}
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
 const LOGIN_METHODS: readonly ClaudeLoginMethod[] = ["claudeai", "console", "third_party"];
 
-export class ClaudeAgentSession extends AgentSession {
+export class ClaudeSessionFacade extends SessionFacade implements ClaudeAgentSession {
+  declare readonly agent: "claude";
   private claudeSessionIdValue: string | undefined;
 
   constructor(runtime: SessionRuntime) {
@@ -62,5 +52,3 @@ export class ClaudeAgentSession extends AgentSession {
     return this.claudeSessionIdValue;
   }
 }
-
-export type ClaudeSessionApi = ClaudeAgentSession;

@@ -1,8 +1,10 @@
 // The Codex session type: the adapter-neutral session plus Codex-specific identity (its internal session id).
 
-import { AgentSession, type SessionRuntime } from "./agent-session.js";
+import { SessionFacade, type SessionRuntime } from "./agent-session.js";
+import type { CodexAgentSession } from "./session-api.js";
 
-export class CodexAgentSession extends AgentSession {
+export class CodexSessionFacade extends SessionFacade implements CodexAgentSession {
+  declare readonly agent: "codex";
   private codexSessionIdValue: string | undefined;
 
   constructor(runtime: SessionRuntime) {
@@ -18,5 +20,3 @@ export class CodexAgentSession extends AgentSession {
     return this.codexSessionIdValue;
   }
 }
-
-export type CodexSessionApi = CodexAgentSession;

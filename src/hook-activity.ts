@@ -1,10 +1,10 @@
 // Maps a hook event onto the adapter-neutral activity stream (metadata only where the hook carries it).
 
-import type { ElwoodActivityEvent } from "./contracts/public-types.js";
+import type { ActivityEvent, ActivityKind } from "./contracts/public-types.js";
 
-type ActivityDraft = Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
+type ActivityDraft = Omit<ActivityEvent, "elwoodSessionId" | "agent">;
 
-const KIND_BY_HOOK: Readonly<Record<string, string>> = {
+const KIND_BY_HOOK: Readonly<Record<string, ActivityKind>> = {
   UserPromptSubmit: "user_message",
   PreToolUse: "tool_call",
   PermissionRequest: "permission_request",
@@ -30,7 +30,7 @@ function stringify(value: unknown): string | undefined {
 }
 
 export function activityForHook(name: string, payload: Readonly<Record<string, unknown>>): ActivityDraft {
-  const kind = KIND_BY_HOOK[name] ?? "hook";
+  const kind: ActivityKind = KIND_BY_HOOK[name] ?? "hook";
   const draft: Record<string, unknown> = { source: "hook", kind, label: name, hookEventName: name, raw: payload };
   if (typeof payload["tool_name"] === "string") draft["toolName"] = payload["tool_name"];
   if (typeof payload["tool_use_id"] === "string") draft["toolUseId"] = payload["tool_use_id"];

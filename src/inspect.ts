@@ -1,7 +1,8 @@
 // inspect(): opens the local web inspector on one or more live sessions and returns its URL.
 
 import { startInspectorServer } from "../inspector/server.js";
-import { AgentSession } from "./agent-session.js";
+import { SessionFacade } from "./agent-session.js";
+import type { AgentSession } from "./session-api.js";
 import { ElwoodError } from "./contracts/errors.js";
 
 export interface InspectOptions {
@@ -24,7 +25,8 @@ export interface InspectorHandle {
  */
 export async function inspect(target: AgentSession | readonly AgentSession[], options: InspectOptions = {}): Promise<InspectorHandle> {
   const sessions = Array.isArray(target) ? [...(target as readonly unknown[])] : [target];
-  if (sessions.length === 0 || !sessions.every((s): s is AgentSession => s instanceof AgentSession)) {
+  // Every session Elwood returns is a facade; the inspector reads its actor tree, which only the facade has.
+  if (sessions.length === 0 || !sessions.every((s): s is SessionFacade => s instanceof SessionFacade)) {
     throw new ElwoodError("invalid_argument", "inspect takes a session or a non-empty array of sessions");
   }
   if (new Set(sessions.map((s) => s.elwoodSessionId)).size !== sessions.length) {

@@ -4,7 +4,7 @@ import type { StartClaudeOptions } from "./start-claude.js";
 import { startClaude } from "./start-claude.js";
 import type { StartCodexOptions } from "./start-codex.js";
 import { startCodex } from "./start-codex.js";
-import type { AgentSession } from "./agent-session.js";
+import type { AgentSession } from "./session-api.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { AgentModelOption } from "./contracts/public-types.js";
 

@@ -1,10 +1,10 @@
 // `input` listeners: they tap the PTY's own write path, so they see exactly the bytes Elwood writes.
 
 import type { AgentPty } from "../effects/pty/agent-pty.js";
-import type { ElwoodInputEvent, Unsubscribe } from "./contracts/public-types.js";
+import type { InputEvent, Unsubscribe } from "./contracts/public-types.js";
 
 export class PtyInputTap {
-  private readonly subscriptions = new Map<(e: ElwoodInputEvent) => void, Unsubscribe>();
+  private readonly subscriptions = new Map<(e: InputEvent) => void, Unsubscribe>();
 
   /** `onListenerError` turns a throwing listener into a warning, never a failed write. */
   constructor(
@@ -12,7 +12,7 @@ export class PtyInputTap {
     private readonly onListenerError: () => void,
   ) {}
 
-  on(listener: (e: ElwoodInputEvent) => void): Unsubscribe {
+  on(listener: (e: InputEvent) => void): Unsubscribe {
     const off = this.pty.onInput((bytes) => {
       try {
         listener({ at: Date.now(), bytes });
@@ -24,7 +24,7 @@ export class PtyInputTap {
     return () => this.off(listener);
   }
 
-  off(listener: (e: ElwoodInputEvent) => void): void {
+  off(listener: (e: InputEvent) => void): void {
     this.subscriptions.get(listener)?.();
     this.subscriptions.delete(listener);
   }

@@ -2,18 +2,18 @@
 
 import type { Actor } from "xstate";
 import type { SessionMachine } from "../machines/session.js";
-import type { AgentSession, HookErrorEvent } from "./agent-session.js";
-import type { ElwoodWarningEvent } from "./contracts/public-types.js";
+import type { SessionFacade, HookErrorEvent } from "./agent-session.js";
+import type { WarningEvent } from "./contracts/public-types.js";
 
 type Pending =
   | { readonly kind: "hook"; readonly name: string; readonly payload: Readonly<Record<string, unknown>>; readonly handlerDecision?: string }
   | { readonly kind: "hookError"; readonly error: HookErrorEvent }
   | { readonly kind: "hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
-  | { readonly kind: "warning"; readonly code: ElwoodWarningEvent["code"]; readonly message: string; readonly details?: Readonly<Record<string, unknown>> };
+  | { readonly kind: "warning"; readonly code: WarningEvent["code"]; readonly message: string; readonly details?: Readonly<Record<string, unknown>> };
 
 export class SessionEventBuffer {
   private pending: Pending[] = [];
-  private session: AgentSession | undefined;
+  private session: SessionFacade | undefined;
   private actor: Actor<SessionMachine> | undefined;
 
   /** `handlerDecision` is set for hooks delivered after their handler answered (see HookEvent). */
@@ -29,11 +29,11 @@ export class SessionEventBuffer {
     this.push({ kind: "hookResult", name, failedOpen, response });
   }
 
-  warning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
+  warning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     this.push(details === undefined ? { kind: "warning", code, message } : { kind: "warning", code, message, details });
   }
 
-  attach(session: AgentSession, actor: Actor<SessionMachine>): void {
+  attach(session: SessionFacade, actor: Actor<SessionMachine>): void {
     this.session = session;
     this.actor = actor;
     const queued = this.pending;

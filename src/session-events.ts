@@ -1,17 +1,17 @@
 // The facade's public events: turns what the session machine announces into status, activity, hook and frame events.
 
 import type { SessionPublicEvent } from "../machines/session.js";
-import type { AgentKind, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodWarningEvent, Unsubscribe } from "./contracts/public-types.js";
+import type { AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import { activityForHook } from "./hook-activity.js";
-import type { ElwoodFrameEvent, HookErrorEvent, HookEventRecord, SessionEventMap } from "./session-types.js";
+import type { ScreenFrameEvent, HookErrorEvent, HookEventName, HookEventRecord, SessionEventMap } from "./session-types.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type { WaitSources } from "./wait-for.js";
 
 export class SessionEvents {
   readonly emitter: TypedEmitter<SessionEventMap>;
-  readonly frames = new TypedEmitter<{ frame: ElwoodFrameEvent }>();
-  status: ElwoodSessionStatus = "starting";
+  readonly frames = new TypedEmitter<{ frame: ScreenFrameEvent }>();
+  status: SessionStatus = "starting";
   /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
   latestFacts: ScreenFacts | undefined;
   private attentionLabel: string | undefined;
@@ -45,9 +45,11 @@ export class SessionEvents {
         this.frames.emit("frame", { seq: event.seq, facts: event.facts });
         break;
       case "public.hook": {
-        const record: HookEventRecord = { name: event.name, payload: event.payload };
+        // The hook server only passes names of the adapter's own hook list.
+        const name = event.name as HookEventName;
+        const record: HookEventRecord = { name, payload: event.payload };
         this.emitter.emit("hook", record);
-        this.emitter.emit(`hook:${event.name}`, event.payload);
+        this.emitter.emit(`hook:${name}`, event.payload);
         this.activity(activityForHook(event.name, event.payload));
         break;
       }
@@ -84,19 +86,19 @@ export class SessionEvents {
     this.activity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
   }
 
-  warning(code: ElwoodWarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
+  warning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     this.emitter.emit("warning", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(details ? { details } : {}) });
   }
 
-  activity(partial: Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">): void {
+  activity(partial: Omit<ActivityEvent, "elwoodSessionId" | "agent">): void {
     this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...partial });
   }
 
   waitSources(): WaitSources {
     return {
       currentStatus: () => this.status,
-      onStatus: (listener: (status: ElwoodSessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
-      onActivity: (listener: (activity: ElwoodActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),
+      onStatus: (listener: (status: SessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
+      onActivity: (listener: (activity: ActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),
     };
   }
 

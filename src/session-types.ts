@@ -8,12 +8,20 @@ import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js"
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import type { AgentKind, ElwoodActivityEvent, ElwoodInputEvent, ElwoodSessionStatus, ElwoodWarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { AgentKind, ActivityEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
+import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
+import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
+
+/** Every hook event name either pinned CLI sends (Claude's and Codex's lists, newest version of each). */
+export type HookEventName = ClaudeHookEventName | CodexHookEventName;
+
+/** The hook names both CLIs send: what `hook:<Name>` takes on the adapter-neutral session type. */
+export type CommonHookEventName = Extract<ClaudeHookEventName, CodexHookEventName>;
 
 export interface HookEventRecord {
-  readonly name: string;
+  readonly name: HookEventName;
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
@@ -25,32 +33,36 @@ export interface HookErrorEvent {
   readonly timeoutMs?: number;
 }
 
-export interface ElwoodStatusEvent {
-  readonly status: ElwoodSessionStatus;
-  readonly previous: ElwoodSessionStatus;
+export interface StatusChangeEvent {
+  readonly status: SessionStatus;
+  readonly previous: SessionStatus;
 }
 
-export interface ElwoodFrameEvent {
+export interface ScreenFrameEvent {
   readonly seq: number;
   readonly facts: ScreenFacts;
 }
 
-export type SessionEventMap = {
+/**
+ * The session's events, with a `hook:<Name>` event per hook name in `H` (a misspelt hook name is a compile error).
+ * `H` defaults to both CLIs' names; the Claude and Codex session types narrow it to their own CLI's.
+ */
+export type SessionEventMap<H extends string = HookEventName> = {
   "terminal:data": string;
   "terminal:exit": TerminalExitEvent;
   /** Every write Elwood makes to the PTY, as the exact bytes after framing (live only, no replay). */
-  input: ElwoodInputEvent;
-  status: ElwoodStatusEvent;
-  activity: ElwoodActivityEvent;
-  warning: ElwoodWarningEvent;
+  input: InputEvent;
+  status: StatusChangeEvent;
+  activity: ActivityEvent;
+  warning: WarningEvent;
   hook: HookEventRecord;
   hookError: HookErrorEvent;
-} & { [K in `hook:${string}`]: Readonly<Record<string, unknown>> };
+} & { [K in `hook:${H}`]: Readonly<Record<string, unknown>> };
 
-export type SessionEventName = keyof SessionEventMap & string;
+export type SessionEventName<H extends string = HookEventName> = keyof SessionEventMap<H> & string;
 
 /** The session's headless terminal handle. */
-export interface ElwoodTerminal {
+export interface SessionTerminal {
   readonly xterm: InstanceType<typeof xtermModule.Terminal>;
   readonly size: TerminalSize;
   readonly title: string;

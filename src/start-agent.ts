@@ -15,10 +15,10 @@ import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
-import { DEFAULT_STOP_GRACE_MS, type AgentSession, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
-import { ElwoodError, type ElwoodErrorName } from "./contracts/errors.js";
+import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
+import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { launchSession } from "./launch-session.js";
-import type { ElwoodWarningEvent, TerminalSize } from "./contracts/public-types.js";
+import type { WarningEvent, TerminalSize } from "./contracts/public-types.js";
 import { SessionEventBuffer } from "./session-event-buffer.js";
 
 /** The validated options every agent's start needs, whatever else its adapter adds. */
@@ -56,11 +56,11 @@ export interface HookDispatchSinks {
 }
 
 /** Agent-specific pieces the shared skeleton cannot know. */
-export interface AgentStartPlan<P, S extends AgentSession> {
+export interface AgentStartPlan<P, S extends SessionFacade> {
   readonly resolved: CommonResolvedOptions;
   readonly adapter: AgentAdapter;
   readonly defaultExecutable: string;
-  readonly startFailedCode: ElwoodErrorName;
+  readonly startFailedCode: ElwoodErrorCode;
   readonly startFailedMessage: string;
   readonly probe: (request: AgentProbeRequest) => Promise<P>;
   readonly decide: (probe: P, strict: boolean) => VersionDecision;
@@ -91,14 +91,14 @@ export function publicBridgeErrorFor(e: HookBridgeError, isKnown: (name: string)
   return { category: e.category, hookEventName: name, message: e.message };
 }
 
-function asElwoodError(error: unknown, code: ElwoodErrorName, fallback: string): ElwoodError {
-  if (error instanceof ElwoodError) return error;
+function asElwoodError(error: unknown, code: ElwoodErrorCode, fallback: string): ElwoodError {
+  if (isElwoodError(error)) return error;
   return new ElwoodError(code, fallback, { cause: String(error) });
 }
 
 /** The bridge handler: dispatches, and delivers answer-dependent hooks to the session with the handler's decision. */
 function bridgeHandler(
-  createDispatcher: AgentStartPlan<unknown, AgentSession>["createDispatcher"],
+  createDispatcher: AgentStartPlan<unknown, SessionFacade>["createDispatcher"],
   replies: HookReplyProfile,
   events: SessionEventBuffer,
 ): HookBridgeHandler {
@@ -141,7 +141,7 @@ function bridgeHandler(
   };
 }
 
-export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan<P, S>): Promise<S> {
+export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPlan<P, S>): Promise<S> {
   const resolved = plan.resolved;
   // One login shell for the probe and the PTY, so both resolve the same installation (account shell, not $SHELL).
   const shell = resolveLoginShell(resolved.shell);
@@ -153,7 +153,7 @@ export async function startAgent<P, S extends AgentSession>(plan: AgentStartPlan
   });
   const decision = plan.decide(probe, resolved.strictVersionCheck);
   if (decision.kind === "fail") throw decision.error;
-  const warnings: Array<Pick<ElwoodWarningEvent, "code" | "message">> = [];
+  const warnings: Array<Pick<WarningEvent, "code" | "message">> = [];
   if (decision.kind === "warn") warnings.push({ code: decision.warning, message: decision.message });
 
   const elwoodSessionId = randomUUID();

@@ -10,7 +10,8 @@ import { bootstrapSize } from "../adapters/claude/startup-plan.js";
 import { probeClaudeVersion, versionDecision } from "../adapters/claude/version-probe.js";
 import type { HookBridgeError } from "../effects/hook-bridge/server.js";
 import type { HookErrorEvent } from "./agent-session.js";
-import { ClaudeAgentSession } from "./claude-agent-session.js";
+import type { ClaudeAgentSession } from "./session-api.js";
+import { ClaudeSessionFacade } from "./claude-agent-session.js";
 import { publicBridgeErrorFor, startAgent } from "./start-agent.js";
 
 export type { StartClaudeOptions } from "../adapters/claude/options.js";
@@ -45,6 +46,6 @@ export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAg
       return claudeArgs(resolved, settingsPath);
     },
     spawnSize: bootstrapSize(resolved.initialSize),
-    createSession: (runtime) => new ClaudeAgentSession(runtime),
+    createSession: (runtime) => new ClaudeSessionFacade(runtime),
   });
 }

@@ -6,7 +6,8 @@ import { createCodexHookDispatcher } from "../adapters/codex/hook-dispatch.js";
 import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "../adapters/codex/hook-events.js";
 import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
 import { codexVersionDecision, probeCodex } from "../adapters/codex/version-probe.js";
-import { CodexAgentSession } from "./codex-agent-session.js";
+import type { CodexAgentSession } from "./session-api.js";
+import { CodexSessionFacade } from "./codex-agent-session.js";
 import { startAgent } from "./start-agent.js";
 
 export type { StartCodexOptions } from "../adapters/codex/options.js";
@@ -35,6 +36,6 @@ export async function startCodex(options: StartCodexOptions): Promise<CodexAgent
       }),
     // Codex has no narrow-terminal bootstrap: it starts at the caller's size.
     spawnSize: resolved.initialSize,
-    createSession: (runtime) => new CodexAgentSession(runtime),
+    createSession: (runtime) => new CodexSessionFacade(runtime),
   });
 }

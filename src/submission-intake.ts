@@ -5,8 +5,8 @@ import { ImageCloneBudget } from "../effects/image-budget.js";
 import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageSnapshot } from "../effects/image-files.js";
 import type { QueueTransaction } from "../machines/control-queue.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
-import { ElwoodError, rejectWith } from "./contracts/errors.js";
-import { isTerminalStatus, type ElwoodSessionStatus } from "./contracts/public-types.js";
+import { ElwoodError, isElwoodError, rejectWith } from "./contracts/errors.js";
+import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.js";
 import { MAX_SUBMISSION_BYTES } from "./session-defaults.js";
 import type { SendOptions } from "./session-types.js";
 
@@ -17,7 +17,7 @@ export interface SubmissionIntakeDeps {
   readonly imageVia: "paste" | "clipboard";
   /** The agent's environment (its display is the clipboard images go through). */
   readonly agentEnv: NodeJS.ProcessEnv | Readonly<Record<string, string>>;
-  readonly status: () => ElwoodSessionStatus;
+  readonly status: () => SessionStatus;
   /** Enqueues the cleaned text (with its image attach); settles when the queue reports the submission. */
   readonly enqueue: (kind: SubmissionKind, clean: string, transaction?: QueueTransaction) => Promise<void>;
 }
@@ -68,7 +68,7 @@ export class SubmissionIntake {
         const next = snapshot.length === 0 ? { submission: this.deps.enqueue(kind, clean) } : await this.submitWithImages(kind, clean, snapshot);
         enqueued(next.submission);
       } catch (error) {
-        refused(error instanceof ElwoodError ? error : new ElwoodError("image_attach_failed", String(error)));
+        refused(isElwoodError(error) ? error : new ElwoodError("image_attach_failed", String(error), { reason: "temp_file_failed" }));
       } finally {
         this.intakePending -= 1;
       }

@@ -3,9 +3,9 @@
 import type { AgentPty } from "../effects/pty/agent-pty.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { rejectWith } from "./contracts/errors.js";
-import type { ElwoodTerminal } from "./session-types.js";
+import type { SessionTerminal } from "./session-types.js";
 
-export function terminalHandle(term: HeadlessTerminal, pty: AgentPty): ElwoodTerminal {
+export function terminalHandle(term: HeadlessTerminal, pty: AgentPty): SessionTerminal {
   return {
     get xterm() {
       return term.xterm;

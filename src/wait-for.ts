@@ -1,14 +1,14 @@
 // waitForStatus / waitForActivity: promise helpers over the session's own status and activity streams.
 
 import { ElwoodError } from "./contracts/errors.js";
-import { isTerminalStatus, type ElwoodActivityEvent, type ElwoodSessionStatus, type Unsubscribe } from "./contracts/public-types.js";
+import { isTerminalStatus, type ActivityEvent, type SessionStatus, type Unsubscribe } from "./contracts/public-types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
 
 export interface WaitSources {
-  readonly currentStatus: () => ElwoodSessionStatus;
-  readonly onStatus: (listener: (status: ElwoodSessionStatus) => void) => Unsubscribe;
-  readonly onActivity: (listener: (activity: ElwoodActivityEvent) => void) => Unsubscribe;
+  readonly currentStatus: () => SessionStatus;
+  readonly onStatus: (listener: (status: SessionStatus) => void) => Unsubscribe;
+  readonly onActivity: (listener: (activity: ActivityEvent) => void) => Unsubscribe;
 }
 
 function validTimeout(timeoutMs: unknown): number | ElwoodError {
@@ -21,16 +21,16 @@ function validTimeout(timeoutMs: unknown): number | ElwoodError {
 
 export function waitForStatus(
   sources: WaitSources,
-  match: (status: ElwoodSessionStatus) => boolean,
+  match: (status: SessionStatus) => boolean,
   timeoutMs?: number,
-): Promise<ElwoodSessionStatus> {
+): Promise<SessionStatus> {
   if (typeof match !== "function") {
     return Promise.reject(new ElwoodError("invalid_argument", "waitForStatus needs a match function"));
   }
   const timeout = validTimeout(timeoutMs);
   if (timeout instanceof ElwoodError) return Promise.reject(timeout);
   return new Promise((resolve, reject) => {
-    const settleWith = (status: ElwoodSessionStatus): boolean => {
+    const settleWith = (status: SessionStatus): boolean => {
       let matched: boolean;
       try {
         matched = match(status);
@@ -64,9 +64,9 @@ export function waitForStatus(
 
 export function waitForActivity(
   sources: WaitSources,
-  match: (activity: ElwoodActivityEvent) => boolean,
+  match: (activity: ActivityEvent) => boolean,
   timeoutMs?: number,
-): Promise<ElwoodActivityEvent> {
+): Promise<ActivityEvent> {
   if (typeof match !== "function") {
     return Promise.reject(new ElwoodError("invalid_argument", "waitForActivity needs a match function"));
   }

@@ -74,6 +74,8 @@ const STAGES = [
   { name: "typecheck", argv: ["npm", "run", "-s", "typecheck"] },
   { name: "lint", argv: ["npm", "run", "-s", "lint"] },
   { name: "lint:deps", argv: ["npm", "run", "-s", "lint:deps"] },
+  // The public declarations, rebuilt, must match the checked-in API report (api/elwood.api.md).
+  { name: "api", argv: ["npm", "run", "-s", "api-report", "--", "--check"] },
   ...vitestFolders.map((folder) => ({ name: folder, argv: npx("vitest", "run", `test/${folder}/`), vitest: true })),
   { name: "e2e", argv: ["bash", "test/e2e/run-in-netns.sh", ...npx("vitest", "run", "-c", "vitest.e2e.config.ts")], vitest: true },
 ];

@@ -1,60 +1,179 @@
-// The one error type Elwood rejects with: a stable `name` code plus structured, content-free details.
+// The one error type Elwood rejects with: a stable code (as `code` and `name`) plus typed, content-free details per code.
+
+import type { SessionStatus } from "./public-types.js";
+
+/** An allowed range, as a validation error reports it. */
+export interface NumberRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A file-system or process failure underneath: the OS's own words, never file content. */
+export interface SystemFailureDetails {
+  /** The underlying error's message. */
+  readonly cause?: string;
+  /** The OS error code, e.g. `ENOENT`, `EACCES`, `ETIMEDOUT`. */
+  readonly errno?: string;
+  readonly syscall?: string;
+  readonly path?: string;
+}
+
+/** Why a CLI's `--version` probe or launch failed. */
+export interface CliStartFailedDetails extends SystemFailureDetails {
+  readonly exitCode?: number | null;
+  /** The probe's stderr, at most 2 000 characters. */
+  readonly stderr?: string;
+}
+
+/** The CLI was not found, or was found but is not executable, in the login shell. */
+export interface CliNotFoundDetails {
+  readonly executable: string;
+  readonly shell: string;
+  /** 127 (not found) or 126 (not executable), or the shell's own code when its stderr said "command not found". */
+  readonly exitCode: number | null;
+  readonly stderr: string;
+}
+
+/** Which option (and where in it) a validation refused, and what it accepts. */
+export interface InvalidArgumentDetails {
+  /** The option or argument named, e.g. `cwd`, `hookTimeoutMs`, `size`. */
+  readonly option?: string;
+  /** The position in an array option (`allowedTools[3]`, `configOverrides[0]`). */
+  readonly index?: number;
+  /** The offending key of a record option (`env`). */
+  readonly key?: string;
+  readonly validValues?: readonly string[];
+  /** The accepted column range (a size option), or the refused columns (a PTY resize). */
+  readonly cols?: NumberRange | number;
+  readonly rows?: NumberRange | number;
+  readonly errno?: string;
+  /** The name of what an options getter or proxy trap threw. */
+  readonly errorName?: string;
+  /** What a caller's match function threw, as a string. */
+  readonly cause?: string;
+}
+
+/** Why an image could not be attached. */
+export type ImageAttachFailure =
+  /** The CLI showed "Failed to paste image" (Codex: no usable image on the clipboard). */
+  | "cli_rejected_paste"
+  /** No `[Image #N]` chip appeared within the confirm window. */
+  | "chip_timeout"
+  /** A write of the attach (a paste, Ctrl+V) was not performed. */
+  | "write_failed"
+  /** The system clipboard could not be read, written or held. */
+  | "clipboard_failed"
+  /** Another session's image attach held the clipboard for too long. */
+  | "clipboard_busy"
+  /** Writing the image's temporary file failed. */
+  | "temp_file_failed";
+
+/**
+ * Every stable error code, with the details that code carries. Details are content-free: no prompt, screen or
+ * hook payload text. A field marked optional is absent where the failing step has nothing to say about it.
+ */
+export interface ElwoodErrorDetailsByCode {
+  /** The session has ended (or ended while the call waited); `status` is the terminal status when known. */
+  readonly session_not_running: { readonly status?: SessionStatus };
+  /** A wait ended without its condition; `replays` when Codex never accepted a replayed paste. */
+  readonly wait_timeout: { readonly timeoutMs?: number; readonly replays?: number };
+  readonly invalid_argument: InvalidArgumentDetails;
+  /** Text above the 8 MiB UTF-8 limit. */
+  readonly input_too_large: { readonly limit: number };
+  /** A byte budget would be exceeded: the persona (8 MiB), or the session's queued images (200 MiB). */
+  readonly input_queue_full: { readonly limit: number; readonly bytes?: number; readonly reserved?: number; readonly requested?: number };
+  /** Elwood's own start-up step failed (state directory, hook bridge, PTY spawn, inspector server). */
+  readonly start_failed: SystemFailureDetails & { readonly file?: string; readonly port?: number };
+  readonly claude_not_found: CliNotFoundDetails;
+  readonly claude_start_failed: CliStartFailedDetails;
+  readonly claude_version_unparseable: { readonly minimum: string };
+  readonly claude_version_unsupported: { readonly version: string; readonly minimum: string };
+  readonly claude_invalid_reasoning_effort: { readonly validValues: readonly string[] };
+  readonly claude_high_trust_conflict: { readonly permissionMode: string };
+  readonly codex_not_found: CliNotFoundDetails;
+  readonly codex_start_failed: CliStartFailedDetails;
+  readonly codex_version_unparseable: { readonly minimum: string };
+  readonly codex_version_unsupported: { readonly version: string; readonly minimum: string };
+  readonly codex_invalid_reasoning_effort: { readonly validValues: readonly string[] };
+  readonly codex_high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string };
+  /** Elwood's state on disk is not what Elwood wrote (not a regular file, an unsafe path). */
+  readonly state_corrupt: SystemFailureDetails;
+  readonly teardown_failed: SystemFailureDetails;
+  readonly interrupt_failed: NoDetails;
+  readonly compact_failed: { readonly timeoutMs: number };
+  readonly model_automation_failed: {
+    readonly timeoutMs?: number;
+    /** What failed underneath, e.g. the config.toml read or the probe session's start (the error's name). */
+    readonly cause?: string;
+    /** The ids the picker offered, when the requested one was not among them. */
+    readonly available?: readonly string[];
+    /** The ids read before the list could not be read to both ends. */
+    readonly read?: readonly string[];
+    readonly topSeen?: boolean;
+    readonly bottomSeen?: boolean;
+  };
+  /** `cause` is the name of what `provideCode` threw. */
+  readonly login_failed: { readonly cause?: string };
+  readonly login_timeout: { readonly timeoutMs: number };
+  /** `index` is the image's position in the call's `images`. */
+  readonly invalid_image: { readonly index?: number; readonly limit?: number; readonly count?: number };
+  readonly image_attach_failed: { readonly reason: ImageAttachFailure; readonly index?: number; readonly cause?: string };
+  /** `index` is the image a Codex-on-Linux clipboard cannot carry (not PNG). */
+  readonly unsupported_platform: { readonly index?: number };
+  readonly pty_write_failed: { readonly cause?: string; readonly pid?: number };
+  readonly resize_failed: { readonly cause?: string; readonly cols?: number; readonly rows?: number };
+}
+
+/** A code whose error carries no details. */
+export type NoDetails = { readonly [key: string]: never };
 
 /** Every stable error code a public promise can reject with. */
-export type ElwoodErrorName =
-  | "session_not_running"
-  | "wait_timeout"
-  | "invalid_argument"
-  | "input_too_large"
-  | "input_queue_full"
-  | "start_failed"
-  | "claude_not_found"
-  | "claude_start_failed"
-  | "claude_version_unparseable"
-  | "claude_invalid_reasoning_effort"
-  | "claude_high_trust_conflict"
-  | "claude_version_unsupported"
-  | "state_corrupt"
-  | "teardown_failed"
-  | "codex_not_found"
-  | "codex_start_failed"
-  | "codex_version_unparseable"
-  | "codex_version_unsupported"
-  | "codex_invalid_reasoning_effort"
-  | "codex_high_trust_conflict"
-  | "interrupt_failed"
-  | "compact_failed"
-  | "model_automation_failed"
-  | "login_failed"
-  | "login_timeout"
-  | "invalid_image"
-  | "image_attach_failed"
-  | "unsupported_platform"
-  | "pty_write_failed"
-  | "resize_failed";
+export type ElwoodErrorCode = keyof ElwoodErrorDetailsByCode;
 
-export type ElwoodErrorDetails = Readonly<Record<string, unknown>>;
+/** The details of one code (of any code, when not narrowed). */
+export type ElwoodErrorDetails<C extends ElwoodErrorCode = ElwoodErrorCode> = ElwoodErrorDetailsByCode[C];
 
-export class ElwoodError extends Error {
-  override readonly name: ElwoodErrorName;
-  readonly details: ElwoodErrorDetails;
+/** The details argument: required where the code's details have a required field. */
+type DetailsArg<C extends ElwoodErrorCode> = Record<string, never> extends ElwoodErrorDetailsByCode[C]
+  ? [details?: ElwoodErrorDetailsByCode[C]]
+  : [details: ElwoodErrorDetailsByCode[C]];
 
-  constructor(name: ElwoodErrorName, message: string, details: ElwoodErrorDetails = {}) {
+class ElwoodErrorOfCode<C extends ElwoodErrorCode> extends Error {
+  /** The stable code (also `code`, the Node convention). */
+  override readonly name: C;
+  readonly code: C;
+  readonly details: ElwoodErrorDetailsByCode[C];
+
+  constructor(code: C, message: string, ...[details]: DetailsArg<C>) {
     super(message);
-    this.name = name;
-    this.details = details;
+    this.name = code;
+    this.code = code;
+    this.details = details ?? ({} as ElwoodErrorDetailsByCode[C]);
   }
 }
 
-export function isElwoodError(value: unknown, name?: ElwoodErrorName): value is ElwoodError {
-  return value instanceof ElwoodError && (name === undefined || value.name === name);
+/**
+ * An Elwood error: a union over its code, so checking `code` (or `name`) narrows `details`. Without an argument it is
+ * any code's error; `ElwoodError<"image_attach_failed">` is that code's.
+ */
+export type ElwoodError<C extends ElwoodErrorCode = ElwoodErrorCode> = C extends ElwoodErrorCode ? ElwoodErrorOfCode<C> : never;
+
+interface ElwoodErrorConstructor {
+  new <C extends ElwoodErrorCode>(code: C, message: string, ...details: DetailsArg<C>): ElwoodError<C>;
+  readonly prototype: ElwoodErrorOfCode<ElwoodErrorCode>;
+}
+
+/** `new ElwoodError(code, message, details)`; `instanceof ElwoodError` holds for every error Elwood rejects with. */
+export const ElwoodError: ElwoodErrorConstructor = ElwoodErrorOfCode as unknown as ElwoodErrorConstructor;
+
+/** True for an Elwood error, of the given code when one is named (then its `details` are that code's). */
+export function isElwoodError<C extends ElwoodErrorCode>(value: unknown, code: C): value is ElwoodError<C>;
+export function isElwoodError(value: unknown): value is ElwoodError;
+export function isElwoodError(value: unknown, code?: ElwoodErrorCode): boolean {
+  return value instanceof ElwoodErrorOfCode && (code === undefined || value.code === code);
 }
 
 /** A rejected promise carrying an ElwoodError — public methods use this instead of throwing. */
-export function rejectWith<T = never>(
-  name: ElwoodErrorName,
-  message: string,
-  details?: ElwoodErrorDetails,
-): Promise<T> {
-  return Promise.reject(new ElwoodError(name, message, details));
+export function rejectWith<C extends ElwoodErrorCode, T = never>(code: C, message: string, ...details: DetailsArg<C>): Promise<T> {
+  return Promise.reject(new ElwoodError(code, message, ...details));
 }

@@ -2,7 +2,7 @@
 
 import type { DialogKind, ScreenFacts } from "./screen-facts.js";
 import type { ElwoodError } from "./errors.js";
-import type { ElwoodSessionStatus } from "./public-types.js";
+import type { SessionStatus } from "./public-types.js";
 
 // ---- from the edge (effects → session) ----
 export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number };
@@ -35,8 +35,8 @@ export type SubmissionWrittenEvent = { readonly type: "submission.written"; read
 export type TrustFallbackEvent = { readonly type: "trust.fallback"; readonly ruleIds: readonly string[] };
 export type StatusChangedEvent = {
   readonly type: "status.changed";
-  readonly from: ElwoodSessionStatus;
-  readonly to: ElwoodSessionStatus;
+  readonly from: SessionStatus;
+  readonly to: SessionStatus;
   /** True on the one-shot first readiness. */
   readonly initial: boolean;
 };

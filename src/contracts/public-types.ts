@@ -1,6 +1,6 @@
 // Public, adapter-neutral value types shared by every session: status, size, decisions, activity, warnings.
 
-export type ElwoodSessionStatus =
+export type SessionStatus =
   | "starting"
   | "running"
   | "ready"
@@ -10,14 +10,14 @@ export type ElwoodSessionStatus =
   | "killed"
   | "torn_down";
 
-export const TERMINAL_STATUSES: ReadonlySet<ElwoodSessionStatus> = new Set([
+export const TERMINAL_STATUSES: ReadonlySet<SessionStatus> = new Set([
   "stopped",
   "exited",
   "killed",
   "torn_down",
 ]);
 
-export function isTerminalStatus(status: ElwoodSessionStatus): boolean {
+export function isTerminalStatus(status: SessionStatus): boolean {
   return TERMINAL_STATUSES.has(status);
 }
 
@@ -40,22 +40,55 @@ export interface StatusEvidence {
   readonly source?: string;
 }
 
-export interface ElwoodStatusDecision {
+export interface StatusDecision {
   readonly at: number;
   readonly evidence: StatusEvidence;
-  readonly from: ElwoodSessionStatus;
+  readonly from: SessionStatus;
   /** Undefined when the evidence was ignored. */
-  readonly to: ElwoodSessionStatus | undefined;
+  readonly to: SessionStatus | undefined;
   readonly reason: string;
 }
 
 export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 
-export interface ElwoodActivityEvent {
+/** Every kind of activity a session emits: from hooks, the terminal's turn edges and prompts, and the lifecycle. */
+export type ActivityKind =
+  /** A prompt the CLI accepted (UserPromptSubmit). */
+  | "user_message"
+  /** A tool the agent is about to run (PreToolUse); `toolName`, `toolUseId`, `toolInput`. */
+  | "tool_call"
+  /** The CLI asks for a tool permission (PermissionRequest). */
+  | "permission_request"
+  /** A tool's outcome (PostToolUse, PostToolUseFailure); `toolOutput`. */
+  | "tool_result"
+  /** The agent's reply at the end of a turn (Stop); `text` when the hook carries it. */
+  | "assistant_message"
+  | "subagent_message"
+  | "notification"
+  | "session_start"
+  | "session_end"
+  /** PreCompact / PostCompact. */
+  | "compact"
+  /** Any other hook the CLI sent; `label` and `hookEventName` name it. */
+  | "hook"
+  /** A caller's hook handler answered; `failedOpen` when its answer could not be used. */
+  | "hook_result"
+  /** A hook call failed (the CLI went on as if no hook ran). */
+  | "hook_error"
+  /** A status change; `status` is the new one. */
+  | "status"
+  | "turn_started"
+  | "turn_ended"
+  /** A start-up dialog the session answered or saw (`label` names it, e.g. `workspace_trust`). */
+  | "startup_prompt"
+  /** The agent waits on a human decision (a blocking dialog). */
+  | "attention";
+
+export interface ActivityEvent {
   readonly elwoodSessionId: string;
   readonly agent: AgentKind;
   readonly source: ActivitySource;
-  readonly kind: string;
+  readonly kind: ActivityKind;
   readonly label: string;
   readonly text?: string;
   readonly hookEventName?: string;
@@ -63,7 +96,7 @@ export interface ElwoodActivityEvent {
   readonly toolUseId?: string;
   readonly toolInput?: string;
   readonly toolOutput?: string;
-  readonly status?: ElwoodSessionStatus;
+  readonly status?: SessionStatus;
   readonly exitCode?: number;
   readonly failedOpen?: boolean;
   readonly transcriptPath?: string;
@@ -71,7 +104,7 @@ export interface ElwoodActivityEvent {
   readonly raw?: unknown;
 }
 
-export type ElwoodWarningCode =
+export type WarningCode =
   | "version_unparseable"
   | "resize_restore_failed"
   | "startup_prompt_write_failed"
@@ -81,10 +114,10 @@ export type ElwoodWarningCode =
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS). */
   | "dialog_keys_no_effect";
 
-export interface ElwoodWarningEvent {
+export interface WarningEvent {
   readonly elwoodSessionId: string;
   readonly agent: AgentKind;
-  readonly code: ElwoodWarningCode;
+  readonly code: WarningCode;
   readonly message: string;
   readonly details?: Readonly<Record<string, unknown>>;
 }
@@ -93,7 +126,7 @@ export interface ElwoodWarningEvent {
  * One write Elwood made to the agent's PTY (session `input` event / `input$`): the exact bytes after framing —
  * bracketed-paste markers, Enter, key encodings, and xterm's automatic answers to the CLI's terminal queries.
  */
-export interface ElwoodInputEvent {
+export interface InputEvent {
   /** Wall-clock time of the write (ms since the epoch). */
   readonly at: number;
   /** The bytes handed to the PTY, exactly (a string write is its UTF-8 encoding). */

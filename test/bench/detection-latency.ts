@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { startPainterSession } from "../support/painter-session.js";
 
 const now = (): number => performance.timeOrigin + performance.now();
@@ -29,7 +29,7 @@ async function runShape(shape: "claude" | "codex", turns: number): Promise<Recor
   const session = painter.session;
   try {
     await session.waitForStatus((s) => s === "ready", 20_000);
-    let waiting: { want: ElwoodSessionStatus; resolve: (at: number) => void } | undefined;
+    let waiting: { want: SessionStatus; resolve: (at: number) => void } | undefined;
     // Stamped synchronously in the listener: the moment the public status event is delivered.
     session.on("status", (e) => {
       if (waiting && e.status === waiting.want) {
@@ -38,7 +38,7 @@ async function runShape(shape: "claude" | "codex", turns: number): Promise<Recor
         w.resolve(now());
       }
     });
-    const next = (want: ElwoodSessionStatus): Promise<number> =>
+    const next = (want: SessionStatus): Promise<number> =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`${shape}: no ${want} within 10 s`)), 10_000);
         waiting = { want, resolve: (at) => (clearTimeout(timer), resolve(at)) };

@@ -11,7 +11,7 @@ import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
 import { spawnAgentPty, type AgentPty } from "../../effects/pty/agent-pty.js";
 import { attachTerminal } from "../../effects/pty/attach-terminal.js";
 import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
-import { ClaudeAgentSession } from "../../src/claude-agent-session.js";
+import { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import { round1 } from "./bench-stats.js";
 import { childScript, DONE_MARKER } from "./tui-output.js";
@@ -26,7 +26,7 @@ const ROWS = 48;
  * - `terminal`: PTY → Elwood's HeadlessTerminal (batching, backpressure, replay, a snapshot per frame) with the
  *   Claude screen reader on every frame, but no session machine.
  * - `elwood`: the whole observer a caller gets — launchSession (PTY, HeadlessTerminal, session-io, the session
- *   machine and its children, inspection hook) plus the ClaudeAgentSession facade, reading Claude screen facts.
+ *   machine and its children, inspection hook) plus the ClaudeSessionFacade facade, reading Claude screen facts.
  */
 export type PipelineVariant = "bare" | "terminal" | "elwood";
 
@@ -107,7 +107,7 @@ function elwoodLane(script: string): Lane {
     stopGraceMs: 2000,
     release: async () => {},
   });
-  const session = new ClaudeAgentSession(runtime);
+  const session = new ClaudeSessionFacade(runtime);
   const { terminal, pty } = runtime;
   terminal.onFrame(() => (frames += 1));
   const done = new Promise<boolean>((resolve) => {

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
-import type { ElwoodStatusDecision } from "../../src/contracts/public-types.js";
+import type { StatusDecision } from "../../src/contracts/public-types.js";
 import { simRecords } from "../sim/sim-control.js";
 import { envelope, eventually, fireHook, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
@@ -19,7 +19,7 @@ async function start(opts: Parameters<typeof startClaudeSim>[0] = {}): Promise<C
 }
 
 /** The one decision that made the session ready for the first time. */
-function initialReadiness(sim: ClaudeSim): ElwoodStatusDecision {
+function initialReadiness(sim: ClaudeSim): StatusDecision {
   const d = sim.session.statusDecisions().find((x) => x.to === "ready");
   if (!d) throw new Error("no readiness decision");
   return d;

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startClaude, type StartClaudeOptions } from "../../src/start-claude.js";
-import type { ClaudeAgentSession } from "../../src/claude-agent-session.js";
+import type { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { posixQuote } from "../../effects/hook-bridge/bridge-command.js";
 import { readSimLog, simAgentPath, simEnv, type SimEnvOptions, type SimLogRecord } from "../sim/sim-control.js";
 
@@ -47,7 +47,7 @@ export function writeSimWrapper(dir: string, opts: WrapperOptions = {}): string 
 }
 
 export interface ClaudeSim {
-  readonly session: ClaudeAgentSession;
+  readonly session: ClaudeSessionFacade;
   /** The session's cwd (a fresh temp directory). */
   readonly dir: string;
   readonly logFile: string;
@@ -92,7 +92,8 @@ export async function startClaudeSim(opts: ClaudeSimOptions = {}): Promise<Claud
   });
   const argv = (): string[] => readFileSync(join(dir, "argv"), "utf8").split("\0").filter((a) => a !== "");
   return {
-    session,
+    // The facade behind the public type: tests read its frames and runtime.
+    session: session as ClaudeSessionFacade,
     dir,
     logFile,
     log: () => readSimLog(logFile),

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CLAUDE_HOOK_EVENTS_2_1_215, CLAUDE_HOOK_EVENTS_2_1_332 } from "../../adapters/claude/hook-events.js";
 import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodWarningEvent } from "../../src/contracts/public-types.js";
+import type { WarningEvent } from "../../src/contracts/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
 import { simEnv, simRecords } from "../sim/sim-control.js";
 import { bridgeConfigPath, eventually, readSettings, simDir, startClaudeSim, TEST_LOGIN_SHELL, writeSimWrapper, type ClaudeSim } from "./claude-sim-start.js";
@@ -69,7 +69,7 @@ describe("startClaude preflight", () => {
 
   it("an unparseable version warns version_unparseable and the session still starts", async () => {
     const sim = await start({ wrapper: { versionOutput: "claude, some build" } });
-    const warnings: ElwoodWarningEvent[] = [];
+    const warnings: WarningEvent[] = [];
     sim.session.on("warning", (w) => warnings.push(w));
     await sim.session.waitForStatus(isReady, 10_000);
     expect(warnings.map((w) => w.code)).toEqual(["version_unparseable"]);
@@ -221,7 +221,7 @@ describe("narrow-terminal bootstrap", () => {
 
   it("C-API-39: a real native failure restoring the size warns resize_restore_failed, keeps the bootstrap width, still releases input", async () => {
     const sim = await start({ initialSize: { cols: 80, rows: 30 } });
-    const warnings: ElwoodWarningEvent[] = [];
+    const warnings: WarningEvent[] = [];
     sim.session.on("warning", (w) => warnings.push(w));
     // The edge of the test: the native resize call fails the way an ioctl error would.
     const pty = (sim.session as unknown as { runtime: { pty: { resize: (size: unknown) => void } } }).runtime.pty;
@@ -239,7 +239,7 @@ describe("narrow-terminal bootstrap", () => {
 
   it("C-API-39: a physical resize after the child exited (closed fd) is a silent no-op, with no warning", async () => {
     const sim = await start({ initialSize: { cols: 80, rows: 30 }, trust: "cursor" });
-    const warnings: ElwoodWarningEvent[] = [];
+    const warnings: WarningEvent[] = [];
     sim.session.on("warning", (w) => warnings.push(w));
     await sim.session.waitForStatus((s) => s === "blocked", 10_000);
     // Esc on the trust dialog makes the sim exit: the PTY closes while the bootstrap is still pending.

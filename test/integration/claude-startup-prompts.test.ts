@@ -2,7 +2,7 @@
 // before Enter, startup_prompt activity, never blocked), and a human block with attention when autotrust is off.
 
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { ActivityEvent, SessionStatus } from "../../src/contracts/public-types.js";
 import { simRecords } from "../sim/sim-control.js";
 import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
@@ -13,15 +13,15 @@ afterEach(async () => {
 
 interface Observed {
   readonly sim: ClaudeSim;
-  readonly statuses: ElwoodSessionStatus[];
-  readonly activities: ElwoodActivityEvent[];
+  readonly statuses: SessionStatus[];
+  readonly activities: ActivityEvent[];
 }
 
 async function start(opts: Parameters<typeof startClaudeSim>[0]): Promise<Observed> {
   const sim = await startClaudeSim(opts);
   live.push(sim);
-  const statuses: ElwoodSessionStatus[] = [];
-  const activities: ElwoodActivityEvent[] = [];
+  const statuses: SessionStatus[] = [];
+  const activities: ActivityEvent[] = [];
   sim.session.on("status", (e) => statuses.push(e.status));
   sim.session.on("activity", (a) => activities.push(a));
   return { sim, statuses, activities };

@@ -122,20 +122,20 @@ describe("probeClaudeVersion through the login shell (C-PTY-08, C-PERF-02, C-CLA
     const flood = script("flood-claude", "while :; do echo 0123456789abcdef; done");
     const error = await rejection(probeClaudeVersion({ executable: flood, shell: SHELL, env, cwd: tmp, maxBytes: 64 * 1024 }));
     expect(error.name).toBe("claude_start_failed");
-    expect(error.details["errno"]).toBe("E2BIG");
+    expect((error.details as { errno?: string }).errno).toBe("E2BIG");
   });
 
   it("a hung probe past its timeout rejects claude_start_failed with errno ETIMEDOUT", async () => {
     const hang = script("hung-claude", "sleep 60");
     const error = await rejection(probeClaudeVersion({ executable: hang, shell: SHELL, env, cwd: tmp, timeoutMs: 500 }));
     expect(error.name).toBe("claude_start_failed");
-    expect(error.details["errno"]).toBe("ETIMEDOUT");
+    expect((error.details as { errno?: string }).errno).toBe("ETIMEDOUT");
   });
 
   it("a missing login shell is a start failure carrying the cause", async () => {
     const error = await rejection(probeClaudeVersion({ executable: CLAUDE_332, shell: join(tmp, "no-shell"), env, cwd: tmp }));
     expect(error.name).toBe("claude_start_failed");
-    expect(error.details["errno"]).toBe("ENOENT");
+    expect((error.details as { errno?: string }).errno).toBe("ENOENT");
   });
 });
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
-import { AgentSession } from "../../src/agent-session.js";
+import { SessionFacade } from "../../src/agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 
 const fixture = fileURLToPath(new URL("../fixtures/streams/codex-0.171.0-start.json", import.meta.url));
@@ -23,14 +23,14 @@ const oscEnd = oscStart + OSC_IDLE.length;
 /** Every boundary from just before the OSC to just after it; each split also cuts the stream at both OSC ends. */
 const splits = Array.from({ length: OSC_IDLE.length + 1 }, (_, k) => oscStart + k);
 
-const live: AgentSession[] = [];
+const live: SessionFacade[] = [];
 afterEach(async () => {
   for (const s of live.splice(0)) await s.kill().catch(() => {});
 });
 
-function replay(cuts: readonly number[], stream = fixture): AgentSession {
+function replay(cuts: readonly number[], stream = fixture): SessionFacade {
   const size = { cols: captured.cols, rows: captured.rows };
-  const session = new AgentSession(
+  const session = new SessionFacade(
     launchSession({
       elwoodSessionId: randomUUID(),
       cwd: tmpdir(),

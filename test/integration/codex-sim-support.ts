@@ -5,8 +5,8 @@ import { join } from "node:path";
 import type { StartCodexOptions } from "../../adapters/codex/options.js";
 import { clearCodexProbeCache } from "../../adapters/codex/version-probe.js";
 import { startCodex } from "../../src/start-codex.js";
-import type { CodexAgentSession } from "../../src/codex-agent-session.js";
-import type { ElwoodActivityEvent } from "../../src/contracts/public-types.js";
+import type { CodexSessionFacade } from "../../src/codex-agent-session.js";
+import type { ActivityEvent } from "../../src/contracts/public-types.js";
 import type { HookEventRecord } from "../../src/agent-session.js";
 import { readSimLog, simAgentPath, simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 
@@ -20,10 +20,10 @@ export interface CodexSimOptions extends Omit<StartCodexOptions, "cwd" | "execut
 }
 
 export interface CodexSim {
-  readonly session: CodexAgentSession;
+  readonly session: CodexSessionFacade;
   readonly dir: string;
   readonly hooks: HookEventRecord[];
-  readonly activities: ElwoodActivityEvent[];
+  readonly activities: ActivityEvent[];
   log(): SimLogRecord[];
   /** Every decoded key the sim received (never `ctrl+c` from Elwood). */
   keys(): string[];
@@ -54,11 +54,12 @@ export async function startCodexSim(opts: CodexSimOptions = {}): Promise<CodexSi
     },
   });
   const hooks: HookEventRecord[] = [];
-  const activities: ElwoodActivityEvent[] = [];
+  const activities: ActivityEvent[] = [];
   session.on("hook", (h) => hooks.push(h));
   session.on("activity", (a) => activities.push(a));
   return {
-    session,
+    // The facade behind the public type: tests read its frames and runtime.
+    session: session as CodexSessionFacade,
     dir,
     hooks,
     activities,

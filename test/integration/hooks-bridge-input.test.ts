@@ -9,7 +9,7 @@ import { REQUIRED_INPUT, type Kind } from "../../adapters/claude/hook-schema.js"
 import type { ClaudeHookHandlers } from "../../adapters/claude/hook-types.js";
 import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
 import type { HookErrorEvent, HookEventRecord } from "../../src/agent-session.js";
-import type { ElwoodActivityEvent } from "../../src/contracts/public-types.js";
+import type { ActivityEvent } from "../../src/contracts/public-types.js";
 import { bridgeConfigPath, envelope, eventually, fireHook, runHookCommand, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
 const live: ClaudeSim[] = [];
@@ -23,7 +23,7 @@ interface Observed {
   readonly hooks: HookEventRecord[];
   readonly named: Array<{ event: string; payload: unknown }>;
   readonly hookErrors: HookErrorEvent[];
-  readonly activities: ElwoodActivityEvent[];
+  readonly activities: ActivityEvent[];
 }
 
 /** Answers a few events with real decisions so the wire mapping is visible; the rest observe only. */

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import type { HookErrorEvent, HookEventRecord } from "../../src/agent-session.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { ActivityEvent, SessionStatus } from "../../src/contracts/public-types.js";
 import { simRecords } from "../sim/sim-control.js";
 import { envelope, eventually, fireHook, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
@@ -16,7 +16,7 @@ interface Observed {
   readonly sim: ClaudeSim;
   readonly hooks: HookEventRecord[];
   readonly hookErrors: HookErrorEvent[];
-  readonly activities: ElwoodActivityEvent[];
+  readonly activities: ActivityEvent[];
   /** Status changes and hook names in arrival order, e.g. `status:ready`, `hook:Stop`. */
   readonly timeline: string[];
 }
@@ -87,7 +87,7 @@ describe("typed handlers and answers", () => {
   });
 
   it("C-HRESP-06: a PermissionRequest allow answers the dialog for Claude: no blocked status, the tool runs", async () => {
-    const statuses: ElwoodSessionStatus[] = [];
+    const statuses: SessionStatus[] = [];
     const o = await start({ hooks: { PermissionRequest: () => ({ behavior: "allow" }) } });
     o.sim.session.on("status", (e) => statuses.push(e.status));
     await o.sim.session.sendMessage("RUNBASH: make");

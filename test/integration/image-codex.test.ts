@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clipboardLock } from "../../effects/clipboard.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodWarningEvent } from "../../src/contracts/public-types.js";
+import type { WarningEvent } from "../../src/contracts/public-types.js";
 import { simRecords, type SimLogRecord } from "../sim/sim-control.js";
 import { clipboardTargets, clipboardText, copyText, solidPng, startXvfb, xclipChildren, type XvfbDisplay } from "../sim/codex-clipboard-xvfb.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
@@ -165,7 +165,7 @@ describe("Codex image attach through the X11 clipboard and the simulated Codex",
     // Elwood's clipboard tools run with the session's env, so the wrapper goes on the session's PATH.
     const sim = await readySim({ env: { PATH: `${xclipFailingTextWrites()}:${saved.PATH ?? ""}` } });
     await copyText(display(), "secret clipboard words");
-    const warnings: ElwoodWarningEvent[] = [];
+    const warnings: WarningEvent[] = [];
     sim.session.on("warning", (w) => warnings.push(w));
     const red = png(sim, "red.png", 8);
     await sim.session.sendMessage("restore fails", { images: [{ path: red.path }] });

@@ -49,7 +49,7 @@ describe("bad input (sim through a real PTY)", () => {
     for (const text of [overAscii, overMultiByte]) {
       const error = await rejection(() => sim.session.sendMessage(text));
       expectCode(error, "input_too_large");
-      expect((error as ElwoodError).details["limit"]).toBe(MAX_SUBMISSION_BYTES);
+      expect((error as ElwoodError<"input_too_large">).details.limit).toBe(MAX_SUBMISSION_BYTES);
       expectCode(await rejection(() => sim.session.sendPrompt(text)), "input_too_large");
       expectCode(await rejection(() => sim.session.sendGuidance(text)), "input_too_large");
     }

@@ -1,7 +1,7 @@
-// Integration: ClaudeAgentSession.login drives the simulated /login panel through a real PTY (C-API-43, C-CLAUDE-18).
+// Integration: ClaudeSessionFacade.login drives the simulated /login panel through a real PTY (C-API-43, C-CLAUDE-18).
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ClaudeAgentSession } from "../../src/claude-agent-session.js";
+import { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
@@ -11,11 +11,11 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.cleanup()));
 });
 
-async function ready(script: SimScript = {}): Promise<{ sim: SimSession; claude: ClaudeAgentSession }> {
+async function ready(script: SimScript = {}): Promise<{ sim: SimSession; claude: ClaudeSessionFacade }> {
   const sim = startSimSession({ script });
   open.push(sim);
   await sim.session.waitForStatus((s) => s === "ready", 15_000);
-  if (!(sim.session instanceof ClaudeAgentSession)) throw new Error("expected a ClaudeAgentSession");
+  if (!(sim.session instanceof ClaudeSessionFacade)) throw new Error("expected a ClaudeSessionFacade");
   return { sim, claude: sim.session };
 }
 

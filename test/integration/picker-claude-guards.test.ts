@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ClaudeAgentSession } from "../../src/claude-agent-session.js";
+import { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 import { startSimSession, type SimSession, type SimSessionOptions } from "../support/sim-session.js";
@@ -129,7 +129,7 @@ describe("foreign picker hold (write-only)", () => {
 
   it("C-API-55: /login recovery stands off a human's picker and starts once it is gone", async () => {
     const sim = await ready();
-    if (!(sim.session instanceof ClaudeAgentSession)) throw new Error("expected a ClaudeAgentSession");
+    if (!(sim.session instanceof ClaudeSessionFacade)) throw new Error("expected a ClaudeSessionFacade");
     const openedAt = await humanOpensPicker(sim);
     const login = sim.session.login({ provideCode: () => "bad-code" }).catch((e: unknown) => e);
     await pause(1200);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearCodexProbeCache } from "../../adapters/codex/version-probe.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { listCodexModels } from "../../src/list-models.js";
-import type { ElwoodWarningEvent } from "../../src/contracts/public-types.js";
+import type { WarningEvent } from "../../src/contracts/public-types.js";
 import { simAgentPath, simRecords, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
 import { processesWithEnv } from "../e2e/support/processes.js";
@@ -25,7 +25,7 @@ const configRecords = (log: readonly SimLogRecord[]): CodexConfigRecord[] =>
 
 interface PickerSim extends CodexSim {
   readonly configFile: string;
-  readonly warnings: ElwoodWarningEvent[];
+  readonly warnings: WarningEvent[];
 }
 
 const open: PickerSim[] = [];
@@ -46,7 +46,7 @@ function codexHome(model: string): string {
 async function ready(version: "0.144.6" | "0.171.0", opts: { script?: SimScript & Record<string, unknown>; home?: string } = {}): Promise<PickerSim> {
   const home = opts.home ?? codexHome(version === "0.144.6" ? "gpt-5.6-sol" : "gpt-6.2-sol");
   const sim = await startCodexSim({ version, env: { CODEX_HOME: home }, ...(opts.script ? { script: opts.script } : {}) });
-  const warnings: ElwoodWarningEvent[] = [];
+  const warnings: WarningEvent[] = [];
   sim.session.on("warning", (w) => warnings.push(w));
   const picker: PickerSim = { ...sim, configFile: join(home, "config.toml"), warnings };
   open.push(picker);

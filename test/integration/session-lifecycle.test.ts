@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { firstValueFrom, filter, take, toArray } from "rxjs";
 import { groupMembers } from "../../effects/pty/process-group.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 
 const sessions: SimSession[] = [];
@@ -20,7 +20,7 @@ afterEach(async () => {
 describe("session lifecycle through a real PTY", () => {
   it("C-ATTN-02 C-LIFE-02: walks starting → running → ready → running → ready → exited through start, one turn and exit", async () => {
     const { session } = sim();
-    const seen: ElwoodSessionStatus[] = [];
+    const seen: SessionStatus[] = [];
     session.on("status", (e) => seen.push(e.status));
     await session.waitForStatus((s) => s === "ready", 15_000);
     await session.sendMessage("hello there");
@@ -79,7 +79,7 @@ describe("session lifecycle through a real PTY", () => {
     const { session } = sim();
     await session.waitForStatus((s) => s === "ready", 15_000);
     const status = session.waitForStatus((s) => s === "blocked", 30_000);
-    const activity = session.waitForActivity((a) => a.kind === "never", 30_000);
+    const activity = session.waitForActivity((a) => (a.kind as string) === "never", 30_000);
     await session.kill();
     await expect(status).rejects.toMatchObject({ name: "session_not_running" });
     await expect(activity).rejects.toMatchObject({ name: "session_not_running" });

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
-import type { ElwoodInputEvent } from "../../src/contracts/public-types.js";
+import type { InputEvent } from "../../src/contracts/public-types.js";
 import { startPainterSession, type PainterSession } from "../support/painter-session.js";
 
 const live: PainterSession[] = [];
@@ -19,7 +19,7 @@ async function readySession(): Promise<PainterSession["session"]> {
   return painter.session;
 }
 
-const text = (events: readonly ElwoodInputEvent[]): string => Buffer.concat(events.map((e) => Buffer.from(e.bytes))).toString("utf8");
+const text = (events: readonly InputEvent[]): string => Buffer.concat(events.map((e) => Buffer.from(e.bytes))).toString("utf8");
 
 describe("session pid and input observable (issue 13)", () => {
   it("issue 13: pid names the live CLI process (the painter's own command line)", async () => {
@@ -30,8 +30,8 @@ describe("session pid and input observable (issue 13)", () => {
 
   it("issue 13: input reports the framed bytes of a message (bracketed paste, then Enter) and raw sendKeys bytes exactly", async () => {
     const session = await readySession();
-    const events: ElwoodInputEvent[] = [];
-    const viaObservable: ElwoodInputEvent[] = [];
+    const events: InputEvent[] = [];
+    const viaObservable: InputEvent[] = [];
     const off = session.on("input", (e) => events.push(e));
     const sub = session.input$.subscribe((e) => viaObservable.push(e));
 

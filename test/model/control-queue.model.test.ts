@@ -6,7 +6,7 @@ import type { EventObject, SnapshotFrom } from "xstate";
 import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
 import { controlQueueMachine, type ControlQueueEvent, type ControlQueueInput, type QueuedOp } from "../../machines/control-queue.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild, type AnyEvent } from "../support/machine-host.js";
 
 type Snap = SnapshotFrom<typeof controlQueueMachine>;
@@ -17,7 +17,7 @@ const OPS: readonly QueuedOp[] = [
   { opId: "p1", kind: "prompt", klass: "immediate", consumesReady: true, text: "now", framing: "paste" },
   { opId: "c1", kind: "command", klass: "readiness", consumesReady: false, text: "/compact", framing: "typed" },
 ];
-const STATUSES: readonly ElwoodSessionStatus[] = ["running", "ready", "blocked"];
+const STATUSES: readonly SessionStatus[] = ["running", "ready", "blocked"];
 const DONE = "xstate.done.actor.submission";
 const timeout = new ElwoodError("wait_timeout", "model deadline");
 
@@ -62,7 +62,7 @@ const options = { input: INPUT, events, serializeState: serialize };
  */
 function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>, exact: boolean): void {
   const host = hostChild(controlQueueMachine, INPUT);
-  let status: ElwoodSessionStatus = INPUT.status ?? "starting";
+  let status: SessionStatus = INPUT.status ?? "starting";
   let seenWrites = 0;
   for (const [index, step] of steps.entries()) {
     const event = step.event as ControlQueueEvent | { type: typeof DONE; output: { outcome: string } } | { type: "xstate.init" };

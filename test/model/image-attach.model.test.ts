@@ -130,7 +130,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
     const host = hostChild(imageAttachMachine, input);
     const begin = pending(host);
     host.send({ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") });
-    host.send({ type: "effect.result", requestId: begin, ok: false, error: new ElwoodError("image_attach_failed", "lock") });
+    host.send({ type: "effect.result", requestId: begin, ok: false, error: new ElwoodError("image_attach_failed", "lock", { reason: "clipboard_busy" }) });
     expect(isElwoodError((host.output() as { error?: ElwoodError }).error, "session_not_running")).toBe(true);
     expect(effectKinds(host)).toEqual(["clipboard.begin"]);
     host.stop();

@@ -6,18 +6,18 @@ import type { EventObject, SnapshotFrom } from "xstate";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { INTERRUPT_HOLD_RETRY_MS, interruptMachine, type InterruptEvent, type InterruptInput } from "../../machines/interrupt.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents, hostChild, type AnyEvent } from "../support/machine-host.js";
 
 type Snap = SnapshotFrom<typeof interruptMachine>;
 const TIMEOUT_MS = 500;
 const INPUT: InterruptInput = { status: "running", initialReady: false };
-const STATUSES: readonly ElwoodSessionStatus[] = ["running", "ready", "blocked", "exited"];
+const STATUSES: readonly SessionStatus[] = ["running", "ready", "blocked", "exited"];
 
 // Graph traversal has no parent actor: stub the one parent-facing action; everything else is production.
 const modelMachine = interruptMachine.provide({ actions: { toParent: () => {} } });
 
-function events(snap: Snap, statuses: readonly ElwoodSessionStatus[] = STATUSES): InterruptEvent[] {
+function events(snap: Snap, statuses: readonly SessionStatus[] = STATUSES): InterruptEvent[] {
   const c = snap.context;
   const out: AnyEvent[] = [...afterEvents(snap)];
   if (c.ids.length < 2) out.push({ type: "interrupt.request", id: `r${c.ids.length}`, timeoutMs: TIMEOUT_MS });
@@ -41,7 +41,7 @@ const options = { input: INPUT, events, serializeState: serialize };
 
 function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void {
   const host = hostChild(interruptMachine, INPUT);
-  let status: ElwoodSessionStatus = INPUT.status ?? "starting";
+  let status: SessionStatus = INPUT.status ?? "starting";
   let elapsedInPending = 0;
   const requested: string[] = [];
   for (const [index, step] of steps.entries()) {

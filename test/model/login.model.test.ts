@@ -31,7 +31,7 @@ const model: TransactionModel = {
   delays: { settle: 3, step: 20, holdRetry: 2 },
   effectValue: "code-123",
   extra: (snap) => [
-    { type: "transaction.cancel", error: new ElwoodError("login_timeout", "deadline") },
+    { type: "transaction.cancel", error: new ElwoodError("login_timeout", "deadline", { timeoutMs: 1 }) },
     { type: "status.changed", from: snap.context["status"], to: snap.context["status"] === "ready" ? "running" : "ready", initial: false },
   ],
 };

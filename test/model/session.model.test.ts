@@ -7,7 +7,7 @@ import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { createSessionMachine, type SessionEvent, type SessionInput, type SessionPublicEvent } from "../../machines/session.js";
 import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
-import { isTerminalStatus, type ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import { isTerminalStatus, type SessionStatus } from "../../src/contracts/public-types.js";
 
 interface Received {
   readonly child: string;
@@ -30,7 +30,7 @@ function machineWith(log: Received[]) {
 
 interface Snap {
   readonly value: unknown;
-  readonly context: { readonly status: ElwoodSessionStatus; readonly ended: boolean; readonly initialReady: boolean };
+  readonly context: { readonly status: SessionStatus; readonly ended: boolean; readonly initialReady: boolean };
 }
 
 const frame: SessionEvent = { type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] };

@@ -7,14 +7,14 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
-import { AgentSession } from "../../src/agent-session.js";
+import { SessionFacade } from "../../src/agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 
 export const painterPath: string = fileURLToPath(new URL("./screen-painter.mjs", import.meta.url));
 
 export interface PainterSession {
-  readonly session: AgentSession;
+  readonly session: SessionFacade;
   /** When the painter wrote each commanded frame (performance.timeOrigin + now, ms): `w` working, `i` idle. */
   stamps(): Array<{ readonly kind: "w" | "i"; readonly at: number }>;
   cleanup(): Promise<void>;
@@ -44,7 +44,7 @@ export function startPainterSession(opts: {
     stopGraceMs: 2000,
     release: async () => {},
   });
-  const session = new AgentSession(runtime);
+  const session = new SessionFacade(runtime);
   return {
     session,
     stamps: () =>

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentSession } from "../../src/agent-session.js";
-import type { ClaudeAgentSession } from "../../src/claude-agent-session.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus, TerminalSize } from "../../src/contracts/public-types.js";
+import type { SessionFacade } from "../../src/agent-session.js";
+import type { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
+import type { ActivityEvent, SessionStatus, TerminalSize } from "../../src/contracts/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
 import { readSimLog, simAgentPath, simEnv, type SimLogRecord, type SimScript } from "../sim/sim-control.js";
 
@@ -47,14 +47,14 @@ export const pause = (ms: number): Promise<void> => new Promise((resolve) => set
 
 /** Everything the session announced, with wall-clock stamps comparable to the sim log's `t`. */
 export interface SessionRecorder {
-  readonly statuses: Array<{ readonly t: number; readonly status: ElwoodSessionStatus; readonly previous: ElwoodSessionStatus }>;
-  readonly activities: Array<ElwoodActivityEvent & { readonly t: number }>;
+  readonly statuses: Array<{ readonly t: number; readonly status: SessionStatus; readonly previous: SessionStatus }>;
+  readonly activities: Array<ActivityEvent & { readonly t: number }>;
   /** How many times the session entered `ready` (the initial readiness included). */
   readyCount(): number;
   stop(): void;
 }
 
-export function recordSession(session: AgentSession): SessionRecorder {
+export function recordSession(session: SessionFacade): SessionRecorder {
   const statuses: SessionRecorder["statuses"] = [];
   const activities: SessionRecorder["activities"] = [];
   const offs = [
@@ -70,12 +70,12 @@ export function recordSession(session: AgentSession): SessionRecorder {
 }
 
 /** The agent process id behind a session (the PTY leader; the sim is spawned without a login shell). */
-export function sessionPid(session: AgentSession): number {
+export function sessionPid(session: SessionFacade): number {
   return (session as unknown as { runtime: { pty: { pid: number } } }).runtime.pty.pid;
 }
 
 export interface SimClaude {
-  readonly session: ClaudeAgentSession;
+  readonly session: ClaudeSessionFacade;
   readonly dir: string;
   readonly logFile: string;
   log(): SimLogRecord[];
@@ -100,7 +100,8 @@ export async function startSimClaude(opts: {
     shell: "/bin/sh",
   });
   return {
-    session,
+    // The facade behind the public type: tests read its frames and runtime.
+    session: session as ClaudeSessionFacade,
     dir,
     logFile,
     log: () => readSimLog(logFile),

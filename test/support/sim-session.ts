@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
-import { AgentSession } from "../../src/agent-session.js";
-import { ClaudeAgentSession } from "../../src/claude-agent-session.js";
+import { SessionFacade } from "../../src/agent-session.js";
+import { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { readSimLog, simArgs, simEnv, type SimEnvOptions, type SimFlavour, type SimLogRecord } from "../sim/sim-control.js";
@@ -25,7 +25,7 @@ export interface SimSessionOptions extends Omit<SimEnvOptions, "log"> {
 }
 
 export interface SimSession {
-  readonly session: AgentSession;
+  readonly session: SessionFacade;
   readonly dir: string;
   readonly logFile: string;
   log(): SimLogRecord[];
@@ -54,8 +54,8 @@ export function startSimSession(opts: SimSessionOptions = {}): SimSession {
     stopGraceMs: 2000,
     release: async () => {},
   });
-  // Claude flavour gets the Claude facade (login, claudeSessionId); it is an AgentSession too.
-  const session = runtime.agent === "claude" ? new ClaudeAgentSession(runtime) : new AgentSession(runtime);
+  // Claude flavour gets the Claude facade (login, claudeSessionId); it is an SessionFacade too.
+  const session = runtime.agent === "claude" ? new ClaudeSessionFacade(runtime) : new SessionFacade(runtime);
   return {
     session,
     dir,

@@ -46,7 +46,7 @@ export function modelEvents(model: TransactionModel) {
       out.push({ type: "io.written", requestId }, { type: "io.held", requestId });
       out.push({ type: "io.failed", requestId, error: new ElwoodError("pty_write_failed", "model") });
       out.push({ type: "effect.result", requestId, ok: true, ...(model.effectValue === undefined ? {} : { value: model.effectValue }) });
-      out.push({ type: "effect.result", requestId, ok: false, error: new ElwoodError("image_attach_failed", "model") });
+      out.push({ type: "effect.result", requestId, ok: false, error: new ElwoodError("image_attach_failed", "model", { reason: "write_failed" }) });
     }
     out.push(...(model.extra?.(snap) ?? []));
     return out;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ElwoodError, type ElwoodErrorName } from "../../src/contracts/errors.js";
+import { ElwoodError, type ElwoodErrorCode } from "../../src/contracts/errors.js";
 import {
   CLAUDE_REASONING_EFFORTS,
   DEFAULT_HOOK_TIMEOUT_MS,
@@ -33,7 +33,7 @@ async function rejection(opts: unknown): Promise<ElwoodError> {
   return error as ElwoodError;
 }
 
-const cases: ReadonlyArray<readonly [string, unknown, ElwoodErrorName]> = [
+const cases: ReadonlyArray<readonly [string, unknown, ElwoodErrorCode]> = [
   ["non-object", "nope", "invalid_argument"],
   ["null", null, "invalid_argument"],
   ["array", [], "invalid_argument"],
@@ -90,7 +90,7 @@ describe("validateClaudeOptions (C-CLAUDE-20, C-CLAUDE-03)", () => {
 
   it("C-CLAUDE-20: invalid effort lists the valid values in details and message", async () => {
     const error = await rejection({ cwd: dir, reasoningEffort: "ultra" });
-    expect(error.details["validValues"]).toEqual([...CLAUDE_REASONING_EFFORTS]);
+    expect((error.details as { validValues?: readonly string[] }).validValues).toEqual([...CLAUDE_REASONING_EFFORTS]);
     for (const v of CLAUDE_REASONING_EFFORTS) expect(error.message).toContain(v);
   });
 

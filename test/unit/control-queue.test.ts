@@ -10,7 +10,7 @@ import {
 } from "../../machines/control-queue.js";
 import type { StatusChangedEvent } from "../../src/contracts/events.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild } from "../support/machine-host.js";
 
 const TIMING = { settleMs: 10, enterRetries: 2, confirmIntervalMs: 50, holdRetryMs: 20 };
@@ -31,11 +31,11 @@ const prompt = (id: string) => op(id, "prompt", "immediate");
 
 function start(input: ControlQueueInput = {}) {
   const host = hostChild(controlQueueMachine, { timing: TIMING, ...input });
-  let status: ElwoodSessionStatus = input.status ?? "starting";
+  let status: SessionStatus = input.status ?? "starting";
   const helpers = {
     host,
     enqueue: (o: QueuedOp) => host.send({ type: "queue.enqueue", op: o }),
-    status(to: ElwoodSessionStatus, initial = false) {
+    status(to: SessionStatus, initial = false) {
       const event: StatusChangedEvent = { type: "status.changed", from: status, to, initial };
       status = to;
       host.send(event);
@@ -252,7 +252,7 @@ describe("control queue", () => {
 
   it("an op completed by a hook reports done only when the hook arrives, and its deadline no longer fires", () => {
     const q = start({ status: "ready", initialReady: true });
-    const error = new ElwoodError("compact_failed", "deadline");
+    const error = new ElwoodError("compact_failed", "deadline", { timeoutMs: 1 });
     q.enqueue(op("c", "command", "readiness", { completeOnHook: "PostCompact", deadline: { ms: 500, error } }));
     q.finishActive();
     expect(q.reports("queue.opDone")).toEqual([]);

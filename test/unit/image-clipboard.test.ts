@@ -22,7 +22,7 @@ import { restoreConfig, snapshotConfig, withoutPickerKeys } from "../../effects/
 import { ProcessLock } from "../../effects/process-lock.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { TransactionEffects } from "../../effects/transaction-effects.js";
-import type { ElwoodWarningCode } from "../../src/contracts/public-types.js";
+import type { WarningCode } from "../../src/contracts/public-types.js";
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
@@ -275,8 +275,8 @@ describe("C-API-46: system tool runner", () => {
 });
 
 describe("C-API-44 C-API-46: transaction effects — clipboard snapshot and restore", () => {
-  function effects(clipboard: Clipboard): { fx: TransactionEffects; warnings: Array<{ code: ElwoodWarningCode; message: string; details?: unknown }> } {
-    const warnings: Array<{ code: ElwoodWarningCode; message: string; details?: unknown }> = [];
+  function effects(clipboard: Clipboard): { fx: TransactionEffects; warnings: Array<{ code: WarningCode; message: string; details?: unknown }> } {
+    const warnings: Array<{ code: WarningCode; message: string; details?: unknown }> = [];
     const fx = new TransactionEffects({
       warn: (code, message, details) => warnings.push({ code, message, ...(details === undefined ? {} : { details }) }),
       codexConfigPath: () => undefined,
@@ -431,7 +431,7 @@ describe("C-CODEX-14: config.toml compare-and-swap", () => {
 describe("C-API-46 C-CODEX-14: transaction effects release what they took (review findings 2, 4, 10, 11)", () => {
   const dir = mkdtempSync(join(tmpdir(), "elwood-fx-release-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  type Warning = { code: ElwoodWarningCode; message: string; details?: unknown };
+  type Warning = { code: WarningCode; message: string; details?: unknown };
   function effects(options: { clipboard?: Clipboard; configPath?: string; lockWaitMs?: number } = {}): { fx: TransactionEffects; warnings: Warning[] } {
     const warnings: Warning[] = [];
     const fx = new TransactionEffects({

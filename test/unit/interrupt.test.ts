@@ -3,17 +3,17 @@
 import { describe, expect, it } from "vitest";
 import type { StatusChangedEvent } from "../../src/contracts/events.js";
 import { interruptMachine, type InterruptInput } from "../../machines/interrupt.js";
-import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild } from "../support/machine-host.js";
 
 function start(input: InterruptInput) {
   const host = hostChild(interruptMachine, input);
-  let status: ElwoodSessionStatus = input.status ?? "starting";
+  let status: SessionStatus = input.status ?? "starting";
   return {
     host,
     request: (id: string, timeoutMs?: number) =>
       host.send(timeoutMs === undefined ? { type: "interrupt.request", id } : { type: "interrupt.request", id, timeoutMs }),
-    status(to: ElwoodSessionStatus) {
+    status(to: SessionStatus) {
       const event: StatusChangedEvent = { type: "status.changed", from: status, to, initial: false };
       status = to;
       host.send(event);

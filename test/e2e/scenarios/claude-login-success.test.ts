@@ -4,9 +4,9 @@ import path from "node:path";
 import { describe, expect, it, type TestContext } from "vitest";
 import { CLAUDE_LOGIN_STAGE_RULES, validateLoginUrl } from "../../../adapters/claude/login-screens.js";
 import { readClaudeScreen } from "../../../adapters/claude/read-screen.js";
-import { ClaudeAgentSession } from "../../../src/claude-agent-session.js";
+import { ClaudeSessionFacade } from "../../../src/claude-agent-session.js";
 import { isElwoodError } from "../../../src/contracts/errors.js";
-import { startClaude, type ElwoodSessionStatus } from "../../../src/index.js";
+import { startClaude, type SessionStatus } from "../../../src/index.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer } from "../model-server/index.js";
@@ -17,7 +17,7 @@ import { agentsOf, type E2EAgent } from "../support/agents.js";
 const FAKE_CODE = "abc";
 
 interface LoginFixture {
-  readonly session: ClaudeAgentSession;
+  readonly session: ClaudeSessionFacade;
   readonly server: ModelServer;
   readonly oauth: FakeOAuthServer;
 }
@@ -41,7 +41,7 @@ async function openLoggedOut(ctx: TestContext, agent: E2EAgent): Promise<LoginFi
     env: { ...env, HTTPS_PROXY: oauth.proxyUrl, https_proxy: oauth.proxyUrl, NODE_EXTRA_CA_CERTS: oauth.caFile },
     permissionMode: "default",
   });
-  const statuses: ElwoodSessionStatus[] = [];
+  const statuses: SessionStatus[] = [];
   session.on("status", (e) => statuses.push(e.status));
   let lastScreen = "";
   ctx.onTestFailed(() => {
@@ -55,7 +55,7 @@ async function openLoggedOut(ctx: TestContext, agent: E2EAgent): Promise<LoginFi
     await server.close();
     await home.cleanup();
   });
-  if (!(session instanceof ClaudeAgentSession)) throw new Error("startClaude must return a ClaudeAgentSession");
+  if (!(session instanceof ClaudeSessionFacade)) throw new Error("startClaude must return a ClaudeSessionFacade");
   await session.waitForStatus((s) => s === "ready", 60_000);
   return { session, server, oauth };
 }

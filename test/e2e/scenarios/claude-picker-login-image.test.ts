@@ -2,7 +2,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ClaudeAgentSession } from "../../../src/claude-agent-session.js";
+import { ClaudeSessionFacade } from "../../../src/claude-agent-session.js";
 import { isElwoodError } from "../../../src/contracts/errors.js";
 import { listClaudeModels } from "../../../src/list-models.js";
 import { createClaudeHome } from "../harness/claude-home.js";
@@ -67,7 +67,7 @@ describe.each(agentsOf("claude"))("$label: picker, login, images", (agent) => {
   it(`${agent.label}: login reaches the URL and paste stages offline; a fake code ends in the CLI's OAuth error → login_failed (C-API-43)`, async (ctx) => {
     const fx = await openSession(ctx, agent);
     const { session } = fx;
-    if (!(session instanceof ClaudeAgentSession)) throw new Error("startClaude must return a ClaudeAgentSession");
+    if (!(session instanceof ClaudeSessionFacade)) throw new Error("startClaude must return a ClaudeSessionFacade");
     await session.waitForStatus((s) => s === "ready", 60_000);
     let raw = "";
     session.on("terminal:data", (chunk) => (raw += chunk));

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ElwoodWarningEvent } from "../../../src/index.js";
+import type { WarningEvent } from "../../../src/index.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { openSession } from "../support/session-fixture.js";
 
@@ -44,7 +44,7 @@ describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
     const fx = await openSession(ctx, agent);
     const { session } = fx;
     await session.waitForStatus((s) => s === "ready", 30_000);
-    const warnings: ElwoodWarningEvent[] = [];
+    const warnings: WarningEvent[] = [];
     session.on("warning", (w) => warnings.push(w));
     const marker = path.join(fx.home.project, "made-by-tool.txt");
     await session.sendMessage(`RUNBASH:touch ${marker}`);

@@ -1,5 +1,5 @@
 // Formats what a failed e2e scenario needs to explain itself: last screen, status decisions, statuses, hooks, model requests.
-import type { ElwoodSessionStatus, ElwoodStatusDecision } from "../../../src/index.js";
+import type { SessionStatus, StatusDecision } from "../../../src/index.js";
 import type { RecordedRequest } from "../model-server/index.js";
 
 export interface TimedHook {
@@ -10,14 +10,14 @@ export interface TimedHook {
 
 export interface TimedStatus {
   readonly at: number;
-  readonly from: ElwoodSessionStatus;
-  readonly to: ElwoodSessionStatus;
+  readonly from: SessionStatus;
+  readonly to: SessionStatus;
 }
 
 interface DiagnosticsInput {
   readonly title: string;
   readonly screen: string;
-  readonly decisions: readonly ElwoodStatusDecision[];
+  readonly decisions: readonly StatusDecision[];
   readonly fx: {
     readonly statuses: readonly TimedStatus[];
     readonly hooks: readonly TimedHook[];

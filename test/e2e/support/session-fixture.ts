@@ -1,6 +1,6 @@
 // Per-test e2e fixture: model server + sandbox home + a real session, with recorded traffic, failure diagnostics and cleanup.
 import type { TestContext } from "vitest";
-import type { AgentSession, ElwoodActivityEvent, ElwoodSessionStatus, ElwoodStatusDecision, TerminalSize } from "../../../src/index.js";
+import type { AgentSession, ActivityEvent, SessionStatus, StatusDecision, TerminalSize } from "../../../src/index.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer, type RecordedRequest } from "../model-server/index.js";
 import { launch, type E2EAgent, type E2EHome, type E2ELaunchOptions } from "./agents.js";
@@ -18,20 +18,20 @@ export interface E2ESession {
   /** Everything observed through the public API, in arrival order. */
   readonly hooks: readonly TimedHook[];
   readonly statuses: readonly TimedStatus[];
-  readonly activities: readonly ElwoodActivityEvent[];
+  readonly activities: readonly ActivityEvent[];
   /** Conversation-turn requests (one per user turn; tool follow-ups and side requests excluded). */
   mainRequests(): RecordedRequest[];
   hooksNamed(name: string): TimedHook[];
   /** Number of transitions into `status` so far. */
-  transitionsTo(status: ElwoodSessionStatus): number;
+  transitionsTo(status: SessionStatus): number;
   /** Resolves on the next transition into `status` after this call (never from the current state). */
-  nextStatus(status: ElwoodSessionStatus, timeoutMs?: number): Promise<void>;
+  nextStatus(status: SessionStatus, timeoutMs?: number): Promise<void>;
   /** Resolves once the session has made `count` transitions into `status` in total. */
-  untilTransitions(status: ElwoodSessionStatus, count: number, timeoutMs?: number): Promise<void>;
+  untilTransitions(status: SessionStatus, count: number, timeoutMs?: number): Promise<void>;
   /** Resolves once a hook named `name` matching `pred` has been seen (already or later). */
   waitForHook(name: string, pred?: (h: TimedHook) => boolean, timeoutMs?: number): Promise<TimedHook>;
   /** Resolves once an activity matching `pred` has been seen (already or later). */
-  waitForActivity(what: string, pred: (a: ElwoodActivityEvent) => boolean, timeoutMs?: number): Promise<ElwoodActivityEvent>;
+  waitForActivity(what: string, pred: (a: ActivityEvent) => boolean, timeoutMs?: number): Promise<ActivityEvent>;
   /** Polls the rendered screen until `pred` holds. */
   waitForScreen(what: string, pred: (text: string) => boolean, timeoutMs?: number): Promise<void>;
   /** Rendered screen text (the last one captured before teardown once the session is closed). */
@@ -82,7 +82,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
   const sizeAtStart = session.terminal.size;
   const hooks: TimedHook[] = [];
   const statuses: TimedStatus[] = [];
-  const activities: ElwoodActivityEvent[] = [];
+  const activities: ActivityEvent[] = [];
   const wakers = new Set<() => void>();
   const wakeAll = (): void => {
     for (const w of [...wakers]) w();
@@ -105,7 +105,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
   });
 
   let lastScreen = "";
-  let lastDecisions: readonly ElwoodStatusDecision[] = [];
+  let lastDecisions: readonly StatusDecision[] = [];
   let disposed: Promise<void> | undefined;
   const capture = (): void => {
     try {

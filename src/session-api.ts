@@ -1,0 +1,91 @@
+// The public session types: `AgentSession` (adapter-neutral) and the per-CLI `ClaudeAgentSession` / `CodexAgentSession`.
+// The facade classes (src/agent-session.ts and the per-CLI ones beside it) implement these; only these are exported,
+// so the declarations a consumer sees carry no actor, PTY or other internal member.
+
+import type { Observable } from "rxjs";
+import type { ClaudeLoginMethod } from "../machines/login.js";
+import type {
+  ActivityEvent,
+  AgentKind,
+  AgentModelOption,
+  InputEvent,
+  SessionStatus,
+  StatusDecision,
+  TerminalSize,
+  Unsubscribe,
+} from "./contracts/public-types.js";
+import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
+import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
+import type { CommonHookEventName, SendOptions, SessionEventMap, SessionEventName, SessionTerminal } from "./session-types.js";
+
+/** A started session on either CLI: code written against this type runs unchanged on Claude and Codex. */
+export interface AgentSession {
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly agent: AgentKind;
+  readonly terminal: SessionTerminal;
+  readonly status: SessionStatus;
+  readonly status$: Observable<SessionStatus>;
+  readonly activity$: Observable<ActivityEvent>;
+  /** What Elwood writes to the PTY, write by write (the `input` event as an Observable). */
+  readonly input$: Observable<InputEvent>;
+  /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
+  readonly pid: number;
+  statusDecisions(): readonly StatusDecision[];
+  /** Subscribes to a session event; `hook:<Name>` takes the hook names both CLIs send (the CLI types add their own). */
+  on<E extends SessionEventName<CommonHookEventName>>(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): Unsubscribe;
+  off<E extends SessionEventName<CommonHookEventName>>(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): void;
+  waitForStatus(match: (status: SessionStatus) => boolean, timeoutMs?: number): Promise<SessionStatus>;
+  waitForActivity(match: (activity: ActivityEvent) => boolean, timeoutMs?: number): Promise<ActivityEvent>;
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
+  sendMessage(message: string, options?: SendOptions): Promise<void>;
+  sendGuidance(message: string, options?: SendOptions): Promise<void>;
+  sendKeys(input: string | Uint8Array): Promise<void>;
+  resize(size: TerminalSize): Promise<void>;
+  interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  compact(options?: { readonly timeoutMs?: number }): Promise<void>;
+  /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
+  listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]>;
+  /** Switches this session's model through the picker, session-only (never a new saved default). */
+  setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void>;
+  /** Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace) and reaps it; keeps the session directory for a resume. */
+  stop(): Promise<void>;
+  /** SIGKILLs the CLI's process group and reaps stragglers; leaves exactly what `stop()` leaves. */
+  kill(): Promise<void>;
+  /** Like `kill()` after a short grace, and removes the session directory too: nothing of the session is left on disk. */
+  teardown(): Promise<void>;
+}
+
+export type { ClaudeLoginMethod };
+
+export interface ClaudeLoginOptions {
+  /** Row to pick if Claude shows "Select login method" (default `claudeai`); skipped when no list appears. */
+  readonly method?: ClaudeLoginMethod;
+  /** Receives the validated (https, approved Anthropic host, no credentials) authorization URL. */
+  readonly onAuthUrl?: (url: string) => void;
+  /** Called at Claude's "Paste code here" prompt; the code is validated before it is written. */
+  readonly provideCode: () => string | Promise<string>;
+  readonly timeoutMs?: number;
+}
+
+/** A Claude Code session (what `startClaude` returns). */
+export interface ClaudeAgentSession extends AgentSession {
+  readonly agent: "claude";
+  /** Subscribes to a session event; `hook:<Name>` takes Claude Code's hook names only. */
+  on<E extends SessionEventName<ClaudeHookEventName>>(event: E, listener: (payload: SessionEventMap<ClaudeHookEventName>[E]) => void): Unsubscribe;
+  off<E extends SessionEventName<ClaudeHookEventName>>(event: E, listener: (payload: SessionEventMap<ClaudeHookEventName>[E]) => void): void;
+  /** Claude Code's internal session id, once its SessionStart hook has been seen. */
+  readonly claudeSessionId: string | undefined;
+  /** Re-authenticates through Claude's own `/login` flow as one exclusive queue transaction (C-API-43). */
+  login(options: ClaudeLoginOptions): Promise<void>;
+}
+
+/** A Codex session (what `startCodex` returns). */
+export interface CodexAgentSession extends AgentSession {
+  readonly agent: "codex";
+  /** Subscribes to a session event; `hook:<Name>` takes Codex's hook names only. */
+  on<E extends SessionEventName<CodexHookEventName>>(event: E, listener: (payload: SessionEventMap<CodexHookEventName>[E]) => void): Unsubscribe;
+  off<E extends SessionEventName<CodexHookEventName>>(event: E, listener: (payload: SessionEventMap<CodexHookEventName>[E]) => void): void;
+  /** Codex's internal session (thread) id, once its SessionStart hook has been seen; what `codex resume` needs. */
+  readonly codexSessionId: string | undefined;
+}

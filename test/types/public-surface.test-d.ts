@@ -1,0 +1,96 @@
+// Type tests of the public surface (issue 15 §3), checked by `npm run typecheck` (tsconfig.json includes test/): each
+// `@ts-expect-error` line must stay an error, each expectTypeOf must hold.
+
+import { expectTypeOf } from "vitest";
+import {
+  ElwoodError,
+  isElwoodError,
+  type ActivityEvent,
+  type ActivityKind,
+  type AgentSession,
+  type ClaudeAgentSession,
+  type ClaudeHookHandlers,
+  type ClaudePermissionMode,
+  type ClaudeReasoningEffort,
+  type CodexAgentSession,
+  type ElwoodErrorCode,
+  type ImageAttachFailure,
+  type WarningCode,
+  inspect,
+} from "../../src/index.js";
+import type * as Elwood from "../../src/index.js";
+
+declare const claude: ClaudeAgentSession;
+declare const codex: CodexAgentSession;
+declare const any: AgentSession;
+declare const caught: unknown;
+
+// ElwoodError: a union on its code; the guard with a code narrows `details`; `code` mirrors `name`.
+if (isElwoodError(caught, "image_attach_failed")) {
+  expectTypeOf(caught.details.reason).toEqualTypeOf<ImageAttachFailure>();
+  expectTypeOf(caught.code).toEqualTypeOf<"image_attach_failed">();
+  expectTypeOf(caught.name).toEqualTypeOf<"image_attach_failed">();
+}
+if (isElwoodError(caught)) {
+  expectTypeOf(caught.code).toEqualTypeOf<ElwoodErrorCode>();
+  if (caught.code === "input_too_large") expectTypeOf(caught.details.limit).toEqualTypeOf<number>();
+  // @ts-expect-error details of an un-narrowed error have no code-specific field
+  void caught.details.reason;
+}
+expectTypeOf(new ElwoodError("wait_timeout", "x")).toMatchTypeOf<ElwoodError<"wait_timeout">>();
+// @ts-expect-error not a code
+void new ElwoodError("no_such_code", "x");
+// @ts-expect-error image_attach_failed requires its reason
+void new ElwoodError("image_attach_failed", "x");
+// @ts-expect-error a reason outside the union
+void new ElwoodError("image_attach_failed", "x", { reason: "cosmic_rays" });
+expectTypeOf(new ElwoodError("session_not_running", "x")).toMatchTypeOf<Error>();
+
+// Activity kinds and warning codes are literal unions.
+declare const activity: ActivityEvent;
+expectTypeOf(activity.kind).toEqualTypeOf<ActivityKind>();
+if (activity.kind === "assistant_message") expectTypeOf(activity.kind).toEqualTypeOf<"assistant_message">();
+// @ts-expect-error a misspelt kind never matches
+void (activity.kind === "asistant_message");
+expectTypeOf<"dialog_keys_no_effect">().toMatchTypeOf<WarningCode>();
+// @ts-expect-error not a warning code
+expectTypeOf<"dialog_keys_no_efect">().toMatchTypeOf<WarningCode>();
+
+// Hook event names: each CLI's own list on its session; the names both send on the neutral type.
+claude.on("hook:PreToolUse", (p) => expectTypeOf(p).toEqualTypeOf<Readonly<Record<string, unknown>>>());
+claude.on("hook:Notification", () => undefined);
+codex.on("hook:PreToolUse", () => undefined);
+any.on("hook:Stop", () => undefined);
+// @ts-expect-error misspelt hook name
+claude.on("hook:PreToolUze", () => undefined);
+// @ts-expect-error misspelt hook name
+codex.on("hook:PreToolUze", () => undefined);
+// @ts-expect-error a Claude-only hook (Codex has no Notification) is not on the neutral type
+any.on("hook:Notification", () => undefined);
+any.on("status", (e) => expectTypeOf(e.status).toEqualTypeOf<Elwood.SessionStatus>());
+
+// One name per concept: both CLI session types are the neutral one; inspect() takes the neutral one.
+expectTypeOf(claude).toMatchTypeOf<AgentSession>();
+expectTypeOf(codex).toMatchTypeOf<AgentSession>();
+expectTypeOf(inspect).parameter(0).toEqualTypeOf<AgentSession | readonly AgentSession[]>();
+expectTypeOf<ClaudePermissionMode>().toMatchTypeOf<string>();
+expectTypeOf<ClaudeReasoningEffort>().toEqualTypeOf<"low" | "medium" | "high" | "xhigh" | "max">();
+expectTypeOf<ClaudeHookHandlers>().toHaveProperty("PreToolUse");
+
+// Internals stay internal: no facade, actor, PTY or machine member on the public types or the package root.
+// @ts-expect-error the runtime (actor + PTY) is not public
+void claude.runtime;
+// @ts-expect-error warnings are emitted by the session, not by callers
+void claude.emitWarning;
+// @ts-expect-error
+void claude.emitHookError;
+// @ts-expect-error
+void claude.emitHookResult;
+// @ts-expect-error screen facts are an internal vocabulary
+type _NoScreenFacts = Elwood.ScreenFacts;
+// @ts-expect-error the XState inspection hook point is not exported
+void (null as unknown as typeof Elwood).subscribeInspection;
+// @ts-expect-error the aliases of the old names are gone
+type _NoAlias = Elwood.ClaudeSessionApi;
+// @ts-expect-error
+type _NoAlias2 = Elwood.ElwoodAgentSession;
