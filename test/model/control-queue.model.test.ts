@@ -8,6 +8,9 @@ import { controlQueueMachine, type ControlQueueEvent, type ControlQueueInput, ty
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { hostChild, type AnyEvent } from "../support/machine-host.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 type Snap = SnapshotFrom<typeof controlQueueMachine>;
 const TIMING = { settleMs: 5, enterRetries: 1, confirmIntervalMs: 20, holdRetryMs: 5 };

@@ -8,6 +8,9 @@ import { INTERRUPT_HOLD_RETRY_MS, interruptMachine, type InterruptEvent, type In
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents, hostChild, type AnyEvent } from "../support/machine-host.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 type Snap = SnapshotFrom<typeof interruptMachine>;
 const TIMEOUT_MS = 500;

@@ -8,6 +8,9 @@ import { loginMachine, type LoginInput } from "../../machines/login.js";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 const panel = (login: Partial<LoginFact>): ScreenFacts => ({
   ...EMPTY_FACTS,

@@ -8,6 +8,9 @@ import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { createSessionMachine, type SessionEvent, type SessionInput, type SessionPublicEvent } from "../../machines/session.js";
 import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
 import { isTerminalStatus, type ElwoodSessionStatus } from "../../src/contracts/public-types.js";
+import { coverageInspect, recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 interface Received {
   readonly child: string;
@@ -54,7 +57,7 @@ const GRAPH = { events: eventsFor as never, serializeState: serialize as never, 
 
 function replay(events: readonly EventObject[], expectedValue: unknown): void {
   const log: Received[] = [];
-  const actor = createActor(machineWith(log), { input: INPUT });
+  const actor = createActor(machineWith(log), { input: INPUT, inspect: coverageInspect });
   const announced: SessionPublicEvent[] = [];
   actor.on("*", (e) => void announced.push(e as SessionPublicEvent));
   actor.start();

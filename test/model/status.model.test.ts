@@ -8,6 +8,9 @@ import { PERMISSION_APPLY_MS, statusMachine, type StatusEvent, type StatusInput 
 import { isTerminalStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
+import { coverageInspect, recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 type Snap = SnapshotFrom<typeof statusMachine>;
 const INPUT: StatusInput = {
@@ -72,7 +75,7 @@ const optionsFor = (events: StatusEvent[]) => ({
 
 function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void {
   const clock = new SimulatedClock();
-  const actor = createActor(statusMachine, { clock, input: INPUT });
+  const actor = createActor(statusMachine, { clock, input: INPUT, inspect: coverageInspect });
   const announced: string[] = [];
   actor.on("status.changed", (e) => announced.push(e.to));
   actor.start();

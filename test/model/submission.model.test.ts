@@ -7,6 +7,9 @@ import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.
 import { stagedInComposer, submissionMachine, type SubmissionEvent, type SubmissionInput } from "../../machines/submission.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { afterDelayName, afterEvents, hostChild } from "../support/machine-host.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 // Graph traversal runs without a parent actor, so the one parent-facing action is stubbed for path generation;
 // states, guards, assigns and delays are the production ones. Replays run the real machine.

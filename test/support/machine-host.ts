@@ -3,6 +3,7 @@
 import { createActor, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
+import { coverageInspect } from "./model-coverage.js";
 
 /** An event with any payload (EventObject alone rejects payload fields on object literals). */
 export type AnyEvent = EventObject & Readonly<Record<string, unknown>>;
@@ -50,7 +51,7 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
     on: { "*": { actions: ({ event }) => void received.push(event) } },
   });
   const clock = new SimulatedClock();
-  const actor = createActor(parent, { clock });
+  const actor = createActor(parent, { clock, inspect: coverageInspect });
   actor.start();
   const child = actor.getSnapshot().children["child"] as AnyActorRef;
   const writes = (): IoWriteRequest[] => received.filter((e): e is IoWriteRequest => e.type === "io.write");
