@@ -8,6 +8,7 @@ import { INTERRUPT_HOLD_RETRY_MS, interruptMachine, type InterruptEvent, type In
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { ElwoodSessionStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents, hostChild, type AnyEvent } from "../support/machine-host.js";
+import { edgePaths } from "../support/edge-paths.js";
 import { recordModelCoverage } from "../support/model-coverage.js";
 
 recordModelCoverage(import.meta.url);
@@ -88,7 +89,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void
 }
 
 describe("interrupt model (xstate/graph)", () => {
-  const shortest = getShortestPaths(modelMachine, options);
+  const shortest = edgePaths(modelMachine, options as never);
   const simple = getSimplePaths(modelMachine, {
     ...options,
     // Full-fidelity simple paths (no merged states, so replayed exactly); `exited` and a second caller are

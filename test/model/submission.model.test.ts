@@ -7,6 +7,7 @@ import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.
 import { stagedInComposer, submissionMachine, type SubmissionEvent, type SubmissionInput } from "../../machines/submission.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { afterDelayName, afterEvents, hostChild } from "../support/machine-host.js";
+import { edgePaths } from "../support/edge-paths.js";
 import { recordModelCoverage } from "../support/model-coverage.js";
 
 recordModelCoverage(import.meta.url);
@@ -73,7 +74,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void
 }
 
 describe("submission model (xstate/graph)", () => {
-  const shortest = getShortestPaths(modelMachine, options);
+  const shortest = edgePaths(modelMachine, options as never);
   const simple = getSimplePaths(modelMachine, { ...options, serializeState: coarse, toState: (s: Snap): boolean => s.status === "done" });
 
   it("C-API-31 the graph reaches every state of the machine", () => {

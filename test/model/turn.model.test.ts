@@ -8,6 +8,7 @@ import type { HookEvent } from "../../src/contracts/events.js";
 import { QUIET_FRAMES_REQUIRED, turnMachine, type TurnEvent, type TurnInput } from "../../machines/turn.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
+import { edgePaths } from "../support/edge-paths.js";
 import { coverageInspect, recordModelCoverage } from "../support/model-coverage.js";
 
 recordModelCoverage(import.meta.url);
@@ -120,7 +121,7 @@ describe("turn machine (model-based)", () => {
   for (const resumed of [false, true]) {
     const kind = resumed ? "resumed" : "fresh";
     it(`replays every shortest path over the whole alphabet (${kind} session)`, () => {
-      const shortest = getShortestPaths(turnMachine, optionsFor(resumed, ALL));
+      const shortest = edgePaths(turnMachine, optionsFor(resumed, ALL) as never);
       expect(shortest.length).toBeGreaterThan(10);
       for (const path of shortest) replay(resumed, path.steps);
     });
