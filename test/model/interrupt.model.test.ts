@@ -1,7 +1,7 @@
 // Model-based test: paths xstate/graph finds through the interrupt graph are replayed on a live actor with a simulated clock (C-API-38).
 
 import { describe, expect, it } from "vitest";
-import { getShortestPaths, getSimplePaths } from "xstate/graph";
+import { getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { INTERRUPT_HOLD_RETRY_MS, interruptMachine, type InterruptEvent, type InterruptInput } from "../../machines/interrupt.js";

@@ -1,7 +1,7 @@
 // Model-based test: every path xstate/graph finds through the submission graph is replayed on a live actor (C-API-31, C-API-56).
 
 import { describe, expect, it } from "vitest";
-import { getShortestPaths, getSimplePaths } from "xstate/graph";
+import { getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
 import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { stagedInComposer, submissionMachine, type SubmissionEvent, type SubmissionInput } from "../../machines/submission.js";

@@ -120,7 +120,7 @@ describe("trust responder (model-based, xstate/graph)", () => {
   }
 
   it("the enabled graph reaches every responder state", () => {
-    const paths = edgePaths(traversed, { input: INPUTS["enabled"], events: events as never, serializeState: serialize as never });
+    const paths = edgePaths(traversed, { input: INPUTS["enabled"] as TrustInput, events: events as never, serializeState: serialize as never });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const value of ['"watching"', '{"answering":"writing"}', '{"answering":"waitingFrame"}', '{"answering":"awaitingEffect"}', '"gaveUp"', '"done"']) {
       expect(reached).toContain(value);

@@ -2,11 +2,16 @@
 // an event that leaves the serialized state unchanged (a self-loop: a targetless action, a repeated close). Adding
 // one path per remaining graph edge — the shortest path to its source, then that event — walks every edge.
 
-import type { AnyActorLogic, EventObject, Snapshot } from "xstate";
+import type { AnyActorLogic, EventFromLogic, InputFrom } from "xstate";
 import { getAdjacencyMap, getShortestPaths, type StatePath, type TraversalOptions } from "xstate/graph";
 
-export function edgePaths<S extends Snapshot<unknown>, E extends EventObject>(logic: AnyActorLogic, options: TraversalOptions<S, E, unknown>): StatePath<S, E>[] {
-  const serialize = options.serializeState as (snap: S, event: E | undefined) => string;
+type Snap<L extends AnyActorLogic> = ReturnType<L["transition"]>;
+
+export function edgePaths<L extends AnyActorLogic, S extends Snap<L> = Snap<L>, E extends EventFromLogic<L> = EventFromLogic<L>>(
+  logic: L,
+  options: TraversalOptions<S, E, InputFrom<L>>,
+): StatePath<S, E>[] {
+  const serialize = options.serializeState as unknown as (snap: S, event: E | undefined) => string;
   const shortest = getShortestPaths(logic, options as never) as unknown as StatePath<S, E>[];
   const toState = new Map<string, StatePath<S, E>>();
   for (const path of shortest) toState.set(serialize(path.state, undefined), path);
@@ -20,7 +25,7 @@ export function edgePaths<S extends Snapshot<unknown>, E extends EventObject>(lo
       const onShortest = toState.get(nextKey);
       const last = onShortest?.steps.at(-1);
       // An edge that already ends the shortest path to its target is walked by that path.
-      if (last && onShortest.steps.length === base.steps.length + 1 && JSON.stringify(last.event) === JSON.stringify(event)) continue;
+      if (last && onShortest && onShortest.steps.length === base.steps.length + 1 && JSON.stringify(last.event) === JSON.stringify(event)) continue;
       extra.push({ state, steps: [...base.steps, { event, state }], weight: base.steps.length + 1 });
     }
   }
