@@ -7,10 +7,17 @@ import { getAdjacencyMap, getShortestPaths, type StatePath, type TraversalOption
 
 type Snap<L extends AnyActorLogic> = ReturnType<L["transition"]>;
 
+/**
+ * `distinct: "step"` keeps one extra path per (state value, event type, next state value) instead of one per
+ * serialized edge: for machines whose context makes the serialized graph large, it still takes each branch that
+ * changes the state value, and each targetless one, at a fraction of the replays.
+ */
 export function edgePaths<L extends AnyActorLogic, S extends Snap<L> = Snap<L>, E extends EventFromLogic<L> = EventFromLogic<L>>(
   logic: L,
   options: TraversalOptions<S, E, InputFrom<L>>,
+  distinct: "edge" | "step" = "edge",
 ): StatePath<S, E>[] {
+  const seenSteps = new Set<string>();
   const serialize = options.serializeState as unknown as (snap: S, event: E | undefined) => string;
   const shortest = getShortestPaths(logic, options as never) as unknown as StatePath<S, E>[];
   const toState = new Map<string, StatePath<S, E>>();
@@ -26,6 +33,11 @@ export function edgePaths<L extends AnyActorLogic, S extends Snap<L> = Snap<L>, 
       const last = onShortest?.steps.at(-1);
       // An edge that already ends the shortest path to its target is walked by that path.
       if (last && onShortest && onShortest.steps.length === base.steps.length + 1 && JSON.stringify(last.event) === JSON.stringify(event)) continue;
+      if (distinct === "step") {
+        const step = JSON.stringify([(base.state as { value?: unknown }).value, event.type, (state as { value?: unknown }).value]);
+        if (seenSteps.has(step)) continue;
+        seenSteps.add(step);
+      }
       extra.push({ state, steps: [...base.steps, { event, state }], weight: base.steps.length + 1 });
     }
   }
