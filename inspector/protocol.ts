@@ -25,6 +25,15 @@ export interface MachineGraph {
   readonly edges: readonly GraphEdge[];
 }
 
+/** How much of one machine's graph the model tests walk, from the coverage report a test run wrote. */
+export interface MachineCoverage {
+  readonly machineId: string;
+  /** State node ids some test reached. */
+  readonly reached: readonly string[];
+  /** Every transition of the graph (source × event × guard branch) and whether some test walked it. */
+  readonly transitions: readonly { readonly source: string; readonly targets: readonly string[]; readonly walked: boolean }[];
+}
+
 /** One live actor of a session, flattened depth-first (depth 0 = the session root). */
 export interface ActorInfo {
   /** Path of actor ids from the root, e.g. `session/queue/submission`. */
@@ -78,6 +87,7 @@ export interface DecisionRow {
 export type ServerMessage =
   | { readonly t: "hello"; readonly sessions: readonly SessionInfo[] }
   | { readonly t: "graph"; readonly graph: MachineGraph }
+  | { readonly t: "coverage"; readonly machines: readonly MachineCoverage[] }
   | { readonly t: "term"; readonly sid: string; readonly data: string }
   | { readonly t: "size"; readonly sid: string; readonly cols: number; readonly rows: number }
   | { readonly t: "status"; readonly sid: string; readonly status: string }

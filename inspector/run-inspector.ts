@@ -1,5 +1,7 @@
 // Runs one inspected session until a signal: starts it, opens the inspector, prints the URL, tears down on Ctrl+C.
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { AgentSession } from "../src/session-api.js";
 import { inspect } from "../src/inspect.js";
 import { stopRequested } from "./stop-signals.js";
@@ -36,7 +38,9 @@ export async function runInspector(start: () => Promise<InspectedSession>, port:
   const { session } = demo;
   let inspector;
   try {
-    inspector = await inspect(session, { port });
+    // After `npm test` in this folder, the page's "test coverage" toggle colours each graph by what the tests walk.
+    const coverageReport = join(process.cwd(), ".artifacts", "model-coverage", "coverage-report.json");
+    inspector = await inspect(session, { port, ...(existsSync(coverageReport) ? { coverageReport } : {}) });
   } catch (error) {
     console.error(`The inspector could not start: ${String(error)}`);
     await session.teardown().catch(() => {});

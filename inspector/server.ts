@@ -9,6 +9,7 @@ import { WebSocketServer, WebSocket } from "ws";
 import type { SessionFacade } from "../src/agent-session.js";
 import { subscribeInspection } from "../src/inspection-hub.js";
 import { parseCommand, runCommand } from "./commands.js";
+import { readCoverageReport } from "./coverage-file.js";
 import { machineGraph } from "./machine-graph.js";
 import { pageAssets, type PageAssets } from "./page-assets.js";
 import type { MachineGraph, ServerMessage } from "./protocol.js";
@@ -17,6 +18,8 @@ import { SessionWatch } from "./session-watch.js";
 export interface InspectorServerOptions {
   /** 0 (default) picks a free port. */
   readonly port?: number;
+  /** A model-coverage report file; each page that connects gets it (re-read, so a newer test run shows). */
+  readonly coverageReport?: string;
 }
 
 export interface InspectorServer {
@@ -197,6 +200,11 @@ export async function startInspectorServer(sessions: readonly SessionFacade[], o
       const catchUp = watch.catchUp(); // reads the tree, which registers every machine's graph first
       for (const graph of graphs.values()) send(ws, encode({ t: "graph", graph }));
       for (const message of catchUp) send(ws, encode(message));
+    }
+    if (options.coverageReport !== undefined) {
+      void readCoverageReport(options.coverageReport).then((machines) => {
+        if (machines && clients.has(ws)) send(ws, encode({ t: "coverage", machines }));
+      });
     }
     for (const session of sessions) {
       const sid = session.elwoodSessionId;

@@ -8,6 +8,8 @@ import { ElwoodError } from "./contracts/errors.js";
 export interface InspectOptions {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one. */
   readonly port?: number;
+  /** Path of a model-coverage report (`npm test` writes .artifacts/model-coverage/coverage-report.json): the page can colour each graph by what the tests walk. */
+  readonly coverageReport?: string;
 }
 
 export interface InspectorHandle {
@@ -35,8 +37,9 @@ export async function inspect(target: AgentSession | readonly AgentSession[], op
   if (typeof options !== "object" || options === null) throw new ElwoodError("invalid_argument", "options must be an object");
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ElwoodError("invalid_argument", "port must be an integer 0–65535");
+  if (options.coverageReport !== undefined && typeof options.coverageReport !== "string") throw new ElwoodError("invalid_argument", "coverageReport must be a file path");
   try {
-    const server = await startInspectorServer(sessions, { port });
+    const server = await startInspectorServer(sessions, { port, ...(options.coverageReport === undefined ? {} : { coverageReport: options.coverageReport }) });
     return { url: server.url, close: () => server.close().catch(() => {}) };
   } catch (error) {
     throw new ElwoodError("start_failed", "the inspector server could not listen", { port, cause: String(error) });

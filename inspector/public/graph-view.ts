@@ -1,7 +1,8 @@
 // Draws one machine's laid-out graph (graph-layout.ts) as SVG: states as nested boxes, routed transitions as arrows,
 // with the actor's current state and its last transition highlighted; each state's description is its tooltip.
+// With coverage on, states and arrows are coloured by whether the model tests reach and walk them.
 
-import type { ActorInfo, GraphEdge, TransitionInfo } from "../protocol.js";
+import type { ActorInfo, GraphEdge, MachineCoverage, TransitionInfo } from "../protocol.js";
 import { eventLabel } from "../labels.js";
 import { esc } from "./dom.js";
 import type { GraphLayout, RoutedEdge } from "./graph-layout.js";
@@ -29,18 +30,30 @@ function midpoint(points: RoutedEdge["points"]): [number, number] {
   return [x, y];
 }
 
+/** `covered` when every transition an arrow stands for is walked, `partial` for some, `uncovered` for none. */
+function edgeCoverage(edge: GraphEdge, coverage: MachineCoverage): string {
+  const mine = coverage.transitions.filter(
+    (t) => t.source === edge.source && (t.targets.includes(edge.target) || (t.targets.length === 0 && edge.target === edge.source)),
+  );
+  if (mine.length === 0) return "";
+  const walked = mine.filter((t) => t.walked).length;
+  return walked === mine.length ? "covered" : walked === 0 ? "uncovered" : "partial";
+}
+
 export interface GraphDrawing {
   readonly svg: string;
   /** Transitions declared on the machine's root node (taken from any state), listed rather than drawn. */
   readonly anyState: readonly { readonly text: string; readonly last: boolean }[];
 }
 
-export function drawGraph(layout: GraphLayout, actor: ActorInfo, last: TransitionInfo | undefined): GraphDrawing {
+export function drawGraph(layout: GraphLayout, actor: ActorInfo, last: TransitionInfo | undefined, coverage?: MachineCoverage): GraphDrawing {
   const active = new Set(actor.active);
+  const reached = new Set(coverage?.reached ?? []);
+  const stateCoverage = (id: string): string => (coverage === undefined || id === layout.rootId ? "" : reached.has(id) ? "covered" : "uncovered");
   const entered = new Set(last?.targets ?? []);
   const parts: string[] = [];
   for (const { node, box, compound } of layout.states) {
-    const cls = ["state", compound ? "compound" : "leaf", active.has(node.id) ? "active" : "", entered.has(node.id) ? "entered" : "", node.final ? "final" : ""]
+    const cls = ["state", compound ? "compound" : "leaf", active.has(node.id) ? "active" : "", entered.has(node.id) ? "entered" : "", node.final ? "final" : "", stateCoverage(node.id)]
       .filter(Boolean)
       .join(" ");
     const title = `<title>${esc(node.description ? `${node.key}: ${node.description}` : node.key)}</title>`;
@@ -53,14 +66,15 @@ export function drawGraph(layout: GraphLayout, actor: ActorInfo, last: Transitio
   const lastEdges: string[] = [];
   for (const { edge, points } of layout.edges) {
     const title = `<title>${esc(`${edge.source} → ${edge.target}\n${edge.events.join("\n")}`)}</title>`;
+    const walk = coverage === undefined ? "" : ` ${edgeCoverage(edge, coverage)}`;
     if (isLast(edge, last)) {
       const [mx, my] = midpoint(points);
       lastEdges.push(
-        `<g class="edge last">${title}<path d="${pathOf(points)}" marker-end="url(#arrow-last)"/>` +
+        `<g class="edge last${walk}">${title}<path d="${pathOf(points)}" marker-end="url(#arrow-last)"/>` +
           `<text class="edge-label" x="${mx}" y="${my - 4}">${esc(eventLabel(last?.eventType ?? ""))}</text></g>`,
       );
     } else {
-      edges.push(`<g class="edge">${title}<path d="${pathOf(points)}" marker-end="url(#arrow)"/></g>`);
+      edges.push(`<g class="edge${walk}">${title}<path d="${pathOf(points)}" marker-end="url(#arrow)"/></g>`);
     }
   }
   const short = (id: string): string => (id === layout.rootId ? "(self)" : id.slice(layout.rootId.length + 1));

@@ -1,6 +1,6 @@
 // The inspector page: connects to the local server, keeps per-session state and renders every panel.
 
-import type { ActorInfo, ClientCommand, CommandOp, DecisionRow, MachineGraph, ServerMessage, SessionInfo, TransitionInfo } from "../protocol.js";
+import type { ActorInfo, ClientCommand, CommandOp, DecisionRow, MachineCoverage, MachineGraph, ServerMessage, SessionInfo, TransitionInfo } from "../protocol.js";
 import { $, clock, el, esc } from "./dom.js";
 import { eventLabel } from "../labels.js";
 import { layoutGraph, type GraphLayout } from "./graph-layout.js";
@@ -20,6 +20,8 @@ interface SessionState {
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="elwood-token"]')?.content ?? "";
 const graphs = new Map<string, MachineGraph>();
+/** The test run's model coverage per machine (sent only when the inspector was given a report file). */
+const coverage = new Map<string, MachineCoverage>();
 /** Each machine is laid out once (its structure never changes); until ELK is done its graph is left out. */
 const layouts = new Map<string, GraphLayout>();
 const sessions = new Map<string, SessionState>();
@@ -56,6 +58,11 @@ function onMessage(m: ServerMessage): void {
         .catch((error: unknown) => console.error(`layout of ${graph.machineId} failed`, error));
       break;
     }
+    case "coverage":
+      for (const machine of m.machines) coverage.set(machine.machineId, machine);
+      $("#coverage-toggle").hidden = false;
+      scheduleRender();
+      break;
     case "term":
       sessions.get(m.sid)?.term.write(m.data);
       break;
@@ -179,6 +186,7 @@ for (const [label, bytes] of NAMED_KEYS) {
   b.addEventListener("click", () => void command("keys", { text: bytes }));
   $("#named-keys").append(b);
 }
+$("#coverage").addEventListener("change", () => scheduleRender());
 $("#interrupt").addEventListener("click", () => void command("interrupt"));
 $("#resize").addEventListener("click", () => {
   const cols = Number(($("#cols") as HTMLInputElement).value);
@@ -233,7 +241,8 @@ function renderGraphs(s: SessionState): void {
     const layout = actor.machineId === undefined ? undefined : layouts.get(actor.machineId);
     if (!graph || !layout || graph.nodes.length < 2) continue; // a machine with no states of its own has no graph
     const last = s.transitions.get(actor.path);
-    const drawing = drawGraph(layout, actor, last);
+    const showCoverage = ($("#coverage") as HTMLInputElement).checked;
+    const drawing = drawGraph(layout, actor, last, showCoverage ? coverage.get(graph.machineId) : undefined);
     const lastText = last
       ? `last: <b>${esc(eventLabel(last.eventType))}</b> ${esc(short(last.source, graph))} → ${esc(last.targets.map((t) => short(t, graph)).join(", ") || "(self)")} <span class="ago">${clock(last.at)}</span>`
       : "no transition seen yet";

@@ -8,6 +8,9 @@ import { imageAttachMachine, type ImageAttachInput } from "../../machines/image-
 import { ElwoodError, isElwoodError } from "../../src/contracts/errors.js";
 import { hostChild } from "../support/machine-host.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 const chips = (n: number): ScreenFacts => ({ ...EMPTY_FACTS, composer: true, imageChips: n });
 const pasteFailed = (n: number, chipCount = 0): ScreenFacts => ({ ...chips(chipCount), imagePasteFailures: n });

@@ -1,13 +1,17 @@
 // Model-based test: paths xstate/graph finds through the interrupt graph are replayed on a live actor with a simulated clock (C-API-38).
 
 import { describe, expect, it } from "vitest";
-import { getShortestPaths, getSimplePaths } from "xstate/graph";
+import { getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { INTERRUPT_HOLD_RETRY_MS, interruptMachine, type InterruptEvent, type InterruptInput } from "../../machines/interrupt.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { SessionStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents, hostChild, type AnyEvent } from "../support/machine-host.js";
+import { edgePaths } from "../support/edge-paths.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 type Snap = SnapshotFrom<typeof interruptMachine>;
 const TIMEOUT_MS = 500;
@@ -85,7 +89,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void
 }
 
 describe("interrupt model (xstate/graph)", () => {
-  const shortest = getShortestPaths(modelMachine, options);
+  const shortest = edgePaths(modelMachine, options as never);
   const simple = getSimplePaths(modelMachine, {
     ...options,
     // Full-fidelity simple paths (no merged states, so replayed exactly); `exited` and a second caller are

@@ -1,13 +1,16 @@
 // Model-based test: xstate/graph paths through the /login machine replayed on a live actor (C-API-43, C-CLAUDE-18).
 
 import { describe, expect, it } from "vitest";
-import { getShortestPaths } from "xstate/graph";
 import { EMPTY_FACTS, type LoginFact, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { loginMachine, type LoginInput } from "../../machines/login.js";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type TransactionModel } from "../support/transaction-model.js";
+import { edgePaths } from "../support/edge-paths.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 const panel = (login: Partial<LoginFact>): ScreenFacts => ({
   ...EMPTY_FACTS,
@@ -39,9 +42,9 @@ const INPUT: LoginInput = { opId: "op", profile: claudeAdapter.login!, facts: co
 
 describe("login model (xstate/graph)", () => {
   const logic = loginMachine.provide({ actions: { toParent: () => {} } });
-  const paths = getShortestPaths(logic, { input: INPUT, events: modelEvents(model) as never, serializeState: modelSerializer(model) as never });
+  const paths = edgePaths(logic, { input: INPUT, events: modelEvents(model) as never, serializeState: modelSerializer(model) as never }, "step");
 
-  it(`C-API-43 replays ${paths.length} shortest paths: one Enter after the code, only validated URLs, success needs ready`, () => {
+  it(`C-API-43 replays ${paths.length} paths (shortest, plus one per state step off them): one Enter after the code, only validated URLs, success needs ready`, () => {
     expect(paths.length).toBeGreaterThan(50);
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     for (const v of ['"done"', '"awaitingReady"', '{"continuing":"requesting"}', '"reportingUrl"', '"requestingCode"', '{"writingEnter":"requesting"}', '"closingPanel"']) expect(reached, v).toContain(v);

@@ -11,6 +11,9 @@ import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { modelPickerMachine, type ModelPickerInput } from "../../machines/model-picker.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type CannedFrame, type TransactionModel } from "../support/transaction-model.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2 };
 const DELAYS = { settle: 3, open: 50, step: 20, close: 40, cleanup: 10, late: 15, holdRetry: 2 };

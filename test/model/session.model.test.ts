@@ -6,8 +6,13 @@ import { createActor, fromCallback, type AnyActorLogic, type EventObject } from 
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { createSessionMachine, type SessionEvent, type SessionInput, type SessionPublicEvent } from "../../machines/session.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
 import { isTerminalStatus, type SessionStatus } from "../../src/contracts/public-types.js";
+import { edgePaths } from "../support/edge-paths.js";
+import { coverageInspect, recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 interface Received {
   readonly child: string;
@@ -45,8 +50,66 @@ function eventsFor(snap: Snap): SessionEvent[] {
   if (snap.value === "closing" && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "stopped", initial: false });
   if (snap.value === "ended" && snap.context.ended && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "exited", initial: false });
   out.push({ type: "cmd.closing", as: "stopped" }, { type: "cmd.closed", as: "stopped" });
-  return out;
+  return [...out, ...ROUTED];
 }
+
+const err = new ElwoodError("pty_write_failed", "model");
+const op = { opId: "o1", kind: "message" } as never;
+/**
+ * The events the root only routes or announces (no state change): each one's expected routing and announcement,
+ * before and after the session ended. `[child, eventType]` pairs; the announcement is a public event type.
+ */
+const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (readonly [string, string])[]; readonly said: readonly string[] }> = {
+  "pty.spawned": () => ({ to: [["status", "pty.spawned"]], said: [] }),
+  "hook.Notification": (ended) => ({ to: ended ? [] : [["turn", "hook.Notification"], ["queue", "hook.Notification"]], said: ["public.hook"] }),
+  "turn.started": (ended) => ({ to: ended ? [] : [["status", "turn.started"]], said: ["public.turn"] }),
+  "turn.ended": (ended) => ({ to: ended ? [] : [["status", "turn.ended"]], said: ["public.turn"] }),
+  "trust.fallback": () => ({ to: [["status", "trust.fallback"]], said: [] }),
+  "trust.answered": () => ({ to: [], said: ["public.startupPrompt"] }),
+  "io.write": () => ({ to: [["io", "io.write"]], said: [] }),
+  "io.written": (ended) => ({ to: [["queue", "io.written"], ["interrupt", "io.written"], ...(ended ? [] : ([["trust", "io.written"]] as const))], said: [] }),
+  "io.held": (ended) => ({ to: [["queue", "io.held"], ["interrupt", "io.held"], ...(ended ? [] : ([["trust", "io.held"]] as const))], said: [] }),
+  "io.failed": (ended) => ({ to: [["queue", "io.failed"], ["interrupt", "io.failed"], ...(ended ? [] : ([["trust", "io.failed"]] as const))], said: [] }),
+  "queue.opWritten": () => ({ to: [], said: ["public.op"] }),
+  "queue.opEntered": () => ({ to: [["status", "submission.written"], ["turn", "submission.entered"]], said: ["public.op"] }),
+  "queue.opDone": () => ({ to: [], said: ["public.op"] }),
+  "effect.request": () => ({ to: [["effects", "effect.request"]], said: [] }),
+  "effect.result": () => ({ to: [["queue", "effect.result"]], said: [] }),
+  "effect.warning": () => ({ to: [], said: ["public.warning"] }),
+  "queue.opFailed": () => ({ to: [], said: ["public.opFailed"] }),
+  "interrupt.resolved": () => ({ to: [], said: ["public.interrupt"] }),
+  "interrupt.failed": () => ({ to: [], said: ["public.interrupt"] }),
+  "cmd.enqueue": (ended) => (ended ? { to: [], said: ["public.opFailed"] } : { to: [["queue", "queue.enqueue"]], said: [] }),
+  "cmd.cancel": () => ({ to: [["queue", "queue.cancel"]], said: [] }),
+  "cmd.interrupt": (ended) => (ended ? { to: [], said: ["public.interrupt"] } : { to: [["interrupt", "interrupt.request"]], said: [] }),
+  "cmd.rawInput": () => ({ to: [["queue", "submission.rawInput"]], said: [] }),
+};
+
+const ROUTED: SessionEvent[] = [
+  { type: "pty.spawned", pid: 1 },
+  { type: "hook.Notification", name: "Notification", payload: {} },
+  { type: "turn.started", source: "hook" },
+  { type: "turn.ended", source: "hook" },
+  { type: "trust.fallback", ruleIds: ["r"] },
+  { type: "trust.answered", label: "workspace_trust", text: "Yes" },
+  { type: "io.write", requestId: "w1", data: "x" },
+  { type: "io.written", requestId: "w1" },
+  { type: "io.held", requestId: "w1" },
+  { type: "io.failed", requestId: "w1", error: err },
+  { type: "queue.opWritten", opId: "o1" },
+  { type: "queue.opEntered", opId: "o1" },
+  { type: "queue.opDone", opId: "o1" },
+  { type: "effect.request", requestId: "e1" },
+  { type: "effect.result", requestId: "e1", ok: true },
+  { type: "effect.warning", code: "w", message: "m" },
+  { type: "queue.opFailed", opId: "o1", error: err },
+  { type: "interrupt.resolved", ids: ["i1"] },
+  { type: "interrupt.failed", ids: ["i1"], error: err },
+  { type: "cmd.enqueue", op },
+  { type: "cmd.cancel", opId: "o1", error: err },
+  { type: "cmd.interrupt", id: "i1", timeoutMs: 100 },
+  { type: "cmd.rawInput" },
+] as never;
 
 const serialize = (snap: Snap): string => JSON.stringify([snap.value, snap.context.status, snap.context.ended, snap.context.initialReady]);
 
@@ -54,7 +117,7 @@ const GRAPH = { events: eventsFor as never, serializeState: serialize as never, 
 
 function replay(events: readonly EventObject[], expectedValue: unknown): void {
   const log: Received[] = [];
-  const actor = createActor(machineWith(log), { input: INPUT });
+  const actor = createActor(machineWith(log), { input: INPUT, inspect: coverageInspect });
   const announced: SessionPublicEvent[] = [];
   actor.on("*", (e) => void announced.push(e as SessionPublicEvent));
   actor.start();
@@ -62,6 +125,7 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
   for (const [index, event] of events.entries()) {
     if (event.type === "xstate.init") continue;
     const before = actor.getSnapshot().context;
+    const beforeValue = actor.getSnapshot().value;
     const logFrom = log.length;
     const announcedFrom = announced.length;
     actor.send(event as SessionEvent);
@@ -86,8 +150,17 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
         expect(to("status"), where).toEqual(isTerminalStatus(before.status) ? [] : ["lifecycle.closing"]);
         break;
       case "cmd.closed": {
-        const expected = isTerminalStatus(before.status) ? [] : ["lifecycle.stopped"];
+        // Only a closing (or ended) session finishes a close; the status machine hears it unless already terminal.
+        const closes = beforeValue === "closing" || beforeValue === "ended";
+        const expected = !closes || isTerminalStatus(before.status) ? [] : ["lifecycle.stopped"];
         expect(to("status"), where).toEqual(expected);
+        break;
+      }
+      default: {
+        const expected = ROUTING[event.type]?.(before.ended);
+        expect(expected, `${where}: the model lists every routed event`).toBeDefined();
+        expect(routed.map((r) => [r.child, r.event.type]), where).toEqual(expected?.to);
+        expect(said.map((e) => e.type), where).toEqual(expected?.said);
         break;
       }
       case "pty.exit":
@@ -115,8 +188,8 @@ describe("root session machine (model-based, xstate/graph)", () => {
     for (const node of Object.values(machine.root.states)) expect(node.description?.length ?? 0, node.key).toBeGreaterThan(10);
   });
 
-  it("replays every shortest path: routing, announcements and the one-time end of operations", () => {
-    const paths = getShortestPaths(machineWith([]), GRAPH);
+  it("replays every shortest path and one path per graph edge: routing, announcements and the one-time end of operations", () => {
+    const paths = edgePaths(machineWith([]), GRAPH as never);
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) replay(path.steps.map((s) => s.event), path.state.value);
   });

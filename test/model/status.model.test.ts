@@ -8,13 +8,17 @@ import { PERMISSION_APPLY_MS, statusMachine, type StatusEvent, type StatusInput 
 import { isTerminalStatus } from "../../src/contracts/public-types.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
+import { edgePaths } from "../support/edge-paths.js";
+import { coverageInspect, recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 type Snap = SnapshotFrom<typeof statusMachine>;
 const INPUT: StatusInput = {
-  readiness: { hookEvents: ["InstructionsLoaded"], composerIsReadySignal: true, composerSettleMs: 150, deadlineMs: 8000, oscIdleIsReadySignal: true },
+  readiness: { hookEvents: ["InstructionsLoaded"], composerIsReadySignal: true, composerSettleMs: 150, deadlineMs: 8000, oscIdleIsReadySignal: true, readyRuleIds: ["ready-rule"] },
   autoAnswered: ["workspace_trust"],
 };
-const DELAYS: Record<string, number> = { composerSettle: 150, readinessDeadline: 8000, permissionApply: PERMISSION_APPLY_MS };
+const DELAYS: Record<string, number> = { dialogSettle: 100, composerSettle: 150, readinessDeadline: 8000, permissionApply: PERMISSION_APPLY_MS };
 
 /**
  * Three event alphabets, each small enough that every simple path can be replayed: turns and blocking,
@@ -48,10 +52,27 @@ const ALPHABETS: Record<string, StatusEvent[]> = {
   ],
 };
 
+/** Every event the status machine takes, for the edge walk only (far too many simple paths to replay them all). */
+const EVERY_EVENT: StatusEvent[] = [
+  ...ALPHABETS["turns and blocking"] ?? [],
+  { type: "pty.spawned", pid: 1 } as StatusEvent,
+  frame({ composer: true, ruleIds: ["ready-rule"] }),
+  { type: "turn.started", source: "hook" },
+  { type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} },
+  { type: "hook.PermissionRequest", name: "PermissionRequest", payload: {}, handlerDecision: "allow" } as StatusEvent,
+  { type: "hook.SessionEnd", name: "SessionEnd", payload: {} },
+  { type: "hook.Notification", name: "Notification", payload: {} },
+  { type: "lifecycle.closing", as: "torn_down" },
+  { type: "lifecycle.stopped" },
+  { type: "lifecycle.killed" },
+  { type: "lifecycle.tornDown" },
+];
+
 function serialize(snap: Snap): string {
   const c = snap.context;
   // Only what guards read: the state, the readiness latch, the closing intent and whether a dialog holds.
-  return JSON.stringify([snap.value, c.initialReady, c.closingAs ?? "-", c.deadlinePassed, c.facts?.dialog?.blocking === true]);
+  const counters = c as unknown as { permissionPending?: number; permissionUnmatched?: number };
+  return JSON.stringify([snap.value, c.initialReady, c.closingAs ?? "-", c.deadlinePassed, c.facts?.dialog?.blocking === true, Math.min(counters.permissionPending ?? 0, 2), Math.min(counters.permissionUnmatched ?? 0, 2), c.permissionBlocked]);
 }
 
 const optionsFor = (events: StatusEvent[]) => ({
@@ -72,7 +93,7 @@ const optionsFor = (events: StatusEvent[]) => ({
 
 function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void {
   const clock = new SimulatedClock();
-  const actor = createActor(statusMachine, { clock, input: INPUT });
+  const actor = createActor(statusMachine, { clock, input: INPUT, inspect: coverageInspect });
   const announced: string[] = [];
   actor.on("status.changed", (e) => announced.push(e.to));
   actor.start();
@@ -107,7 +128,19 @@ describe("status machine (model-based)", () => {
     for (const s of ["starting", "running", "ready", "blocked", "stopped", "exited", "killed", "torn_down"]) expect(reached).toContain(s);
   });
 
+  it("replays one path per graph edge over every status event on a live actor", () => {
+    const paths = edgePaths(statusMachine, optionsFor(EVERY_EVENT) as never);
+    expect(paths.length).toBeGreaterThan(100);
+    for (const path of paths) replay(path.steps as never);
+  });
+
   for (const [name, events] of Object.entries(ALPHABETS)) {
+    it(`replays one path per graph edge (${name}) on a live actor`, () => {
+      const paths = edgePaths(statusMachine, optionsFor(events) as never);
+      expect(paths.length).toBeGreaterThan(20);
+      for (const path of paths) replay(path.steps as never);
+    });
+
     it(`replays every simple path (${name}) on a live actor`, () => {
       const simple = getSimplePaths(statusMachine, optionsFor(events));
       expect(simple.length).toBeGreaterThan(20);

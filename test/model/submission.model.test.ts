@@ -1,12 +1,16 @@
 // Model-based test: every path xstate/graph finds through the submission graph is replayed on a live actor (C-API-31, C-API-56).
 
 import { describe, expect, it } from "vitest";
-import { getShortestPaths, getSimplePaths } from "xstate/graph";
+import { getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
 import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import { stagedInComposer, submissionMachine, type SubmissionEvent, type SubmissionInput } from "../../machines/submission.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { afterDelayName, afterEvents, hostChild } from "../support/machine-host.js";
+import { edgePaths } from "../support/edge-paths.js";
+import { recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 // Graph traversal runs without a parent actor, so the one parent-facing action is stubbed for path generation;
 // states, guards, assigns and delays are the production ones. Replays run the real machine.
@@ -70,7 +74,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void
 }
 
 describe("submission model (xstate/graph)", () => {
-  const shortest = getShortestPaths(modelMachine, options);
+  const shortest = edgePaths(modelMachine, options as never);
   const simple = getSimplePaths(modelMachine, { ...options, serializeState: coarse, toState: (s: Snap): boolean => s.status === "done" });
 
   it("C-API-31 the graph reaches every state of the machine", () => {

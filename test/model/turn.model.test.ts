@@ -8,6 +8,10 @@ import type { HookEvent } from "../../src/contracts/events.js";
 import { QUIET_FRAMES_REQUIRED, turnMachine, type TurnEvent, type TurnInput } from "../../machines/turn.js";
 import { afterDelayName, afterEvents } from "../support/machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "../support/facts.js";
+import { edgePaths } from "../support/edge-paths.js";
+import { coverageInspect, recordModelCoverage } from "../support/model-coverage.js";
+
+recordModelCoverage(import.meta.url);
 
 type Snap = SnapshotFrom<typeof turnMachine>;
 const NO_EVIDENCE_MS = 4000;
@@ -69,7 +73,7 @@ const isWorkEvidence = (e: EventObject) => e.type === "submission.entered" || e.
 
 function replay(resumed: boolean, steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void {
   const clock = new SimulatedClock();
-  const actor = createActor(turnMachine, { clock, input: { resumed, noEvidenceEndMs: NO_EVIDENCE_MS, turnHooks: { start: "UserPromptSubmit", end: "Stop" } } });
+  const actor = createActor(turnMachine, { clock, inspect: coverageInspect, input: { resumed, noEvidenceEndMs: NO_EVIDENCE_MS, turnHooks: { start: "UserPromptSubmit", end: "Stop" } } });
   const log: Array<{ edge: "started" | "ended"; at: number }> = [];
   actor.on("*", (e) => log.push({ edge: e.type === "turn.started" ? "started" : "ended", at: index }));
   let index = -1;
@@ -117,7 +121,7 @@ describe("turn machine (model-based)", () => {
   for (const resumed of [false, true]) {
     const kind = resumed ? "resumed" : "fresh";
     it(`replays every shortest path over the whole alphabet (${kind} session)`, () => {
-      const shortest = getShortestPaths(turnMachine, optionsFor(resumed, ALL));
+      const shortest = edgePaths(turnMachine, optionsFor(resumed, ALL) as never);
       expect(shortest.length).toBeGreaterThan(10);
       for (const path of shortest) replay(resumed, path.steps);
     });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { inspect, type InspectorHandle } from "../../src/inspect.js";
+import { inspect, type InspectOptions, type InspectorHandle } from "../../src/inspect.js";
 import { startSimSession, type SimSession, type SimSessionOptions } from "./sim-session.js";
 
 const CHROMIUM = process.env["ELWOOD_CHROMIUM"] ?? "/usr/bin/chromium";
@@ -18,9 +18,9 @@ export interface InspectorBrowser {
   close(): Promise<void>;
 }
 
-export async function openInspectorBrowser(sim: SimSessionOptions, options: { consoleErrors?: boolean } = {}): Promise<InspectorBrowser> {
+export async function openInspectorBrowser(sim: SimSessionOptions, options: { consoleErrors?: boolean; inspect?: InspectOptions } = {}): Promise<InspectorBrowser> {
   const session = startSimSession(sim);
-  const inspector = await inspect(session.session);
+  const inspector = await inspect(session.session, options.inspect);
   const profile = mkdtempSync(join(tmpdir(), "elwood-chromium-"));
   let context: BrowserContext | undefined;
   const close = async (): Promise<void> => {

@@ -1,11 +1,12 @@
 // Test support: the module-level machine definitions with their ids, for tests that go over all of them.
 
-import type { AnyStateMachine } from "xstate";
+import { fromCallback, type AnyStateMachine } from "xstate";
 import { controlQueueMachine } from "../../machines/control-queue.js";
 import { imageAttachMachine } from "../../machines/image-attach.js";
 import { interruptMachine } from "../../machines/interrupt.js";
 import { loginMachine } from "../../machines/login.js";
 import { modelPickerMachine } from "../../machines/model-picker.js";
+import { createSessionMachine } from "../../machines/session.js";
 import { statusMachine } from "../../machines/status.js";
 import { submissionMachine } from "../../machines/submission.js";
 import { trustResponderMachine } from "../../machines/trust-responder.js";
@@ -27,3 +28,9 @@ export const TRANSACTION_MACHINES: readonly (readonly [string, AnyStateMachine])
   ["login", loginMachine],
   ["modelPicker", modelPickerMachine],
 ];
+
+/** The root session machine, built with stand-in edges: only its graph is read from this one. */
+const SESSION_MACHINE = createSessionMachine({ io: fromCallback(() => undefined), effects: fromCallback(() => undefined) });
+
+/** Every machine in machines/, root included: the model-coverage report measures each. */
+export const ALL_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["session", SESSION_MACHINE], ...LIVE_MACHINES, ...TRANSACTION_MACHINES];
