@@ -5,9 +5,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { claudeAdapter } from "../../../adapters/claude/adapter.js";
 import type { WarningEvent } from "../../../src/index.js";
+import type { SessionFacade } from "../../../src/agent-session.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { openSession } from "../support/session-fixture.js";
+
+const DIALOG_RULE = "claude-permission-dialog";
+/** How long the painted dialog must stay before it takes keys (screen-fact table: no repaint marks the moment). */
+const SETTLE_MS = claudeAdapter.readiness.dialogSettleMs ?? 0;
 
 describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
   it(`${agent.label}: "1" sent the instant status turns blocked lands; blocked begins at the painted dialog; no ready or re-block until the tool ran (issue 13 item 1, C-ATTN-01)`, async (ctx) => {
@@ -15,8 +21,14 @@ describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
     const { session } = fx;
     await session.waitForStatus((s) => s === "ready", 30_000);
     const marker = path.join(fx.home.project, "made-by-tool.txt");
+    // The frame timeline: when each frame arrived and whether it shows the permission dialog.
+    const frames: { at: number; seq: number; dialog: boolean }[] = [];
+    // frames$ (screen facts per frame) is internal: the facade class behind the public type carries it.
+    const framesSub = (session as unknown as SessionFacade).frames$.subscribe((f) => frames.push({ at: Date.now(), seq: f.seq, dialog: f.facts.ruleIds.includes(DIALOG_RULE) }));
     let sent: Promise<void> | undefined;
+    let sentAt: number | undefined;
     session.on("status", (e) => {
+      if (e.status === "blocked" && sent === undefined) sentAt = Date.now();
       if (e.status === "blocked" && sent === undefined) sent = session.sendKeys(agent.permissionYesKeys);
     });
     const readyBefore = fx.transitionsTo("ready");
@@ -24,16 +36,29 @@ describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
     await fx.waitForHook("PostToolUse", () => true, 30_000);
     await fx.untilTransitions("ready", readyBefore + 1, 30_000);
     await sent;
+    framesSub.unsubscribe();
 
     expect(existsSync(marker)).toBe(true);
     const decisions = session.statusDecisions();
     const blocks = decisions.filter((d) => d.to === "blocked" && d.from !== "blocked");
     expect(blocks).toHaveLength(1);
-    // Blocked begins once the painted dialog has stayed (dialogSettleMs), never on the hook or before the paint.
-    const painted = decisions.find((d) => d.evidence.kind === "frame" && d.evidence.ruleIds?.includes("claude-permission-dialog") === true);
-    expect(painted).toBeDefined();
-    expect(blocks[0]!.at).toBeGreaterThanOrEqual(painted!.at);
-    expect(blocks[0]!.reason).toMatch(/takes keys now/);
+    // Blocked begins at the dialog's first key-accepting frame: the painted dialog once it has stayed painted for
+    // SETTLE_MS (the key "1" was sent at that instant and landed), never on the hook or at the first paint.
+    const firstDialogFrame = frames.find((f) => f.dialog);
+    expect(firstDialogFrame).toBeDefined();
+    const painted = decisions.find((d) => d.evidence.kind === "frame" && d.evidence.ruleIds?.includes(DIALOG_RULE) === true);
+    expect(painted?.to).toBeUndefined(); // the first paint is recorded, but is no status edge
+    expect(painted!.at).toBeLessThanOrEqual(firstDialogFrame!.at);
+    const block = blocks[0]!;
+    expect(block.reason).toMatch(/takes keys now/);
+    expect(block.at - painted!.at).toBeGreaterThanOrEqual(SETTLE_MS);
+    expect(decisions.filter((d) => d.at < block.at && d.to === "blocked")).toEqual([]);
+    // Every frame from the first paint to the block still shows the dialog: it stayed painted, so it takes keys.
+    expect(frames.filter((f) => f.at >= firstDialogFrame!.at && f.at <= block.at && !f.dialog)).toEqual([]);
+    expect(sentAt).toBeGreaterThanOrEqual(block.at);
+    console.log(
+      ["decision log (issue 13 item 1):", `first dialog frame seq ${firstDialogFrame!.seq} at +0 ms`, ...decisions.filter((d) => d.at >= painted!.at - 1 && d.at <= block.at + 2000).map((d) => `+${d.at - painted!.at} ms ${d.evidence.kind}${d.evidence.ruleIds ? `[${d.evidence.ruleIds.join(",")}]` : ""} ${d.from} -> ${d.to ?? "(no edge)"}: ${d.reason}`), `key "1" sent at +${sentAt! - painted!.at} ms`].join("\n"),
+    );
     const afterBlock = fx.statuses.slice(fx.statuses.findIndex((s) => s.to === "blocked"));
     expect(afterBlock.map((s) => s.to)).toEqual(["blocked", "running", "ready"]);
     // The hook and the dialog may arrive in either order; neither is reported as a second block.
