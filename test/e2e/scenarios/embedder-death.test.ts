@@ -1,31 +1,19 @@
 // Issue 14 item 4 on the real CLI: the embedding process is SIGKILLed mid-turn while Claude's Bash tool runs a
 // command in a process group of its own that ignores hangups; 2 s later nothing of the session is alive.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { startCrashEmbedder } from "../../support/crash-embedder-process.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
-import { sessionProcesses } from "../support/processes.js";
+import { pidsWithCommandLine, sessionProcesses } from "../support/processes.js";
+
+const sleepPids = (marker: string): number[] => pidsWithCommandLine(["sleep", marker]);
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-/** Pids whose command line is exactly `sleep <marker>` (found whatever their environment says). */
-function sleepPids(marker: string): number[] {
-  return readdirSync("/proc")
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        return readFileSync(`/proc/${e}/cmdline`, "latin1") === `sleep\0${marker}\0`;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 function isAlive(pid: number): boolean {
   try {

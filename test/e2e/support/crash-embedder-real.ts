@@ -4,28 +4,14 @@
 // once the tool runs, and then waits until it is killed.
 // Usage (inside the e2e netns): node --import tsx test/e2e/support/crash-embedder-real.ts <claude version> <marker>
 
-import { readdirSync, readFileSync } from "node:fs";
 import { startModelServer } from "../model-server/index.js";
 import { CLAUDE_AGENTS, launch } from "./agents.js";
+import { pidsWithCommandLine } from "./processes.js";
 
 const [version, marker] = process.argv.slice(2);
 const agent = CLAUDE_AGENTS.find((a) => a.version === version);
 if (agent === undefined || marker === undefined || !/^\d+\.\d+$/.test(marker)) {
   throw new Error("usage: crash-embedder-real <claude version> <sleep seconds as N.M, unique per run>");
-}
-
-/** Pids whose command line is exactly the tool's `sleep <marker>`. */
-function toolPids(): number[] {
-  return readdirSync("/proc")
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        return readFileSync(`/proc/${e}/cmdline`, "latin1") === `sleep\0${marker}\0`;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 const server = await startModelServer();
@@ -35,7 +21,7 @@ void session.sendMessage(`RUNBASH:setsid sh -c 'trap "" HUP; exec sleep ${marker
 await session.waitForStatus((s) => s === "blocked", 30_000);
 await session.sendKeys(agent.permissionYesKeys);
 const started = Date.now();
-while (toolPids().length === 0) {
+while (pidsWithCommandLine(["sleep", marker]).length === 0) {
   if (Date.now() - started > 30_000) throw new Error("the Bash tool never started its process group");
   await new Promise((r) => setTimeout(r, 50));
 }

@@ -78,3 +78,15 @@ export function processesWithEnv(name: string, value: string): number[] {
     }
   });
 }
+
+/** Pids whose command line is exactly `argv` (found whatever their environment or process group). */
+export function pidsWithCommandLine(argv: readonly string[]): number[] {
+  const wanted = `${argv.join("\0")}\0`;
+  return pids().filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "latin1") === wanted;
+    } catch {
+      return false;
+    }
+  });
+}
