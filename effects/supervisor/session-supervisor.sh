@@ -11,10 +11,11 @@ owner=$1 cli=$2 pgid=$3 name=$4 value=$5
 
 tagged() {
   if [ -d /proc/self ]; then
-    for environ in /proc/[0-9]*/environ; do
+    # One grep over every environment (NUL-separated entries, whole-entry match) instead of two processes per
+    # pid: the scan stays a few ms with hundreds of processes, so a reap is done well inside the 2 s promise.
+    grep -lzxF -- "$name=$value" /proc/[0-9]*/environ 2>/dev/null | while read -r environ; do
       pid=${environ#/proc/}; pid=${pid%/environ}
-      [ "$pid" = "$$" ] && continue
-      if tr '\0' '\n' < "$environ" 2>/dev/null | grep -qxF "$name=$value"; then echo "$pid"; fi
+      [ "$pid" = "$$" ] || echo "$pid"
     done
   else
     # macOS: ps -E appends the environment of this user's processes to their command.
