@@ -7,7 +7,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../../adapters/claude/adapter.js";
 import type { WarningEvent } from "../../../src/index.js";
-import type { SessionFacade } from "../../../src/agent-session.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { openSession } from "../support/session-fixture.js";
 
@@ -21,10 +20,6 @@ describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
     const { session } = fx;
     await session.waitForStatus((s) => s === "ready", 30_000);
     const marker = path.join(fx.home.project, "made-by-tool.txt");
-    // The frame timeline: when each frame arrived and whether it shows the permission dialog.
-    const frames: { at: number; seq: number; dialog: boolean }[] = [];
-    // frames$ (screen facts per frame) is internal: the facade class behind the public type carries it.
-    const framesSub = (session as unknown as SessionFacade).frames$.subscribe((f) => frames.push({ at: Date.now(), seq: f.seq, dialog: f.facts.ruleIds.includes(DIALOG_RULE) }));
     let sent: Promise<void> | undefined;
     let sentAt: number | undefined;
     session.on("status", (e) => {
@@ -36,28 +31,31 @@ describe.each(CLAUDE_AGENTS)("$label: permission dialog keys", (agent) => {
     await fx.waitForHook("PostToolUse", () => true, 30_000);
     await fx.untilTransitions("ready", readyBefore + 1, 30_000);
     await sent;
-    framesSub.unsubscribe();
 
     expect(existsSync(marker)).toBe(true);
     const decisions = session.statusDecisions();
     const blocks = decisions.filter((d) => d.to === "blocked" && d.from !== "blocked");
     expect(blocks).toHaveLength(1);
     // Blocked begins at the dialog's first key-accepting frame: the painted dialog once it has stayed painted for
-    // SETTLE_MS (the key "1" was sent at that instant and landed), never on the hook or at the first paint.
-    const firstDialogFrame = frames.find((f) => f.dialog);
-    expect(firstDialogFrame).toBeDefined();
-    const painted = decisions.find((d) => d.evidence.kind === "frame" && d.evidence.ruleIds?.includes(DIALOG_RULE) === true);
-    expect(painted?.to).toBeUndefined(); // the first paint is recorded, but is no status edge
-    expect(painted!.at).toBeLessThanOrEqual(firstDialogFrame!.at);
-    const block = blocks[0]!;
+    // SETTLE_MS (no repaint marks that moment), never on the hook or at the first paint. Read from the status
+    // machine's own log, in its order: the first dialog frame is recorded without an edge, every frame after it up
+    // to the block still shows the dialog, and the block is the settle timer firing.
+    const paintedIndex = decisions.findIndex((d) => d.evidence.kind === "frame" && d.evidence.ruleIds?.includes(DIALOG_RULE) === true);
+    const blockIndex = decisions.indexOf(blocks[0]!);
+    expect(paintedIndex).toBeGreaterThanOrEqual(0);
+    expect(blockIndex).toBeGreaterThan(paintedIndex);
+    const painted = decisions[paintedIndex]!;
+    const block = decisions[blockIndex]!;
+    expect(painted.to).toBeUndefined();
+    expect(block.evidence.kind).toBe("timer");
     expect(block.reason).toMatch(/takes keys now/);
-    expect(block.at - painted!.at).toBeGreaterThanOrEqual(SETTLE_MS);
-    expect(decisions.filter((d) => d.at < block.at && d.to === "blocked")).toEqual([]);
-    // Every frame from the first paint to the block still shows the dialog: it stayed painted, so it takes keys.
-    expect(frames.filter((f) => f.at >= firstDialogFrame!.at && f.at <= block.at && !f.dialog)).toEqual([]);
+    const between = decisions.slice(paintedIndex, blockIndex).filter((d) => d.evidence.kind === "frame");
+    expect(between.filter((d) => d.evidence.ruleIds?.includes(DIALOG_RULE) !== true)).toEqual([]);
+    // A lower bound only (a slow machine makes it longer); 1 ms of slack for timers firing on a rounded clock.
+    expect(block.at - painted.at).toBeGreaterThanOrEqual(SETTLE_MS - 1);
     expect(sentAt).toBeGreaterThanOrEqual(block.at);
     console.log(
-      ["decision log (issue 13 item 1):", `first dialog frame seq ${firstDialogFrame!.seq} at +0 ms`, ...decisions.filter((d) => d.at >= painted!.at - 1 && d.at <= block.at + 2000).map((d) => `+${d.at - painted!.at} ms ${d.evidence.kind}${d.evidence.ruleIds ? `[${d.evidence.ruleIds.join(",")}]` : ""} ${d.from} -> ${d.to ?? "(no edge)"}: ${d.reason}`), `key "1" sent at +${sentAt! - painted!.at} ms`].join("\n"),
+      ["decision log (issue 13 item 1), from the first dialog frame:", ...decisions.slice(paintedIndex).filter((d) => d.at <= block.at + 2000).map((d) => `+${d.at - painted.at} ms ${d.evidence.kind}${d.evidence.ruleIds ? `[${d.evidence.ruleIds.join(",")}]` : ""} ${d.from} -> ${d.to ?? "(no edge)"}: ${d.reason}`), `key "1" sent at +${sentAt! - painted.at} ms`].join("\n"),
     );
     const afterBlock = fx.statuses.slice(fx.statuses.findIndex((s) => s.to === "blocked"));
     expect(afterBlock.map((s) => s.to)).toEqual(["blocked", "running", "ready"]);

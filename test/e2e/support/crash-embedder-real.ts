@@ -4,6 +4,7 @@
 // once the tool runs, and then waits until it is killed.
 // Usage (inside the e2e netns): node --import tsx test/e2e/support/crash-embedder-real.ts <claude version> <marker>
 
+import { eventually } from "../../support/eventually.js";
 import { startModelServer } from "../model-server/index.js";
 import { CLAUDE_AGENTS, launch } from "./agents.js";
 import { pidsWithCommandLine } from "./processes.js";
@@ -20,10 +21,6 @@ await session.waitForStatus((s) => s === "ready", 30_000);
 void session.sendMessage(`RUNBASH:setsid sh -c 'trap "" HUP; exec sleep ${marker}' </dev/null >/dev/null 2>&1`).catch(() => undefined);
 await session.waitForStatus((s) => s === "blocked", 30_000);
 await session.sendKeys(agent.permissionYesKeys);
-const started = Date.now();
-while (pidsWithCommandLine(["sleep", marker]).length === 0) {
-  if (Date.now() - started > 30_000) throw new Error("the Bash tool never started its process group");
-  await new Promise((r) => setTimeout(r, 50));
-}
+await eventually(() => pidsWithCommandLine(["sleep", marker]).length > 0, 30_000, "the Bash tool's process group");
 process.stdout.write(`${JSON.stringify({ sid: session.elwoodSessionId, root: home.root, cliPid: session.pid, status: session.status })}\n`);
 setInterval(() => undefined, 1 << 30);
