@@ -74,4 +74,18 @@ describe("model coverage measure", () => {
     ]);
     expect(formatCoverageTable(report)).toMatch(/probe\s+states\s+2\/3\s+67 %\s+transitions\s+1\/5\s+20 % \(\+1 excluded\)/);
   });
+
+  it("a machine on the coverage floor tolerates open transitions, fails below its floor, and must leave it once fully walked", () => {
+    const graph = graphItems(machine);
+    const hits = [{ probe: { states: ["probe.a", "probe.c"], transitions: walk((actor) => actor.send({ type: "go", n: 9 })) } }];
+    const onFloor = buildCoverageReport([graph], hits, [], { probe: 1 });
+    expect(onFloor.problems).toEqual([]);
+    expect(onFloor.machines[0]?.transitionsOpen).toBe(4);
+    expect(buildCoverageReport([graph], hits, [], { probe: 2 }).problems).toEqual(["probe: 1 transitions walked, below its floor of 2"]);
+    expect(buildCoverageReport([graph], hits, [], { other: 1 }).problems).toContain("coverage floor for unknown machine other");
+    const all = graph.transitions.map((t) => t.key);
+    expect(buildCoverageReport([graph], [{ probe: { states: [...graph.states], transitions: all } }], [], { probe: 1 }).problems).toEqual([
+      "probe: fully covered: drop it from the coverage floor",
+    ]);
+  });
 });
