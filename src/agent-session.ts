@@ -55,6 +55,8 @@ export class SessionFacade implements AgentSession {
   protected readonly loginCallbacks: Map<string, LoginCallbacks>;
   private readonly intake: SubmissionIntake;
   private readonly inputTap: PtyInputTap;
+  /** The CLI's own conversation id, from its latest SessionStart hook (what a resume of that CLI needs). */
+  protected cliSessionId: string | undefined;
 
   constructor(runtime: SessionRuntime) {
     this.runtime = runtime;
@@ -77,6 +79,10 @@ export class SessionFacade implements AgentSession {
     this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" }));
     this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
+    // Both CLIs name their conversation in SessionStart (Codex lazily, at the first prompt, and anew after /clear).
+    this.on("hook:SessionStart", (payload) => {
+      if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
+    });
   }
 
   get status(): SessionStatus {

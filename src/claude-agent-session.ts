@@ -1,6 +1,6 @@
 // The Claude session type: the adapter-neutral session plus Claude-specific identity (its internal session id).
 
-import { SessionFacade, type SessionRuntime } from "./agent-session.js";
+import { SessionFacade } from "./agent-session.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import type { ClaudeAgentSession, ClaudeLoginOptions } from "./session-api.js";
 import { NO_LOGIN_PROFILE, type ClaudeLoginMethod } from "../machines/login.js";
@@ -10,16 +10,6 @@ const LOGIN_METHODS: readonly ClaudeLoginMethod[] = ["claudeai", "console", "thi
 
 export class ClaudeSessionFacade extends SessionFacade implements ClaudeAgentSession {
   declare readonly agent: "claude";
-  private claudeSessionIdValue: string | undefined;
-
-  constructor(runtime: SessionRuntime) {
-    super(runtime);
-    // SessionStart carries Claude's own session id (what a later resume needs).
-    this.on("hook:SessionStart", (payload) => {
-      if (typeof payload["session_id"] === "string") this.claudeSessionIdValue = payload["session_id"];
-    });
-  }
-
   /**
    * Re-authenticates through Claude's own `/login` flow as one exclusive queue transaction (C-CLAUDE-18,
    * C-API-43). Resolves after Claude reports success and the session is ready again.
@@ -49,6 +39,6 @@ export class ClaudeSessionFacade extends SessionFacade implements ClaudeAgentSes
 
   /** Claude Code's internal session id, once its SessionStart hook has been seen. */
   get claudeSessionId(): string | undefined {
-    return this.claudeSessionIdValue;
+    return this.cliSessionId;
   }
 }
