@@ -1,9 +1,7 @@
 // Runs one inspected session until a signal: starts it, opens the inspector, prints the URL, tears down on Ctrl+C.
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { AgentSession } from "../src/session-api.js";
-import { inspect } from "../src/inspect.js";
+import { inspect, type InspectOptions } from "../src/inspect.js";
 import { stopRequested } from "./stop-signals.js";
 
 export interface InspectedSession {
@@ -17,8 +15,15 @@ export interface InspectedSession {
 /** Nothing may keep the command alive after Ctrl+C, not even a start-up or clean-up step that hangs. */
 const STOP_DEADLINE_MS = 10_000;
 
-/** Starts the session, serves the inspector on 127.0.0.1:`port` (0 = any free port); resolves with an exit code. */
-export async function runInspector(start: () => Promise<InspectedSession>, port: number): Promise<number> {
+/**
+ * Starts the session, serves the inspector on 127.0.0.1:`port` (0 = any free port); resolves with an exit code.
+ * `coverageReport` feeds the page's test-coverage toggle (the demo passes the report `npm test` wrote).
+ */
+export async function runInspector(
+  start: () => Promise<InspectedSession>,
+  port: number,
+  options: Pick<InspectOptions, "coverageReport"> = {},
+): Promise<number> {
   // Listening before the start: a Ctrl+C while the CLI boots still ends in a teardown once the session exists.
   let stopping = false;
   const stop = stopRequested().then((signal) => {
@@ -38,9 +43,7 @@ export async function runInspector(start: () => Promise<InspectedSession>, port:
   const { session } = demo;
   let inspector;
   try {
-    // After `npm test` in this folder, the page's "test coverage" toggle colours each graph by what the tests walk.
-    const coverageReport = join(process.cwd(), ".artifacts", "model-coverage", "coverage-report.json");
-    inspector = await inspect(session, { port, ...(existsSync(coverageReport) ? { coverageReport } : {}) });
+    inspector = await inspect(session, { port, ...options });
   } catch (error) {
     console.error(`The inspector could not start: ${String(error)}`);
     await session.teardown().catch(() => {});

@@ -1,8 +1,10 @@
 // `npm run demo`: a live session in the inspector — by default the pinned Claude Code against the scripted local model.
 
+import { existsSync } from "node:fs";
 import { parseCli } from "../../inspector/cli-args.js";
 import { startLive } from "../../inspector/live-session.js";
 import { runInspector } from "../../inspector/run-inspector.js";
+import { REPORT_FILE } from "../support/model-coverage-files.js";
 import { startOfflineClaude, startSimClaude } from "./demo-sessions.js";
 
 const USAGE = `usage: npm run demo -- [--sim | --live [--agent claude|codex] [--cwd DIR]] [--port N]
@@ -27,7 +29,8 @@ async function main(): Promise<number> {
   }
   const cwd = args.cwd ?? process.cwd();
   const start = args.sim ? startSimClaude : args.live ? () => startLive(agent, cwd) : startOfflineClaude;
-  return runInspector(start, Number(args.port));
+  // After `npm test` here, the page's "test coverage" toggle colours each graph by what the model tests walk.
+  return runInspector(start, Number(args.port), existsSync(REPORT_FILE) ? { coverageReport: REPORT_FILE } : {});
 }
 
 // Exit explicitly: a stray handle in a torn-down child must not keep the demo hanging after Ctrl+C.

@@ -1,6 +1,6 @@
 // Test host: runs a machine as the invoked child of a tiny recording parent, so its sendParent traffic can be asserted.
 
-import { createActor, fromCallback, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
+import { createActor, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { coverageInspect } from "./model-coverage.js";
@@ -41,20 +41,13 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
   const received: EventObject[] = [];
   const late: EventObject[] = [];
   let output: unknown;
-  // Writes reach the edge either by sendParent or addressed to the io actor's systemId: both land in `received`.
-  const io = fromCallback(({ receive }) => {
-    receive((event) => void received.push(event));
-  });
-  const parent = setup({ actors: { child: logic, io } }).createMachine({
-    invoke: [
-      { id: "io", systemId: "io", src: "io" },
-      {
-        id: "child",
-        src: "child",
-        input: () => input,
-        onDone: { actions: ({ event }) => void (output = event.output) },
-      },
-    ],
+  const parent = setup({ actors: { child: logic } }).createMachine({
+    invoke: {
+      id: "child",
+      src: "child",
+      input: () => input,
+      onDone: { actions: ({ event }) => void (output = event.output) },
+    },
     on: { "*": { actions: ({ event }) => void received.push(event) } },
   });
   const clock = new SimulatedClock();

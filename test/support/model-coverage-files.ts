@@ -2,7 +2,7 @@
 
 import { join } from "node:path";
 
-/** ELWOOD_MODEL_COVERAGE_DIR moves it (the inspector's `--coverage` flag reads the report from anywhere). */
+/** ELWOOD_MODEL_COVERAGE_DIR moves it; `npm run demo` hands the report to the inspector when it exists. */
 export const MODEL_COVERAGE_DIR = process.env["ELWOOD_MODEL_COVERAGE_DIR"] ?? join(import.meta.dirname, "..", "..", ".artifacts", "model-coverage");
 /** One hits file per model test file, rewritten each time that file runs. */
 export const HITS_DIR = join(MODEL_COVERAGE_DIR, "hits");
