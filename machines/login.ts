@@ -28,6 +28,8 @@ export interface LoginTiming {
   /** How long one method-list cursor move may take to render. */
   readonly stepMs: number;
   readonly holdRetryMs: number;
+  /** How long the success panel may stay up after our Enter before that Enter counts as dropped and is pressed again. */
+  readonly continueRetryMs: number;
 }
 
 /** A profile that recognises nothing: a login op without a CLI profile can only fail. */
@@ -37,7 +39,7 @@ export const NO_LOGIN_PROFILE: LoginProfile = {
   validateCode: () => ({ ok: false, reason: "this CLI has no /login panel Elwood drives" }),
 };
 
-export const LOGIN_DEFAULTS: LoginTiming = { settleMs: 150, stepMs: 1500, holdRetryMs: 100 };
+export const LOGIN_DEFAULTS: LoginTiming = { settleMs: 150, stepMs: 1500, holdRetryMs: 100, continueRetryMs: 1500 };
 
 export interface LoginInput extends Partial<LoginTiming> {
   readonly opId: string;
@@ -148,6 +150,7 @@ export const loginMachine = setup({
     settle: ({ context }) => context.settleMs,
     step: ({ context }) => context.stepMs,
     holdRetry: ({ context }) => context.holdRetryMs,
+    continueRetry: ({ context }) => context.continueRetryMs,
   },
   guards: {
     isOurs,
@@ -323,7 +326,15 @@ export const loginMachine = setup({
       description: "Resolve once the session is ready again.",
       on: {
         "status.changed": { guard: "becameReady", target: "done", actions: "trackStatus", description: "A fresh ready transition." },
-        frame: { guard: "settledWhileReady", target: "done", actions: "recordFacts", description: "Composer back while status stayed ready." },
+        frame: [
+          { guard: "settledWhileReady", target: "done", actions: "recordFacts", description: "Composer back while status stayed ready." },
+          { actions: "recordFacts", description: "Track the panel: it may still be up." },
+        ],
+      },
+      after: {
+        // Measured on Claude 2.1.215 under load: an Enter written at the success panel's first paint can be dropped
+        // (the panel takes keys only once it has settled, like the permission dialog), and the panel then waits.
+        continueRetry: { guard: "successPanelUp", target: "succeeded", description: "The success panel is still up: our Enter was dropped, press it again." },
       },
     },
     failing: {

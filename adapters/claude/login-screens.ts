@@ -40,7 +40,9 @@ export const CLAUDE_LOGIN_STAGE_RULES = {
     description:
       "After a successful code exchange: 2.1.215 `Login successful. Press Enter to continue…`, 2.1.332 " +
       "`✔ Login successful. Press Enter to continue`, each under `Logged in as <email>` when the profile has one. " +
-      "The panel stays until Enter (the CLI's confirm:yes); then the transcript keeps `⎿  Login successful`.",
+      "The panel stays until Enter (the CLI's confirm:yes); then the transcript keeps `⎿  Login successful`. " +
+      "Seen once on 2.1.215 under a full npm test run: an Enter written as the panel first painted was dropped and the " +
+      "panel waited, so the login machine presses Enter again while the panel stays up (continueRetryMs).",
     region: "bottom",
     pattern: /Login successful\. Press Enter to continue/,
     verifiedAgainst: [V215, V332],
