@@ -25,3 +25,7 @@ export { ElwoodError, isElwoodError, type ElwoodErrorName, type ElwoodErrorDetai
 export * from "./contracts/public-types.js";
 export { subscribeInspection, type InspectionListener } from "./inspection-hub.js";
 export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";
+export { ClaudeSession } from "./claude-session.js";
+export { CodexSession } from "./codex-session.js";
+export type { TurnOptions, TurnStream, LazyOptions } from "./conversation/conversation-session.js";
+export type { TurnEvent, TurnResult, TurnStatus, TurnUsage } from "./contracts/turn-events.js";

@@ -31,7 +31,9 @@ export type ElwoodErrorName =
   | "image_attach_failed"
   | "unsupported_platform"
   | "pty_write_failed"
-  | "resize_failed";
+  | "resize_failed"
+  /** The CLI rejected a `send`/`stream` turn (its adapter's evidence, e.g. Claude's StopFailure). */
+  | "turn_failed";
 
 export type ElwoodErrorDetails = Readonly<Record<string, unknown>>;
 
