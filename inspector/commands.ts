@@ -7,7 +7,7 @@ import type { ClientCommand } from "./protocol.js";
 export function runCommand(session: SessionFacade, cmd: ClientCommand): Promise<void> {
   switch (cmd.op) {
     case "send":
-      return session.sendMessage(cmd.text ?? "");
+      return session.sendMessage(cmd.text ?? "").then(() => undefined);
     case "keys":
       return session.sendKeys(cmd.text ?? "");
     case "interrupt":

@@ -125,15 +125,15 @@ export class SessionFacade implements AgentSession {
     return waitForActivity(this.events.waitSources(), match, timeoutMs);
   }
 
-  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+  sendPrompt(prompt: string, options?: SendOptions): Promise<string> {
     return this.intake.submit("prompt", prompt, options);
   }
 
-  sendMessage(message: string, options?: SendOptions): Promise<void> {
+  sendMessage(message: string, options?: SendOptions): Promise<string> {
     return this.intake.submit("message", message, options);
   }
 
-  sendGuidance(message: string, options?: SendOptions): Promise<void> {
+  sendGuidance(message: string, options?: SendOptions): Promise<string> {
     return this.intake.submit("guidance", message, options);
   }
 
@@ -272,8 +272,17 @@ export class SessionFacade implements AgentSession {
     return this.closing;
   }
 
-  private enqueueSubmission(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): Promise<void> {
-    return this.enqueueOp(submissionOp(kind, clean, transaction), "entered").then(() => undefined);
+  /**
+   * A submission's op id is its turn id: the call resolves with it once the prompt was entered, and from then on
+   * activity events carry it (guidance joins the running turn and keeps that turn's id).
+   */
+  private enqueueSubmission(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): Promise<string> {
+    const op = submissionOp(kind, clean, transaction);
+    return this.enqueueOp(op, "entered").then(() => {
+      const turnId = kind === "guidance" && this.events.turnId !== undefined ? this.events.turnId : op.opId;
+      this.events.turnId = turnId;
+      return turnId;
+    });
   }
 
   private onPublic(event: SessionPublicEvent): void {

@@ -33,3 +33,7 @@ export type {
 export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetails, type ElwoodErrorDetailsByCode, type ImageAttachFailure } from "./contracts/errors.js";
 export * from "./contracts/public-types.js";
 export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";
+export { ClaudeSession } from "./claude-session.js";
+export { CodexSession } from "./codex-session.js";
+export type { TurnOptions, TurnStream, LazyOptions } from "./conversation/conversation-session.js";
+export type { TurnEvent, TurnResult, TurnStatus, TurnUsage } from "./contracts/turn-events.js";

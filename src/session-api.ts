@@ -37,9 +37,12 @@ export interface AgentSession {
   off<E extends SessionEventName<CommonHookEventName>>(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): void;
   waitForStatus(match: (status: SessionStatus) => boolean, timeoutMs?: number): Promise<SessionStatus>;
   waitForActivity(match: (activity: ActivityEvent) => boolean, timeoutMs?: number): Promise<ActivityEvent>;
-  sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
-  sendMessage(message: string, options?: SendOptions): Promise<void>;
-  sendGuidance(message: string, options?: SendOptions): Promise<void>;
+  /** Resolves with the submission's turn id once the CLI accepted it (the `turnId` its activities carry). */
+  sendPrompt(prompt: string, options?: SendOptions): Promise<string>;
+  /** Resolves with the submission's turn id once the CLI accepted it (the `turnId` its activities carry). */
+  sendMessage(message: string, options?: SendOptions): Promise<string>;
+  /** Resolves with the submission's turn id once the CLI accepted it (the `turnId` its activities carry). */
+  sendGuidance(message: string, options?: SendOptions): Promise<string>;
   sendKeys(input: string | Uint8Array): Promise<void>;
   resize(size: TerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;

@@ -15,6 +15,8 @@ export class SessionEvents {
   /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
   latestFacts: ScreenFacts | undefined;
   private attentionLabel: string | undefined;
+  /** The turn id of the latest entered submission; every activity event from then on carries it. */
+  turnId: string | undefined;
 
   constructor(
     private readonly elwoodSessionId: string,
@@ -91,7 +93,8 @@ export class SessionEvents {
   }
 
   activity(partial: Omit<ActivityEvent, "elwoodSessionId" | "agent">): void {
-    this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...partial });
+    const turn = this.turnId === undefined ? {} : { turnId: this.turnId };
+    this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...turn, ...partial });
   }
 
   waitSources(): WaitSources {

@@ -18,8 +18,8 @@ export interface SubmissionIntakeDeps {
   /** The agent's environment (its display is the clipboard images go through). */
   readonly agentEnv: NodeJS.ProcessEnv | Readonly<Record<string, string>>;
   readonly status: () => SessionStatus;
-  /** Enqueues the cleaned text (with its image attach); settles when the queue reports the submission. */
-  readonly enqueue: (kind: SubmissionKind, clean: string, transaction?: QueueTransaction) => Promise<void>;
+  /** Enqueues the cleaned text (with its image attach); settles with the submission's turn id when the queue reports it. */
+  readonly enqueue: (kind: SubmissionKind, clean: string, transaction?: QueueTransaction) => Promise<string>;
 }
 
 export class SubmissionIntake {
@@ -31,7 +31,7 @@ export class SubmissionIntake {
 
   constructor(private readonly deps: SubmissionIntakeDeps) {}
 
-  submit(kind: "prompt" | "message" | "guidance", text: unknown, options?: SendOptions): Promise<void> {
+  submit(kind: "prompt" | "message" | "guidance", text: unknown, options?: SendOptions): Promise<string> {
     if (isTerminalStatus(this.deps.status())) return rejectWith("session_not_running", `the session is ${this.deps.status()}`);
     if (typeof text !== "string") return rejectWith("invalid_argument", `${kind} text must be a string`);
     if (Buffer.byteLength(text, "utf8") > MAX_SUBMISSION_BYTES) {
@@ -59,9 +59,9 @@ export class SubmissionIntake {
     if (release instanceof ElwoodError) return Promise.reject(release);
     // Calls keep their order: this one enqueues only after every earlier image call has enqueued (or failed).
     this.intakePending += 1;
-    let enqueued!: (submission: PromiseLike<void>) => void;
+    let enqueued!: (submission: PromiseLike<string>) => void;
     let refused!: (error: unknown) => void;
-    const submission = new Promise<void>((resolve, reject) => ((enqueued = resolve), (refused = reject)));
+    const submission = new Promise<string>((resolve, reject) => ((enqueued = resolve), (refused = reject)));
     this.intake = this.intake.then(async () => {
       try {
         // Wrapped in an object: the intake chain must wait for the enqueue, never for the submission itself.
@@ -84,7 +84,7 @@ export class SubmissionIntake {
     kind: "prompt" | "message" | "guidance",
     clean: string,
     snapshot: readonly ImageSnapshot[],
-  ): Promise<{ readonly submission: Promise<void> }> {
+  ): Promise<{ readonly submission: Promise<string> }> {
     if (isTerminalStatus(this.deps.status())) throw new ElwoodError("session_not_running", `the session is ${this.deps.status()}`);
     const viaClipboard = this.deps.imageVia === "clipboard";
     if (viaClipboard && clipboardBackend(process.platform, this.deps.agentEnv) === undefined) {

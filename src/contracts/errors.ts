@@ -76,7 +76,14 @@ export interface ElwoodErrorDetailsByCode {
   /** The session has ended (or ended while the call waited); `status` is the terminal status when known. */
   readonly session_not_running: { readonly status?: SessionStatus };
   /** A wait ended without its condition; `replays` when Codex never accepted a replayed paste. */
-  readonly wait_timeout: { readonly timeoutMs?: number; readonly replays?: number };
+  readonly wait_timeout: {
+    readonly timeoutMs?: number;
+    readonly replays?: number;
+    /** A `send`/`stream` turn was ready but its transcript never showed the final text within this window. */
+    readonly catchUpMs?: number;
+  };
+  /** A `stream` consumer fell behind: its unread events exceeded the buffer caps, so the stream was ended. */
+  readonly stream_overflow: { readonly maxEvents: number; readonly maxBytes: number };
   readonly invalid_argument: InvalidArgumentDetails;
   /** Text above the 8 MiB UTF-8 limit. */
   readonly input_too_large: { readonly limit: number };
@@ -122,6 +129,8 @@ export interface ElwoodErrorDetailsByCode {
   readonly unsupported_platform: { readonly index?: number };
   readonly pty_write_failed: { readonly cause?: string; readonly pid?: number };
   readonly resize_failed: { readonly cause?: string; readonly cols?: number; readonly rows?: number };
+  /** The CLI rejected a `send`/`stream` turn (its adapter's evidence, e.g. Claude's StopFailure); `turnId` names it. */
+  readonly turn_failed: { readonly turnId: string };
 }
 
 /** A code whose error carries no details. */

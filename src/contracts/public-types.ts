@@ -100,6 +100,8 @@ export interface ActivityEvent {
   readonly exitCode?: number;
   readonly failedOpen?: boolean;
   readonly transcriptPath?: string;
+  /** The id `sendMessage`/`sendPrompt` returned for the turn this activity belongs to (the latest entered submission). */
+  readonly turnId?: string;
   /** Live-only, not redacted. */
   readonly raw?: unknown;
 }

@@ -94,3 +94,20 @@ void (null as unknown as typeof Elwood).subscribeInspection;
 type _NoAlias = Elwood.ClaudeSessionApi;
 // @ts-expect-error
 type _NoAlias2 = Elwood.ElwoodAgentSession;
+
+// Issue 17: the lazy send/stream API and turn ids.
+declare const claudeConversation: Elwood.ClaudeSession;
+declare const codexConversation: Elwood.CodexSession;
+expectTypeOf(any.sendMessage("x")).toEqualTypeOf<Promise<string>>();
+expectTypeOf<ActivityEvent["turnId"]>().toEqualTypeOf<string | undefined>();
+expectTypeOf(claudeConversation.send("x")).toEqualTypeOf<Promise<string>>();
+expectTypeOf(codexConversation.sendTurn("x")).toEqualTypeOf<Promise<Elwood.TurnResult>>();
+expectTypeOf(claudeConversation.stream("x")).toMatchTypeOf<AsyncIterable<Elwood.TurnEvent>>();
+expectTypeOf(claudeConversation.stream("x").result).toEqualTypeOf<Promise<Elwood.TurnResult>>();
+if (isElwoodError(caught, "turn_failed")) expectTypeOf(caught.details.turnId).toEqualTypeOf<string>();
+if (isElwoodError(caught, "stream_overflow")) expectTypeOf(caught.details.maxEvents).toEqualTypeOf<number>();
+claudeConversation.on("hook:InstructionsLoaded", () => {});
+// @ts-expect-error InstructionsLoaded is a Claude hook: the Codex conversation does not take it
+codexConversation.on("hook:InstructionsLoaded", () => {});
+// @ts-expect-error a turn event's type is one of the vocabulary's
+expectTypeOf<Elwood.TurnEvent["type"]>().toEqualTypeOf<"text" | "thinking">();

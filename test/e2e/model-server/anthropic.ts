@@ -115,16 +115,31 @@ export async function sendAnthropicReply(
     const name = reply.kind === "tool" ? reply.name : "Bash";
     const input =
       reply.kind === "tool" ? reply.input : { command: reply.command, description: reply.description ?? "Running scripted command" };
-    stream.event("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: toolId, name, input: {} } });
-    stream.event("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(input) } });
-    stream.event("content_block_stop", { type: "content_block_stop", index: 0 });
+    let index = 0;
+    if (reply.text !== undefined) {
+      stream.event("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
+      stream.event("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text: reply.text } });
+      stream.event("content_block_stop", { type: "content_block_stop", index });
+      index += 1;
+    }
+    stream.event("content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: toolId, name, input: {} } });
+    stream.event("content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(input) } });
+    stream.event("content_block_stop", { type: "content_block_stop", index });
     finish(stream, "tool_use");
     return;
   }
 
-  stream.event("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
+  let textIndex = 0;
+  if (reply.kind === "text" && reply.thinking !== undefined) {
+    stream.event("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } });
+    stream.event("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: reply.thinking } });
+    stream.event("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "fake-signature" } });
+    stream.event("content_block_stop", { type: "content_block_stop", index: 0 });
+    textIndex = 1;
+  }
+  stream.event("content_block_start", { type: "content_block_start", index: textIndex, content_block: { type: "text", text: "" } });
   const delta = (text: string): void =>
-    stream.event("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
+    stream.event("content_block_delta", { type: "content_block_delta", index: textIndex, delta: { type: "text_delta", text } });
 
   if (reply.kind === "hang") {
     delta("Thinking about it");
@@ -138,7 +153,7 @@ export async function sendAnthropicReply(
     await stream.sleep(pause);
   }
   if (!stream.open) return;
-  stream.event("content_block_stop", { type: "content_block_stop", index: 0 });
+  stream.event("content_block_stop", { type: "content_block_stop", index: textIndex });
   finish(stream, "end_turn");
 }
 

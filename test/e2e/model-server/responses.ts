@@ -127,17 +127,38 @@ export async function sendResponsesReply(
   ev("response.created", { response: { id, object: "response", status: "in_progress", output: [] } });
 
   if (reply.kind === "tool" || reply.kind === "bash") {
+    const output: Json[] = [];
+    if (reply.text !== undefined) {
+      const part = { type: "output_text", text: reply.text, annotations: [] };
+      const said = { type: "message", id: `msg_fake${seq}`, role: "assistant", status: "completed", content: [part] };
+      ev("response.output_item.added", { output_index: 0, item: said });
+      ev("response.output_item.done", { output_index: 0, item: said });
+      output.push(said);
+    }
     const item = toolItem(reply, body, seq);
-    ev("response.output_item.added", { output_index: 0, item });
-    ev("response.output_item.done", { output_index: 0, item });
-    complete(stream, id, [item]);
+    ev("response.output_item.added", { output_index: output.length, item });
+    ev("response.output_item.done", { output_index: output.length, item });
+    output.push(item);
+    complete(stream, id, output);
     return;
   }
 
+  const before: Json[] = [];
+  if (reply.kind === "text" && reply.thinking !== undefined) {
+    const reasoning = { type: "reasoning", id: `rs_fake${seq}`, summary: [{ type: "summary_text", text: reply.thinking }] };
+    ev("response.output_item.added", { output_index: 0, item: { ...reasoning, summary: [] } });
+    ev("response.reasoning_summary_part.added", { item_id: reasoning.id, output_index: 0, summary_index: 0, part: { type: "summary_text", text: "" } });
+    ev("response.reasoning_summary_text.delta", { item_id: reasoning.id, output_index: 0, summary_index: 0, delta: reply.thinking });
+    ev("response.reasoning_summary_text.done", { item_id: reasoning.id, output_index: 0, summary_index: 0, text: reply.thinking });
+    ev("response.reasoning_summary_part.done", { item_id: reasoning.id, output_index: 0, summary_index: 0, part: reasoning.summary[0] });
+    ev("response.output_item.done", { output_index: 0, item: reasoning });
+    before.push(reasoning);
+  }
+  const at = before.length;
   const itemId = `msg_fake${seq}`;
-  ev("response.output_item.added", { output_index: 0, item: { type: "message", id: itemId, role: "assistant", status: "in_progress", content: [] } });
-  ev("response.content_part.added", { item_id: itemId, output_index: 0, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
-  const delta = (text: string): void => ev("response.output_text.delta", { item_id: itemId, output_index: 0, content_index: 0, delta: text });
+  ev("response.output_item.added", { output_index: at, item: { type: "message", id: itemId, role: "assistant", status: "in_progress", content: [] } });
+  ev("response.content_part.added", { item_id: itemId, output_index: at, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
+  const delta = (text: string): void => ev("response.output_text.delta", { item_id: itemId, output_index: at, content_index: 0, delta: text });
 
   if (reply.kind === "hang") {
     delta("Thinking about it");
@@ -153,11 +174,11 @@ export async function sendResponsesReply(
   if (!stream.open) return;
   const text = pieces.join("");
   const part = { type: "output_text", text, annotations: [] };
-  ev("response.output_text.done", { item_id: itemId, output_index: 0, content_index: 0, text });
-  ev("response.content_part.done", { item_id: itemId, output_index: 0, content_index: 0, part });
+  ev("response.output_text.done", { item_id: itemId, output_index: at, content_index: 0, text });
+  ev("response.content_part.done", { item_id: itemId, output_index: at, content_index: 0, part });
   const item = { type: "message", id: itemId, role: "assistant", status: "completed", content: [part] };
-  ev("response.output_item.done", { output_index: 0, item });
-  complete(stream, id, [item]);
+  ev("response.output_item.done", { output_index: at, item });
+  complete(stream, id, [...before, item]);
 }
 
 function complete(stream: SseStream, id: string, output: Json[]): void {

@@ -2,12 +2,12 @@
 
 /** One scripted model reply. A test enqueues these; each main-conversation request consumes one. */
 export type ScriptedReply =
-  /** Plain assistant text. With chunkDelayMs the text is streamed in small chunks with that pause between them. */
-  | { kind: "text"; text: string; chunkDelayMs?: number }
+  /** Plain assistant text (after a thinking block when `thinking` is set). With chunkDelayMs the text is streamed in small chunks with that pause between them. */
+  | { kind: "text"; text: string; chunkDelayMs?: number; thinking?: string }
   /** A raw tool call in the CLI's own vocabulary (Claude: tool_use name/input; Codex: function_call name/arguments). */
-  | { kind: "tool"; name: string; input: unknown }
-  /** A shell command, rendered per CLI (Claude: Bash tool_use; Codex: exec_command, code-mode aware). */
-  | { kind: "bash"; command: string; description?: string }
+  | { kind: "tool"; name: string; input: unknown; text?: string }
+  /** A shell command, rendered per CLI (Claude: Bash tool_use; Codex: exec_command, code-mode aware); `text` is said before the call. */
+  | { kind: "bash"; command: string; description?: string; text?: string }
   /** Text streamed over totalMs (used for working-state and interrupt scenarios). */
   | { kind: "slow"; text?: string; totalMs: number }
   /** One chunk, then silence until the client aborts (or the server closes). */

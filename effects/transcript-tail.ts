@@ -1,0 +1,212 @@
+// Tails one CLI transcript JSONL file with bounded reads: committed records out, oversized/unparseable lines counted as drops; one effect actor per file.
+
+import { watch, type FSWatcher } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
+import { StringDecoder } from "node:string_decoder";
+import { fromCallback } from "xstate";
+
+/** Bytes read per chunk, and chunks per scan pass: a pass reads at most 256 KiB, a larger delta spreads over ticks. */
+export const TAIL_CHUNK_BYTES = 64 * 1024;
+export const TAIL_CHUNKS_PER_PASS = 4;
+/** An unterminated record may buffer this much; beyond it the line is discarded through its newline. */
+export const TAIL_MAX_RECORD_BYTES = 1024 * 1024;
+/** Fallback poll when the file-change notification is late or missing (a notification wakes the tail at once). */
+export const TAIL_POLL_MS = 100;
+/** The final flush reads at most this many chunks and for at most this long; what is left is an unread backlog. */
+export const TAIL_FLUSH_CHUNKS = 64;
+export const TAIL_FLUSH_MS = 250;
+
+export type TailDropCause = "oversized" | "unparseable" | "unread_backlog";
+
+export interface TranscriptTailSink {
+  /** The records one pass read, in file order (each line parsed as JSON). */
+  readonly records: (records: readonly unknown[], readAt: number) => void;
+  /** At most one report per cause per pass. */
+  readonly dropped: (cause: TailDropCause) => void;
+  /** A read failed: the tail stopped itself. */
+  readonly stopped: (reason: string) => void;
+}
+
+export class TranscriptTail {
+  private handle: FileHandle | undefined;
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private offset: number;
+  private readonly decoder = new StringDecoder("utf8");
+  private pending = "";
+  /** True while discarding the rest of an oversized line. */
+  private skipping = false;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private finished = false;
+  private readonly buffer = Buffer.alloc(TAIL_CHUNK_BYTES);
+
+  constructor(
+    private readonly file: string,
+    private readonly sink: TranscriptTailSink,
+    startOffset = 0,
+  ) {
+    this.offset = startOffset;
+  }
+
+  start(): void {
+    // The file may not exist yet: the poll opens it, and the change watch starts once it is open.
+    this.timer = setInterval(() => this.wake(), TAIL_POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Runs a scan pass now (or right after the one in progress). */
+  wake(): void {
+    if (this.finished) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass(TAIL_CHUNKS_PER_PASS, Number.POSITIVE_INFINITY)
+      .then(() => undefined)
+      .catch((error: unknown) => this.fail(error))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          setImmediate(() => this.wake());
+        }
+      });
+  }
+
+  /** Drains what is readable within the flush budget, then stops for good; leftovers are reported as a backlog. */
+  async finish(): Promise<void> {
+    if (this.finished) return;
+    await this.running?.catch(() => {});
+    this.finished = true;
+    this.stopTimers();
+    try {
+      const more = await this.pass(TAIL_FLUSH_CHUNKS, Date.now() + TAIL_FLUSH_MS);
+      if (more) this.sink.dropped("unread_backlog");
+    } catch {
+      // The final flush is behind an error boundary: exit ordering never waits on a broken read.
+    }
+    await this.close();
+  }
+
+  /** Stops without a flush. */
+  async stop(): Promise<void> {
+    this.finished = true;
+    this.stopTimers();
+    await this.running?.catch(() => {});
+    await this.close();
+  }
+
+  /** One bounded pass; true when bytes were left unread. */
+  private async pass(maxChunks: number, deadline: number): Promise<boolean> {
+    if (!this.handle) {
+      try {
+        this.handle = await open(this.file, "r");
+      } catch {
+        return false;
+      }
+      if (!this.finished) this.watchChanges();
+    }
+    const records: unknown[] = [];
+    const drops = new Set<TailDropCause>();
+    let chunks = 0;
+    let full = false;
+    while (chunks < maxChunks && Date.now() < deadline) {
+      const { bytesRead } = await this.handle.read(this.buffer, 0, TAIL_CHUNK_BYTES, this.offset);
+      if (bytesRead === 0) break;
+      this.offset += bytesRead;
+      chunks += 1;
+      // The decoder carries a code point split across reads.
+      this.consume(this.decoder.write(this.buffer.subarray(0, bytesRead)), records, drops);
+      full = bytesRead === TAIL_CHUNK_BYTES;
+      if (!full) break;
+    }
+    const readAt = Date.now();
+    for (const cause of drops) this.sink.dropped(cause);
+    if (records.length > 0) this.sink.records(records, readAt);
+    // A full last chunk means more may wait: schedule the rest on a later tick instead of reading it now.
+    if (full && maxChunks === TAIL_CHUNKS_PER_PASS) this.again = true;
+    return full;
+  }
+
+  private watchChanges(): void {
+    try {
+      this.watcher = watch(this.file, () => this.wake());
+      this.watcher.on("error", () => this.watcher?.close());
+    } catch {
+      // Polling still covers it.
+    }
+  }
+
+  private consume(text: string, records: unknown[], drops: Set<TailDropCause>): void {
+    let rest = text;
+    while (rest !== "") {
+      const nl = rest.indexOf("\n");
+      if (nl === -1) {
+        if (this.skipping) return;
+        this.pending += rest;
+        if (Buffer.byteLength(this.pending, "utf8") > TAIL_MAX_RECORD_BYTES) {
+          this.pending = "";
+          this.skipping = true;
+          drops.add("oversized");
+        }
+        return;
+      }
+      const line = this.pending + rest.slice(0, nl);
+      rest = rest.slice(nl + 1);
+      this.pending = "";
+      if (this.skipping) {
+        this.skipping = false;
+        continue;
+      }
+      if (Buffer.byteLength(line, "utf8") > TAIL_MAX_RECORD_BYTES) {
+        drops.add("oversized");
+        continue;
+      }
+      if (line.trim() === "") continue;
+      try {
+        records.push(JSON.parse(line) as unknown);
+      } catch {
+        drops.add("unparseable");
+      }
+    }
+  }
+
+  private fail(error: unknown): void {
+    this.finished = true;
+    this.stopTimers();
+    void this.close();
+    this.sink.stopped(error instanceof Error ? error.message : String(error));
+  }
+
+  private stopTimers(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  private async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => {});
+  }
+}
+
+export interface TranscriptTailInput {
+  readonly file: string;
+  readonly sink: TranscriptTailSink;
+}
+
+/** The tail as an effect actor: started with its file, `tail.finish` flushes and stops it, stopping the actor stops the tail. */
+export const transcriptTailActor = fromCallback<{ type: "tail.finish"; done: () => void }, TranscriptTailInput>(({ input, receive }) => {
+  const tail = new TranscriptTail(input.file, input.sink);
+  tail.start();
+  receive((event) => {
+    if (event.type === "tail.finish") void tail.finish().then(event.done);
+  });
+  return () => {
+    void tail.stop();
+  };
+});

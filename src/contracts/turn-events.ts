@@ -1,0 +1,61 @@
+// The stable vocabulary of one conversational turn: what `stream` yields, what `sendTurn` returns, and the neutral items an adapter reads from its CLI's transcript.
+
+import type { SessionStatus, WarningEvent } from "./public-types.js";
+
+/** Token counts for a turn, summed over the turn's model calls, wherever the transcript records them. */
+export interface TurnUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheCreationTokens: number;
+  readonly model?: string;
+}
+
+export type TurnStatus = "completed" | "interrupted" | "failed";
+
+export interface TurnResult {
+  readonly type: "result";
+  /** The turn's assistant text blocks in order, joined by a blank line ("" when the agent said nothing). */
+  readonly text: string;
+  readonly status: TurnStatus;
+  readonly durationMs: number;
+  /** The id `sendMessage` returned for this turn's submission; activity events of the turn carry it too. */
+  readonly turnId: string;
+  readonly usage?: TurnUsage;
+  /** The adapter's rejection reason when `status` is "failed". */
+  readonly error?: string;
+}
+
+/** One event of a streamed turn, in the order the agent produced it; `result` is always last. */
+export type TurnEvent =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "thinking"; readonly text: string }
+  | { readonly type: "tool_call"; readonly id: string; readonly name: string; readonly input: unknown }
+  | { readonly type: "tool_result"; readonly id: string; readonly name: string; readonly output: string; readonly isError: boolean }
+  /** The agent waits on a human decision (blocked, with the dialog's attention label) or works again / is idle. */
+  | { readonly type: "status"; readonly status: SessionStatus; readonly label?: string }
+  | { readonly type: "warning"; readonly code: WarningEvent["code"] | "transcript_records_dropped"; readonly message: string }
+  | TurnResult;
+
+/**
+ * What an adapter reads from one committed transcript record (one JSONL line). The turn runner is neutral: it
+ * never reads a CLI's field names, only these items.
+ */
+export type TranscriptItem =
+  /** The user's prompt was committed: the CLI accepted a submission with this text. */
+  | { readonly kind: "prompt"; readonly text: string; readonly agentTurnId?: string }
+  | { readonly kind: "text"; readonly text: string; readonly agentTurnId?: string }
+  | { readonly kind: "thinking"; readonly text: string; readonly agentTurnId?: string }
+  | { readonly kind: "tool_call"; readonly id: string; readonly name: string; readonly input: unknown; readonly agentTurnId?: string }
+  | { readonly kind: "tool_result"; readonly id: string; readonly output: string; readonly isError: boolean; readonly agentTurnId?: string }
+  /** Token usage of one model call (`key` dedupes records that repeat one call's usage). */
+  | { readonly kind: "usage"; readonly key: string; readonly usage: TurnUsage; readonly agentTurnId?: string }
+  /** The CLI recorded the end of its turn. */
+  | { readonly kind: "turn_end"; readonly agentTurnId?: string }
+  /** The CLI recorded that the turn was interrupted by the user. */
+  | { readonly kind: "interrupted"; readonly agentTurnId?: string }
+  /** The CLI recorded that the turn was rejected (adapter-supplied failure evidence). */
+  | { readonly kind: "failure"; readonly reason: string; readonly agentTurnId?: string };
+
+/** Reads one parsed transcript record into zero or more neutral items (per CLI, in its adapter). */
+export type TranscriptRecordReader = (record: unknown) => readonly TranscriptItem[];

@@ -1,0 +1,90 @@
+// One session's transcript observation: learns the file from hook payloads, runs one tail actor per file, reads records through the adapter.
+
+import { createActor, type Actor } from "xstate";
+import { transcriptTailActor, type TailDropCause } from "../../effects/transcript-tail.js";
+import { isTerminalStatus } from "../contracts/public-types.js";
+import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
+import type { AgentSession } from "../session-api.js";
+import { TypedEmitter } from "../typed-emitter.js";
+
+export interface FeedBatch {
+  readonly items: readonly TranscriptItem[];
+  /** When the tail read the batch (ms since the epoch). */
+  readonly readAt: number;
+}
+
+type FeedEvents = {
+  items: FeedBatch;
+  dropped: { readonly cause: TailDropCause | "poll_stopped" };
+};
+
+export class TranscriptFeed {
+  readonly events = new TypedEmitter<FeedEvents>();
+  private file: string | undefined;
+  private tail: Actor<typeof transcriptTailActor> | undefined;
+  private readonly unsubscribe: Array<() => void> = [];
+
+  constructor(
+    session: AgentSession,
+    private readonly read: TranscriptRecordReader,
+  ) {
+    this.unsubscribe.push(
+      session.on("hook", (hook) => {
+        // The main transcript's path rides on every hook; a subagent's own file (`agent_transcript_path`) is never tailed.
+        const file = hook.payload["transcript_path"];
+        if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file);
+      }),
+      session.on("status", (e) => {
+        if (isTerminalStatus(e.status)) void this.finish();
+      }),
+    );
+  }
+
+  get transcriptPath(): string | undefined {
+    return this.file;
+  }
+
+  /** Flushes what is readable within the flush budget and stops observing. */
+  finish(): Promise<void> {
+    for (const off of this.unsubscribe.splice(0)) off();
+    return this.retire();
+  }
+
+  private follow(file: string): void {
+    void this.retire();
+    this.file = file;
+    const tail = createActor(transcriptTailActor, {
+      input: {
+        file,
+        sink: {
+          records: (records, readAt) => this.deliver(records, readAt),
+          dropped: (cause) => this.events.emit("dropped", { cause }),
+          stopped: () => this.events.emit("dropped", { cause: "poll_stopped" }),
+        },
+      },
+    });
+    this.tail = tail;
+    tail.start();
+  }
+
+  private deliver(records: readonly unknown[], readAt: number): void {
+    const items: TranscriptItem[] = [];
+    for (const record of records) {
+      try {
+        items.push(...this.read(record));
+      } catch {
+        this.events.emit("dropped", { cause: "unparseable" });
+      }
+    }
+    if (items.length > 0) this.events.emit("items", { items, readAt });
+  }
+
+  private retire(): Promise<void> {
+    const tail = this.tail;
+    this.tail = undefined;
+    if (!tail) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      tail.send({ type: "tail.finish", done: resolve });
+    }).finally(() => tail.stop());
+  }
+}

@@ -1,0 +1,353 @@
+// One ergonomic turn: submits the prompt, collects the turn's transcript items as TurnEvents, and decides when the agent's turn really ended.
+
+import type { AgentSession } from "../session-api.js";
+import { ElwoodError, isElwoodError } from "../contracts/errors.js";
+import { isTerminalStatus, type SessionStatus, type Unsubscribe } from "../contracts/public-types.js";
+import type { TranscriptItem, TurnEvent, TurnResult, TurnStatus, TurnUsage } from "../contracts/turn-events.js";
+import type { TurnHookReader, TurnHookSignal } from "../contracts/turn-hooks.js";
+import type { SendOptions } from "../session-types.js";
+import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
+import type { TurnEventBuffer } from "./turn-event-buffer.js";
+
+/** After `ready`, how long the transcript may take to show the boundary hook's text (default; `catchUpMs`). */
+export const DEFAULT_CATCH_UP_MS = 10_000;
+/** A turn with no expected text settles once nothing new arrived for this long after `ready`. */
+export const QUIET_WINDOW_MS = 1_500;
+/** `ready` without any sign the CLI took the prompt: wait this long, then replay the submission. */
+export const ACCEPTANCE_WINDOW_MS = 3_000;
+/** A swallowed submission is replayed at most this often before the turn fails with `wait_timeout`. */
+export const MAX_SUBMISSION_REPLAYS = 2;
+/** After an interrupt or a rejection, the transcript records that follow `ready` get this long to land. */
+export const DRAIN_SETTLE_MS = 300;
+/** The oracle matches against at most this much of the turn's most recent assistant text. */
+export const ORACLE_WINDOW_CHARS = 64 * 1024;
+
+export interface TurnOptions extends SendOptions {
+  /** Opt-in ceiling for the whole turn; none by default (turns may run for hours). */
+  readonly timeoutMs?: number;
+  /** How long after `ready` the transcript may lag behind the boundary hook's text (default 10 000 ms). */
+  readonly catchUpMs?: number;
+  /** Caps of this stream's unread events (see TurnEventBuffer for the policy). */
+  readonly maxBufferedEvents?: number;
+  readonly maxBufferedBytes?: number;
+}
+
+export interface TurnRunDeps {
+  readonly session: AgentSession;
+  readonly feed: TranscriptFeed;
+  readonly readHook: TurnHookReader;
+  /** Called with each event as it is produced and the transcript batch's read time (the bench reads this). */
+  readonly onEvent?: (event: TurnEvent, readAt: number | undefined) => void;
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function addUsage(total: TurnUsage | undefined, next: TurnUsage): TurnUsage {
+  const model = next.model ?? total?.model;
+  return {
+    inputTokens: (total?.inputTokens ?? 0) + next.inputTokens,
+    outputTokens: (total?.outputTokens ?? 0) + next.outputTokens,
+    cacheReadTokens: (total?.cacheReadTokens ?? 0) + next.cacheReadTokens,
+    cacheCreationTokens: (total?.cacheCreationTokens ?? 0) + next.cacheCreationTokens,
+    ...(model === undefined ? {} : { model }),
+  };
+}
+
+export class TurnRun {
+  /** Resolves with the result record, or rejects with the ElwoodError that ended the turn. */
+  readonly result: Promise<TurnResult>;
+  /** Resolves once the agent's turn really ended (the serialized slot is held until then); never rejects. */
+  readonly settled: Promise<void>;
+  /** The id of the submission that started the turn, once `sendMessage` returned it. */
+  turnId: string | undefined;
+
+  private resolveResult!: (r: TurnResult) => void;
+  private rejectResult!: (e: ElwoodError) => void;
+  private releaseSlot!: () => void;
+  private readonly offs: Unsubscribe[] = [];
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly startedAt = Date.now();
+  private status: SessionStatus;
+  /** The submission call was made (its hooks and transcript records may arrive before the call resolves). */
+  private submitting = false;
+  /** The submission call resolved: the prompt was entered. */
+  private submitted = false;
+  private accepted = false;
+  /** True once the turn's prompt record was read: transcript items after it belong to this turn. */
+  private collecting = false;
+  private agentTurnId: string | undefined;
+  private readyEdge = false;
+  private expected: string | undefined;
+  private endMarker = false;
+  private interrupted = false;
+  private failure: string | undefined;
+  private replays = 0;
+  private done = false;
+  private readonly texts: string[] = [];
+  private recentText = "";
+  private usage: TurnUsage | undefined;
+  private readonly usageKeys = new Set<string>();
+  private readonly toolNames = new Map<string, string>();
+
+  constructor(
+    private readonly deps: TurnRunDeps,
+    private readonly prompt: string,
+    private readonly options: TurnOptions,
+    private readonly buffer: TurnEventBuffer,
+  ) {
+    this.status = deps.session.status;
+    this.result = new Promise<TurnResult>((resolve, reject) => ((this.resolveResult = resolve), (this.rejectResult = reject)));
+    this.result.catch(() => {});
+    this.settled = new Promise<void>((resolve) => (this.releaseSlot = resolve));
+  }
+
+  /** Subscribes to every source first, then submits (nothing the turn produces can be missed). */
+  start(): void {
+    const { session, feed } = this.deps;
+    this.offs.push(
+      feed.events.on("items", (batch) => this.onItems(batch)),
+      feed.events.on("dropped", (d) => this.emit({ type: "warning", code: "transcript_records_dropped", message: `transcript records dropped (${d.cause})` })),
+      session.on("hook", (h) => this.onHook(this.deps.readHook(h.name, h.payload))),
+      session.on("status", (e) => this.onStatus(e.status, e.previous)),
+      session.on("activity", (a) => {
+        if (a.kind === "attention") this.emit({ type: "status", status: "blocked", label: a.label });
+      }),
+      session.on("warning", (w) => this.emit({ type: "warning", code: w.code, message: w.message })),
+    );
+    if (this.options.timeoutMs !== undefined) {
+      this.arm("ceiling", this.options.timeoutMs, () =>
+        this.fail(new ElwoodError("wait_timeout", `the turn did not end within ${this.options.timeoutMs} ms`, { timeoutMs: this.options.timeoutMs ?? 0 })),
+      );
+    }
+    this.submit();
+  }
+
+  /** The caller interrupted this turn: it ends as `interrupted` once the CLI is idle again. */
+  noteInterrupt(): void {
+    if (this.submitted && !this.done) this.interrupted = true;
+  }
+
+  private submit(): void {
+    const images = this.options.images;
+    this.submitting = true;
+    this.deps.session.sendMessage(this.prompt, images === undefined ? undefined : { images }).then(
+      (turnId) => {
+        this.turnId ??= turnId;
+        this.submitted = true;
+        this.check();
+      },
+      (error: unknown) => {
+        this.fail(isElwoodError(error) ? error : new ElwoodError("session_not_running", String(error)));
+        this.releaseSlot();
+      },
+    );
+  }
+
+  private onItems(batch: FeedBatch): void {
+    for (const item of batch.items) this.onItem(item, batch.readAt);
+    this.check();
+  }
+
+  private onItem(item: TranscriptItem, readAt: number): void {
+    if (this.done) return;
+    if (!this.collecting) {
+      // Records before this turn's prompt belong to earlier turns.
+      if (item.kind === "prompt" && this.isOurPrompt(item.text)) {
+        this.collecting = true;
+        this.accepted = true;
+        this.bind(item.agentTurnId);
+      }
+      return;
+    }
+    // Codex stamps its own turn id on items: once bound, another turn's items are not ours.
+    if (item.agentTurnId !== undefined && this.agentTurnId !== undefined && item.agentTurnId !== this.agentTurnId) return;
+    this.touch();
+    switch (item.kind) {
+      case "text":
+        this.texts.push(item.text);
+        this.recentText = (this.recentText + "\n\n" + item.text).slice(-ORACLE_WINDOW_CHARS);
+        this.emit({ type: "text", text: item.text }, readAt);
+        return;
+      case "thinking":
+        this.emit({ type: "thinking", text: item.text }, readAt);
+        return;
+      case "tool_call":
+        this.toolNames.set(item.id, item.name);
+        this.emit({ type: "tool_call", id: item.id, name: item.name, input: item.input }, readAt);
+        return;
+      case "tool_result":
+        this.emit({ type: "tool_result", id: item.id, name: this.toolNames.get(item.id) ?? "", output: item.output, isError: item.isError }, readAt);
+        return;
+      case "usage":
+        if (this.usageKeys.has(item.key)) return;
+        this.usageKeys.add(item.key);
+        this.usage = addUsage(this.usage, item.usage);
+        return;
+      case "turn_end":
+        this.endMarker = true;
+        return;
+      case "interrupted":
+        this.interrupted = true;
+        return;
+      case "failure":
+        this.failure = item.reason;
+        return;
+      case "prompt":
+        return;
+    }
+  }
+
+  private isOurPrompt(text: string): boolean {
+    const mine = squash(this.prompt);
+    const seen = squash(text);
+    if (seen === "") return false;
+    return seen.includes(mine) || (mine !== "" && mine.includes(seen));
+  }
+
+  private bind(agentTurnId: string | undefined): void {
+    if (agentTurnId !== undefined) this.agentTurnId ??= agentTurnId;
+  }
+
+  private onHook(signal: TurnHookSignal | undefined): void {
+    if (signal === undefined || this.done || !this.submitting) return;
+    if (signal.kind === "accepted") {
+      if (signal.prompt !== undefined && !this.isOurPrompt(signal.prompt)) return;
+      this.accepted = true;
+      this.bind(signal.agentTurnId);
+    } else if (signal.kind === "boundary") {
+      if (signal.agentTurnId !== undefined && this.agentTurnId !== undefined && signal.agentTurnId !== this.agentTurnId) return;
+      this.accepted = true;
+      this.expected = signal.expected;
+    } else {
+      this.accepted = true;
+      this.failure = signal.reason;
+    }
+    this.touch();
+    this.check();
+  }
+
+  private onStatus(to: SessionStatus, from: SessionStatus): void {
+    this.status = to;
+    if (from === "blocked" && to !== "blocked" && !isTerminalStatus(to)) this.emit({ type: "status", status: to });
+    if (to === "ready" && this.submitting) this.readyEdge = true;
+    this.touch();
+    this.check();
+  }
+
+  /** New evidence: restarts the quiet and acceptance windows (never their length). */
+  private touch(): void {
+    this.clear("quiet");
+    this.clear("accept");
+  }
+
+  /** Decides, on every piece of evidence, whether the agent's turn has ended. */
+  private check(): void {
+    if (this.done) return;
+    if (isTerminalStatus(this.status)) {
+      this.fail(new ElwoodError("session_not_running", `the session ended (${this.status}) during the turn`, { status: this.status }));
+      this.releaseSlot();
+      return;
+    }
+    if (!this.submitted || this.status !== "ready") return;
+    if (!this.accepted) {
+      this.arm("accept", ACCEPTANCE_WINDOW_MS, () => this.replay());
+      return;
+    }
+    const idle = this.readyEdge || this.expected !== undefined || this.endMarker || this.failure !== undefined || this.interrupted;
+    if (!idle) return;
+    if (this.failure !== undefined) return this.arm("drain", DRAIN_SETTLE_MS, () => this.complete("failed"));
+    if (this.interrupted) return this.arm("drain", DRAIN_SETTLE_MS, () => this.complete("interrupted"));
+    if (this.endMarker) return this.complete("completed");
+    if (this.expected !== undefined && this.expected.trim() !== "") {
+      if (squash(this.recentText).includes(squash(this.expected).slice(-ORACLE_WINDOW_CHARS / 2))) return this.complete("completed");
+      const catchUp = this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+      this.arm("catchUp", catchUp, () =>
+        this.fail(new ElwoodError("wait_timeout", `the transcript did not show the turn's final text within ${catchUp} ms of ready`, { catchUpMs: catchUp })),
+      );
+      return;
+    }
+    this.arm("quiet", QUIET_WINDOW_MS, () => this.complete("completed"));
+  }
+
+  /** `ready` came back and nothing shows the CLI took the prompt: submit it again, at most twice. */
+  private replay(): void {
+    if (this.done || this.accepted) return;
+    if (this.replays >= MAX_SUBMISSION_REPLAYS) {
+      this.fail(new ElwoodError("wait_timeout", "the CLI never accepted the prompt", { replays: this.replays }));
+      return;
+    }
+    this.replays += 1;
+    this.submitted = false;
+    this.submitting = false;
+    this.readyEdge = false;
+    this.submit();
+  }
+
+  private emit(event: TurnEvent, readAt?: number): void {
+    if (this.done) return;
+    this.buffer.push(event);
+    this.deps.onEvent?.(event, readAt);
+  }
+
+  private complete(status: TurnStatus): void {
+    if (this.done) return;
+    const result: TurnResult = {
+      type: "result",
+      text: this.texts.join("\n\n"),
+      status,
+      durationMs: Date.now() - this.startedAt,
+      turnId: this.turnId ?? "",
+      ...(this.usage === undefined ? {} : { usage: this.usage }),
+      ...(status === "failed" && this.failure !== undefined ? { error: this.failure } : {}),
+    };
+    this.buffer.push(result);
+    this.deps.onEvent?.(result, undefined);
+    this.finish();
+    this.buffer.end();
+    this.resolveResult(result);
+    this.releaseSlot();
+  }
+
+  /** The consumer's side failed; the slot is held until the agent is really idle (or gone), then a short drain. */
+  private fail(error: ElwoodError): void {
+    if (this.done) return;
+    this.finish();
+    this.buffer.fail(error);
+    this.rejectResult(error);
+    const { session } = this.deps;
+    const release = (): void => {
+      off();
+      setTimeout(() => this.releaseSlot(), DRAIN_SETTLE_MS).unref();
+    };
+    const off = session.on("status", (e) => {
+      if (e.status === "ready" || isTerminalStatus(e.status)) release();
+    });
+    if (session.status === "ready" || isTerminalStatus(session.status)) release();
+  }
+
+  private finish(): void {
+    this.done = true;
+    for (const off of this.offs.splice(0)) off();
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private arm(name: string, ms: number, fire: () => void): void {
+    if (this.timers.has(name)) return;
+    this.timers.set(
+      name,
+      setTimeout(() => {
+        this.timers.delete(name);
+        fire();
+      }, ms),
+    );
+  }
+
+  private clear(name: string): void {
+    const timer = this.timers.get(name);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(name);
+  }
+}

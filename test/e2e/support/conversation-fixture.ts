@@ -1,0 +1,41 @@
+// Per-test e2e fixture for the primary API: model server + sandbox home + a lazily started ClaudeSession / CodexSession, with diagnostics and cleanup.
+import type { TestContext } from "vitest";
+import { ClaudeSession, CodexSession } from "../../../src/index.js";
+import { assertLoopbackOnly } from "../harness/netns.js";
+import { startModelServer, type ModelServer } from "../model-server/index.js";
+import type { E2EAgent, E2EHome } from "./agents.js";
+
+export interface ConversationFixture {
+  readonly conversation: ClaudeSession | CodexSession;
+  readonly server: ModelServer;
+  readonly home: E2EHome;
+}
+
+/** The same launch recipe as the agent's `start`, as constructor options of the primary API. */
+function construct(agent: E2EAgent, home: E2EHome): ClaudeSession | CodexSession {
+  if (agent.kind === "claude") {
+    return new ClaudeSession({ cwd: home.project, executable: agent.executable, env: home.env, permissionMode: "default" });
+  }
+  return new CodexSession({ cwd: home.project, executable: agent.executable, env: home.env });
+}
+
+export async function openConversation(ctx: TestContext, agent: E2EAgent): Promise<ConversationFixture> {
+  assertLoopbackOnly();
+  const server = await startModelServer();
+  const home = await agent.createHome(server, {});
+  const conversation = construct(agent, home);
+  ctx.onTestFailed(() => {
+    try {
+      const screen = conversation.session?.terminal.snapshot().text ?? "(not started)";
+      console.error(`--- ${agent.label} screen ---\n${screen}\n--- requests ---\n${server.requests.map((r) => `${r.seq} ${r.kind} ${r.replySource} ${r.userText.slice(0, 80)}`).join("\n")}`);
+    } catch {
+      // The terminal may be disposed already.
+    }
+  });
+  ctx.onTestFinished(async () => {
+    await conversation.teardown().catch(() => {});
+    await server.close();
+    await home.cleanup();
+  });
+  return { conversation, server, home };
+}

@@ -1,0 +1,94 @@
+// Unit (real files): the transcript tail's read bounds — split UTF-8, oversized and unparseable records, a large delta spread over passes, the final flush (issue 17, B §3.5).
+import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TAIL_CHUNK_BYTES, TAIL_CHUNKS_PER_PASS, TAIL_MAX_RECORD_BYTES, TranscriptTail, type TailDropCause } from "../../effects/transcript-tail.js";
+import { eventually } from "../support/eventually.js";
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "elwood-tail-"));
+  file = path.join(dir, "t.jsonl");
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function collector() {
+  const records: unknown[] = [];
+  const passes: number[] = [];
+  const drops: TailDropCause[] = [];
+  const stopped: string[] = [];
+  return {
+    records,
+    passes,
+    drops,
+    stopped,
+    sink: {
+      records: (r: readonly unknown[]) => {
+        records.push(...r);
+        passes.push(r.length);
+      },
+      dropped: (c: TailDropCause) => drops.push(c),
+      stopped: (reason: string) => stopped.push(reason),
+    },
+  };
+}
+
+describe("TranscriptTail", () => {
+  it("reads committed records as they are appended, carrying a code point split across writes", async () => {
+    await writeFile(file, "");
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink);
+    tail.start();
+    const line = Buffer.from(`${JSON.stringify({ text: "héllo ✓ 🎉" })}\n`, "utf8");
+    // Split inside the 4-byte emoji.
+    const cut = line.indexOf(Buffer.from("🎉", "utf8")) + 2;
+    await appendFile(file, line.subarray(0, cut));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(c.records).toEqual([]);
+    await appendFile(file, line.subarray(cut));
+    await eventually(() => c.records.length === 1);
+    expect(c.records).toEqual([{ text: "héllo ✓ 🎉" }]);
+    await tail.stop();
+  });
+
+  it("an unparseable line and an oversized unterminated record are dropped with their cause; the next record still arrives", async () => {
+    const big = "x".repeat(TAIL_MAX_RECORD_BYTES + 10);
+    await writeFile(file, `not json\n{"a":${JSON.stringify(big)}}\n{"ok":1}\n`);
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink);
+    tail.start();
+    await eventually(() => c.records.length === 1);
+    expect(c.records).toEqual([{ ok: 1 }]);
+    expect(new Set(c.drops)).toEqual(new Set(["unparseable", "oversized"]));
+    await tail.stop();
+  });
+
+  it("one pass reads at most its chunk budget: a large delta spreads over several passes", async () => {
+    const line = `${JSON.stringify({ pad: "y".repeat(1000) })}\n`;
+    const count = Math.ceil((TAIL_CHUNK_BYTES * TAIL_CHUNKS_PER_PASS * 3) / line.length);
+    await writeFile(file, line.repeat(count));
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink);
+    tail.start();
+    await eventually(() => c.records.length === count);
+    expect(c.passes.length).toBeGreaterThanOrEqual(3);
+    const perPass = Math.ceil((TAIL_CHUNK_BYTES * TAIL_CHUNKS_PER_PASS) / line.length) + 1;
+    for (const n of c.passes) expect(n).toBeLessThanOrEqual(perPass);
+    await tail.stop();
+  });
+
+  it("finish() drains what is readable, then the tail is terminal: nothing is read after it", async () => {
+    await writeFile(file, "");
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink);
+    tail.start();
+    await appendFile(file, '{"n":1}\n');
+    await tail.finish();
+    expect(c.records).toEqual([{ n: 1 }]);
+    await appendFile(file, '{"n":2}\n');
+    await new Promise((r) => setTimeout(r, 250));
+    expect(c.records).toEqual([{ n: 1 }]);
+  });
+});
