@@ -75,6 +75,7 @@ function assistantItems(record: Rec, message: Rec): TranscriptItem[] {
   }
   for (const block of blocks) {
     if (block["type"] === "text" && typeof block["text"] === "string" && block["text"] !== "") items.push({ kind: "text", text: block["text"] });
+    // A streamed thinking block is committed as its own `thinking` content block (verified 2.1.215, 2.1.332).
     else if (block["type"] === "thinking" && typeof block["thinking"] === "string" && block["thinking"] !== "") {
       items.push({ kind: "thinking", text: block["thinking"] });
     } else if (block["type"] === "tool_use") {

@@ -44,6 +44,7 @@ function responseItem(payload: Rec): TranscriptItem[] {
       return text === "" ? [] : [{ kind: "text", text, ...turn }];
     }
     case "reasoning": {
+      // A reasoning item's summary is committed as a `reasoning` response item (verified 0.144.6, 0.171.0).
       const text = partsText(payload["summary"]) || partsText(payload["content"]);
       return text === "" ? [] : [{ kind: "thinking", text, ...turn }];
     }
