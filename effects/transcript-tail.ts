@@ -122,7 +122,8 @@ export class TranscriptTail {
       full = bytesRead === TAIL_CHUNK_BYTES;
       if (!full) break;
     }
-    const readAt = Date.now();
+    // Epoch ms with sub-ms precision, so a latency measured against it is not rounded to whole milliseconds.
+    const readAt = performance.timeOrigin + performance.now();
     for (const cause of drops) this.sink.dropped(cause);
     if (records.length > 0) this.sink.records(records, readAt);
     // A full last chunk means more may wait: schedule the rest on a later tick instead of reading it now.

@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency,
-// sanitiser, Codex start-up) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
+// transcript-to-TurnEvent latency and send overhead, sanitiser, Codex start-up) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
 // indicative only. Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions,
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
@@ -8,6 +8,7 @@ import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
 import { benchIdleCpu, benchIdleScaling, LOOP_P99_LIMIT_MS } from "./idle-scaling.js";
 import { benchRenderPipeline } from "./render-pipeline.js";
 import { benchSanitizeAdversarial } from "./sanitize-adversarial.js";
+import { benchSendOverhead, benchTranscriptLatency } from "./turn-events.js";
 
 const quick = process.argv.includes("--quick");
 const MiB = 1024 * 1024;
@@ -93,6 +94,22 @@ sections.push(
   }),
 );
 sections.push(await section("turn detection latency", detectionLatency));
+sections.push(
+  await section("transcript line → TurnEvent (simulated Claude writing its transcript; target p50 ≤ 20 ms)", async () => {
+    const turns = quick ? 4 : 20;
+    return [
+      `${turns} turns × 12 assistant text lines, 15 ms apart; each text event matched by its text to the sim's stamp of the append.`,
+      "writeToEvent = append returned → onTurnEvent (the event enters the stream); writeToRead = append returned → the tail read it.",
+      ...table([{ ...(await benchTranscriptLatency(turns, 12)) }]),
+    ];
+  }),
+);
+sections.push(
+  await section("send vs sendMessage + wait for ready (simulated Claude, same session, alternating turns; ratio per repetition)", async () => [
+    "per repetition: the median turn time of each, min / median / max over 3 repetitions; ratio = send / baseline.",
+    ...table([{ ...(await benchSendOverhead(quick ? 4 : 10, 3)) }]),
+  ]),
+);
 sections.push(
   await section("sanitising 8 MiB of nested paste sentinels (target < 100 ms per pass)", async () =>
     table(await benchSanitizeAdversarial(quick ? 1024 * 1024 : 8 * 1024 * 1024, quick ? 3 : 5)),

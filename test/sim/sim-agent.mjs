@@ -30,7 +30,7 @@ if (argv.includes("--help")) {
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
 const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
-/** @type {{ turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean }} */
+/** @type {{ transcript?: { records?: number, gapMs?: number }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean }} */
 const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
@@ -38,7 +38,8 @@ const repo = path.basename(cwd);
 const sessionId = arg("--session-id") ?? randomUUID();
 // Codex: `--model=`, `-c model=` or config.toml at launch, then whatever its /model picker applies.
 let model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : codexLaunchModel(argv) ?? "fake-model");
-const transcriptPath = path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
+// With `script.transcript` (Claude flavour) the sim writes a Claude-shaped transcript JSONL in its cwd, as the real CLI does.
+const transcriptPath = CLAUDE && script.transcript ? path.join(cwd, `.sim-transcript-${sessionId}.jsonl`) : path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
 const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
 /** Codex `-c hooks.<Event>=[{hooks=[{type="command",command="…",timeout=N}]}]` session overrides (inline TOML subset). */
 function tomlInlineToJson(/** @type {string} */ src) {
@@ -271,6 +272,29 @@ const fakeReply = (/** @type {string} */ text) => {
   return flat.length > 80 ? flat.slice(0, 80) : flat;
 };
 
+/**
+ * Appends one transcript record and logs when the append returned (epoch ms, sub-ms precision, comparable across
+ * processes), so a benchmark can time the path from this write to the matching TurnEvent.
+ * @param {object} record @param {string} [text]
+ */
+function writeTranscript(record, text) {
+  if (!CLAUDE || !script.transcript) return;
+  appendFileSync(transcriptPath, `${JSON.stringify({ uuid: randomUUID(), sessionId, timestamp: new Date().toISOString(), ...record })}\n`);
+  const at = performance.timeOrigin + performance.now();
+  if (text !== undefined) log({ kind: "transcript", text, at });
+}
+/** The turn's assistant text as `records` committed transcript lines (the last one is the reply), `gapMs` apart. */
+async function transcriptReply(/** @type {Turn} */ turn, /** @type {string} */ reply) {
+  const n = Math.max(1, script.transcript?.records ?? 1);
+  for (let k = 1; k <= n; k++) {
+    const text = k === n ? reply : `sim line ${turn.n}.${k}`;
+    writeTranscript({ type: "assistant", message: { id: `msg_sim_${turn.n}_${k}`, role: "assistant", model, content: [{ type: "text", text }],
+      usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } } }, text);
+    if (k < n && script.transcript?.gapMs) await wait(turn, script.transcript.gapMs);
+    if (turn.dead) return;
+  }
+}
+
 // ---- turns -------------------------------------------------------------------------------------------------
 function beginTurn(/** @type {string} */ text, counted = true, label = CLAUDE ? "Thinking" : "Working") {
   /** @type {Turn} */
@@ -338,6 +362,7 @@ async function submit(/** @type {string} */ text) {
   const ups = decide(await hook("UserPromptSubmit", turnKeys(turn, { prompt: text, permission_mode: "default" })), blockPick);
   if (turn.dead) return;
   if (ups) { add([{ t: `  ⎿  UserPromptSubmit operation blocked by hook: ${ups.reason ?? ""}`, s: DIM }]); return endTurn(turn, "blocked"); }
+  writeTranscript({ type: "user", message: { role: "user", content: text } });
   const bash = /RUNBASH:(.*)/.exec(text);
   /** @type {string | null} */
   let reply = text.includes("HANG") ? null : text.includes("SLOW") ? SLOW_TEXT : fakeReply(text);
@@ -347,6 +372,8 @@ async function submit(/** @type {string} */ text) {
   }
   await stream(turn, reply, text.includes("SLOW") ? script.slowMs ?? 20_000 : turnMs);
   if (turn.dead || reply === null) return;
+  await transcriptReply(turn, reply);
+  if (turn.dead) return;
   let active = false;
   for (let k = 0; ; k++) {
     turn.live = null;
@@ -756,6 +783,7 @@ async function main() {
   S.phase = "starting";
   painter.invalidate();
   paint();
+  if (CLAUDE && script.transcript) appendFileSync(transcriptPath, ""); // the real CLI creates its transcript before the first hook
   if (CLAUDE) await hook("SessionStart", { source: "startup", model }, "startup");
   await sleep(script.startupMs ?? 100);
   if (S.phase !== "starting") return;

@@ -29,11 +29,15 @@ export type SimLogRecord = Stamped & (
   | { readonly kind: "model"; readonly action: "open" | "cancel" | "confirm" | "set" | "partial"; readonly id?: string; readonly scope?: "session" | "default" }
   | { readonly kind: "login"; readonly stage: string; readonly code?: string }
   | { readonly kind: "image"; readonly path: string; readonly bytes: number }
+  /** A transcript line with this assistant text was appended; `at` is when the append returned (epoch ms, sub-ms). */
+  | { readonly kind: "transcript"; readonly text: string; readonly at: number }
 );
 export type SimLogKind = SimLogRecord["kind"];
 
 /** ELWOOD_SIM_SCRIPT knobs (all optional; times in ms). */
 export interface SimScript {
+  /** Claude flavour: write a Claude-shaped transcript JSONL (prompt record, then `records` assistant text lines `gapMs` apart). */
+  readonly transcript?: { readonly records?: number; readonly gapMs?: number };
   readonly turnMs?: number;
   readonly slowMs?: number;
   readonly startupMs?: number;
