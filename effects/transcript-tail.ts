@@ -15,6 +15,8 @@ export const TAIL_POLL_MS = 100;
 /** The final flush reads at most this many chunks and for at most this long; what is left is an unread backlog. */
 export const TAIL_FLUSH_CHUNKS = 64;
 export const TAIL_FLUSH_MS = 250;
+/** A failed read is followed by a recovery scan (reopen, reread from the last delivered record) at most this often in a row. */
+export const TAIL_MAX_RECOVERIES = 3;
 
 export type TailDropCause = "oversized" | "unparseable" | "unread_backlog";
 
@@ -27,15 +29,22 @@ export interface TranscriptTailSink {
   readonly stopped: (reason: string) => void;
 }
 
+/** How the tail opens its file (the filesystem edge; tests pass a failing one). */
+export type OpenTranscript = (file: string) => Promise<FileHandle>;
+
 export class TranscriptTail {
   private handle: FileHandle | undefined;
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
   private offset: number;
-  private readonly decoder = new StringDecoder("utf8");
+  private decoder = new StringDecoder("utf8");
   private pending = "";
   /** True while discarding the rest of an oversized line. */
   private skipping = false;
+  /** Where the bytes after the last line handed to the sink start (always a line boundary). */
+  private delivered: number;
+  /** Recovery scans since the last pass that succeeded. */
+  private recoveries = 0;
   private running: Promise<void> | undefined;
   private again = false;
   private finished = false;
@@ -45,8 +54,10 @@ export class TranscriptTail {
     private readonly file: string,
     private readonly sink: TranscriptTailSink,
     startOffset = 0,
+    private readonly openFile: OpenTranscript = (f) => open(f, "r"),
   ) {
     this.offset = startOffset;
+    this.delivered = startOffset;
   }
 
   start(): void {
@@ -64,8 +75,10 @@ export class TranscriptTail {
       return;
     }
     this.running = this.pass(TAIL_CHUNKS_PER_PASS, Number.POSITIVE_INFINITY)
-      .then(() => undefined)
-      .catch((error: unknown) => this.fail(error))
+      .then(() => {
+        this.recoveries = 0;
+      })
+      .catch((error: unknown) => this.recover(error))
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -102,7 +115,7 @@ export class TranscriptTail {
   private async pass(maxChunks: number, deadline: number): Promise<boolean> {
     if (!this.handle) {
       try {
-        this.handle = await open(this.file, "r");
+        this.handle = await this.openFile(this.file);
       } catch {
         return false;
       }
@@ -112,9 +125,13 @@ export class TranscriptTail {
     const drops = new Set<TailDropCause>();
     let chunks = 0;
     let full = false;
+    let lineEnd: number | undefined;
     while (chunks < maxChunks && Date.now() < deadline) {
       const { bytesRead } = await this.handle.read(this.buffer, 0, TAIL_CHUNK_BYTES, this.offset);
       if (bytesRead === 0) break;
+      // 0x0A never occurs inside a multi-byte UTF-8 sequence, so the last one in the bytes is an exact line boundary.
+      const nl = this.buffer.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (nl !== -1) lineEnd = this.offset + nl + 1;
       this.offset += bytesRead;
       chunks += 1;
       // The decoder carries a code point split across reads.
@@ -126,6 +143,7 @@ export class TranscriptTail {
     const readAt = performance.timeOrigin + performance.now();
     for (const cause of drops) this.sink.dropped(cause);
     if (records.length > 0) this.sink.records(records, readAt);
+    if (lineEnd !== undefined) this.delivered = lineEnd;
     // A full last chunk means more may wait: schedule the rest on a later tick instead of reading it now.
     if (full && maxChunks === TAIL_CHUNKS_PER_PASS) this.again = true;
     return full;
@@ -172,6 +190,27 @@ export class TranscriptTail {
         drops.add("unparseable");
       }
     }
+  }
+
+  /**
+   * A read failed: the records of the failed pass never reached the sink, so a recovery scan reopens the file and
+   * reads again from the end of the last delivered record (nothing lost, nothing delivered twice). Repeated failures
+   * stop the tail.
+   */
+  private recover(error: unknown): void {
+    if (this.finished) return;
+    if (this.recoveries >= TAIL_MAX_RECOVERIES) return this.fail(error);
+    this.recoveries += 1;
+    const handle = this.handle;
+    this.handle = undefined;
+    void handle?.close().catch(() => {});
+    this.watcher?.close();
+    this.watcher = undefined;
+    this.offset = this.delivered;
+    this.skipping = false;
+    this.pending = "";
+    this.decoder = new StringDecoder("utf8");
+    this.again = true;
   }
 
   private fail(error: unknown): void {

@@ -1,9 +1,16 @@
-// Unit (real files): the transcript tail's read bounds — split UTF-8, oversized and unparseable records, a large delta spread over passes, the final flush (issue 17, B §3.5).
-import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+// Unit (real files): the transcript tail's read bounds — split UTF-8, oversized and unparseable records, a large delta spread over passes, the final flush, the recovery scan after a failed read (issue 17).
+import { appendFile, mkdtemp, open, rm, writeFile, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TAIL_CHUNK_BYTES, TAIL_CHUNKS_PER_PASS, TAIL_MAX_RECORD_BYTES, TranscriptTail, type TailDropCause } from "../../effects/transcript-tail.js";
+import {
+  TAIL_CHUNK_BYTES,
+  TAIL_CHUNKS_PER_PASS,
+  TAIL_MAX_RECORD_BYTES,
+  TAIL_MAX_RECOVERIES,
+  TranscriptTail,
+  type TailDropCause,
+} from "../../effects/transcript-tail.js";
 import { eventually } from "../support/eventually.js";
 
 let dir: string;
@@ -91,4 +98,52 @@ describe("TranscriptTail", () => {
     await new Promise((r) => setTimeout(r, 250));
     expect(c.records).toEqual([{ n: 1 }]);
   });
+
+  it("a failed read mid-pass is followed by a recovery scan: every record arrives exactly once, the tail keeps running (issue 17: tail recovery)", async () => {
+    // Two full chunks of records: the first read succeeds, the second fails once, so the pass's parsed records are lost.
+    const line = (n: number): string => `${JSON.stringify({ n, pad: "z".repeat(500) })}\n`;
+    const count = Math.ceil((TAIL_CHUNK_BYTES * 2) / line(0).length);
+    await writeFile(file, Array.from({ length: count }, (_, n) => line(n)).join(""));
+    const reads = { n: 0 };
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink, 0, (f) => flakyOpen(f, reads, (k) => k === 2));
+    tail.start();
+    await eventually(() => c.records.length >= count);
+    await appendFile(file, line(count));
+    await eventually(() => c.records.length === count + 1);
+    expect(c.records.map((r) => (r as { n: number }).n)).toEqual(Array.from({ length: count + 1 }, (_, n) => n));
+    expect(c.stopped).toEqual([]);
+    await tail.stop();
+  });
+
+  it(`reads that keep failing stop the tail after ${TAIL_MAX_RECOVERIES} recovery scans, reported once (issue 17: tail recovery bound)`, async () => {
+    await writeFile(file, '{"n":1}\n');
+    const reads = { n: 0 };
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink, 0, (f) => flakyOpen(f, reads, () => true));
+    tail.start();
+    await eventually(() => c.stopped.length === 1);
+    expect(reads.n).toBe(TAIL_MAX_RECOVERIES + 1);
+    expect(c.records).toEqual([]);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(c.stopped.length).toBe(1);
+  });
 });
+
+/** Opens the real file, but its k-th read overall (1-based, counted in `reads`) fails when `failAt(k)` says so. */
+async function flakyOpen(f: string, reads: { n: number }, failAt: (k: number) => boolean): Promise<FileHandle> {
+  const handle = await open(f, "r");
+  const read = handle.read.bind(handle) as (...args: unknown[]) => Promise<unknown>;
+  return new Proxy(handle, {
+    get(target, key, receiver) {
+      if (key !== "read") {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return (...args: unknown[]) => {
+        reads.n += 1;
+        return failAt(reads.n) ? Promise.reject(new Error("EIO: injected read failure")) : read(...args);
+      };
+    },
+  });
+}
