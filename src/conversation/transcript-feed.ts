@@ -23,6 +23,7 @@ export class TranscriptFeed {
   private file: string | undefined;
   private tail: Actor<typeof transcriptTailActor> | undefined;
   private readonly unsubscribe: Array<() => void> = [];
+  private finishing: Promise<void> | undefined;
 
   constructor(
     session: AgentSession,
@@ -44,10 +45,15 @@ export class TranscriptFeed {
     return this.file;
   }
 
-  /** Flushes what is readable within the flush budget and stops observing. */
+  /**
+   * Flushes what is readable within the flush budget and stops observing; every caller gets the same flush, and its
+   * records are delivered before the promise resolves (so a turn can end after the CLI's last words).
+   */
   finish(): Promise<void> {
+    if (this.finishing) return this.finishing;
     for (const off of this.unsubscribe.splice(0)) off();
-    return this.retire();
+    this.finishing = this.retire();
+    return this.finishing;
   }
 
   private follow(file: string): void {

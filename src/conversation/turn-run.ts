@@ -85,6 +85,8 @@ export class TurnRun {
   private failure: string | undefined;
   private replays = 0;
   private done = false;
+  /** The CLI is gone: the transcript's final flush is being read before the turn ends. */
+  private exiting = false;
   private readonly texts: string[] = [];
   private recentText = "";
   private usage: TurnUsage | undefined;
@@ -246,8 +248,14 @@ export class TurnRun {
   private check(): void {
     if (this.done) return;
     if (isTerminalStatus(this.status)) {
-      this.fail(new ElwoodError("session_not_running", `the session ended (${this.status}) during the turn`, { status: this.status }));
-      this.releaseSlot();
+      if (this.exiting) return;
+      this.exiting = true;
+      // Exit ordering: what the CLI wrote before it died is read (and streamed) before the stream ends.
+      const status = this.status;
+      void this.deps.feed.finish().then(() => {
+        this.fail(new ElwoodError("session_not_running", `the session ended (${status}) during the turn`, { status }));
+        this.releaseSlot();
+      });
       return;
     }
     if (!this.submitted || this.status !== "ready") return;
