@@ -24,6 +24,12 @@ export interface HeadlessTerminalOptions {
   readonly highWaterBytes?: number;
   /** Unrendered bytes below which the PTY owner may resume; default 512 KiB. */
   readonly lowWaterBytes?: number;
+  /**
+   * While received output is still waiting to be rendered, consecutive xterm writes are observed as one frame of at
+   * most batchMaxBytes, but a frame still comes at least this often; default 250 ms. A screen with nothing received
+   * left unrendered is always observed at once.
+   */
+  readonly behindFrameIntervalMs?: number;
   /** xterm scrollback lines; default 1000. */
   readonly scrollback?: number;
   /** An OSC sequence the CLI reports its state on; its values arrive with each frame. */
@@ -51,6 +57,7 @@ export class HeadlessTerminal {
   private readonly batchWindowMs: number;
   private readonly highWaterBytes: number;
   private readonly lowWaterBytes: number;
+  private readonly behindFrameIntervalMs: number;
   private readonly replay: ReplayBuffer;
   private readonly screenLines: ScreenLines;
   private lastSnapshot: TerminalSnapshot | undefined;
@@ -65,14 +72,17 @@ export class HeadlessTerminal {
   private pendingParts: string[] = [];
   private pendingBytes = 0;
   private batchTimer: NodeJS.Timeout | undefined;
-  /** Batches handed to xterm whose parse has not completed yet. */
-  private batchesInXterm = 0;
   /** The batch window closed while xterm was still parsing earlier batches: write when it catches up. */
   private flushWhenCaughtUp = false;
   /** Bytes received by writeOutput whose batch has not yet been reported rendered. */
   private unrendered = 0;
-  /** OSC 7501 values parsed since the last completed batch. */
-  private oscSinceLastBatch: string[] = [];
+  /** State-channel values parsed since the last frame. */
+  private oscSinceLastFrame: string[] = [];
+  /** Bytes rendered since the last frame: writes folded into the next frame while the terminal was behind. */
+  private bytesSinceLastFrame = 0;
+  /** Sizes of the writes handed to xterm and not yet parsed, oldest first. */
+  private readonly writesInXterm: number[] = [];
+  private lastFrameAt = Number.NEGATIVE_INFINITY;
   private seq = 0;
   private currentTitle = "";
   private paused = false;
@@ -85,6 +95,7 @@ export class HeadlessTerminal {
     this.batchWindowMs = Math.max(0, opts.batchWindowMs ?? 4);
     this.highWaterBytes = opts.highWaterBytes ?? 1024 * 1024;
     this.lowWaterBytes = Math.min(opts.lowWaterBytes ?? 512 * 1024, this.highWaterBytes);
+    this.behindFrameIntervalMs = Math.max(0, opts.behindFrameIntervalMs ?? 250);
     this.replay = new ReplayBuffer(opts.replayBytes ?? DEFAULT_REPLAY_BYTES);
     this.xterm = new Terminal({
       cols: opts.cols,
@@ -99,7 +110,7 @@ export class HeadlessTerminal {
     const channel = opts.stateChannel;
     if (channel !== undefined) this.xterm.parser.registerOscHandler(channel.osc, (payload) => {
       const state = channel.parse(payload);
-      if (state !== undefined) this.oscSinceLastBatch.push(state);
+      if (state !== undefined) this.oscSinceLastFrame.push(state);
       return true;
     });
     this.screenLines = new ScreenLines(this.xterm);
@@ -279,7 +290,7 @@ export class HeadlessTerminal {
         // While xterm still has earlier batches to parse, this one would only wait in xterm's queue: keep it open
         // (it still closes at batchMaxBytes) and write it the moment xterm catches up. Nothing renders later for
         // it, and a loaded process renders fewer, fuller frames instead of one per window.
-        if (this.batchesInXterm > 0) this.flushWhenCaughtUp = true;
+        if (this.writesInXterm.length > 0) this.flushWhenCaughtUp = true;
         else this.flush();
       }, this.batchWindowMs);
     }
@@ -300,7 +311,13 @@ export class HeadlessTerminal {
   }
 
   private writeBatch(data: string, bytes: number): void {
-    this.batchesInXterm += 1;
+    // A frame folded while the terminal was behind is still owed; xterm's screen is still the one it describes (it
+    // parses this write later), so it is observed now if this write would take it past one batch.
+    if (this.bytesSinceLastFrame > 0 && this.writesInXterm.length === 0 && this.bytesSinceLastFrame + bytes > this.batchMaxBytes) {
+      this.emitFrame(performance.now());
+      if (this.disposed) return;
+    }
+    this.writesInXterm.push(bytes);
     try {
       // xterm keeps its own ordered write buffer; the callback fires right after this batch is
       // parsed and before the next one is, which is where observers must see the screen.
@@ -312,26 +329,44 @@ export class HeadlessTerminal {
   }
 
   private batchRendered(bytes: number): void {
-    this.batchesInXterm = Math.max(0, this.batchesInXterm - 1);
+    this.writesInXterm.shift();
     if (this.disposed) return;
     this.unrendered = Math.max(0, this.unrendered - bytes);
-    const oscState = this.oscSinceLastBatch;
-    this.oscSinceLastBatch = [];
+    this.bytesSinceLastFrame += bytes;
+    // One frame per batch of at most batchMaxBytes, where a batch is what arrived while xterm was still parsing:
+    // under a flood the PTY delivers a few KiB per read and the terminal is behind at nearly every write, and a
+    // frame per write made snapshots, screen reading and the session machine cost more than xterm's parsing. A
+    // screen with received output still unrendered is stale already (nothing acts on it: a write first waits for
+    // settled()), so such writes are observed together; a current screen is observed at once.
+    const now = performance.now();
+    const next = this.writesInXterm[0];
+    if (
+      this.unrendered === 0 ||
+      now - this.lastFrameAt >= this.behindFrameIntervalMs ||
+      (next !== undefined && this.bytesSinceLastFrame + next > this.batchMaxBytes)
+    ) {
+      this.emitFrame(now);
+    }
+    if (this.disposed) return;
+    if (this.flushWhenCaughtUp && this.writesInXterm.length === 0) this.flush();
+    if (this.paused && this.unrendered < this.lowWaterBytes) this.setPaused(false);
+    if (this.unrendered === 0) this.resolveSettled();
+  }
+
+  private emitFrame(now: number): void {
     let snapshot: TerminalSnapshot | undefined;
     try {
       snapshot = this.snapshot();
     } catch {
       this.failed = true;
     }
-    if (snapshot !== undefined) {
-      this.seq += 1;
-      const frame: TerminalFrame = { seq: this.seq, snapshot, bytes, oscState };
-      for (const listener of this.frameListeners) this.safeCall(() => listener(frame));
-    }
-    if (this.disposed) return;
-    if (this.flushWhenCaughtUp && this.batchesInXterm === 0) this.flush();
-    if (this.paused && this.unrendered < this.lowWaterBytes) this.setPaused(false);
-    if (this.unrendered === 0) this.resolveSettled();
+    if (snapshot === undefined) return;
+    const frame: TerminalFrame = { seq: this.seq + 1, snapshot, bytes: this.bytesSinceLastFrame, oscState: this.oscSinceLastFrame };
+    this.seq = frame.seq;
+    this.bytesSinceLastFrame = 0;
+    this.oscSinceLastFrame = [];
+    this.lastFrameAt = now;
+    for (const listener of this.frameListeners) this.safeCall(() => listener(frame));
   }
 
   private setPaused(paused: boolean): void {

@@ -21,14 +21,14 @@ export interface TerminalSnapshot {
   readonly altScreen: boolean;
 }
 
-/** One completed render batch. */
+/** One observed render batch: the writes xterm parsed since the previous frame, at most one batch limit of bytes. */
 export interface TerminalFrame {
   /** Monotonic per terminal, starting at 1. */
   readonly seq: number;
   readonly snapshot: TerminalSnapshot;
-  /** Raw bytes (UTF-8 length) rendered in this batch. */
+  /** Raw bytes (UTF-8 length) rendered since the previous frame. */
   readonly bytes: number;
-  /** OSC 7501 (Codex) state values seen in this batch, oldest first, e.g. ["idle"]. */
+  /** OSC 7501 (Codex) state values seen since the previous frame, oldest first, e.g. ["idle"]. */
   readonly oscState: readonly string[];
 }
 

@@ -6,7 +6,9 @@
 //   elapsed ratio — wall time until every byte is rendered, Elwood ÷ bare (what the issue's ≤ 1.3× goal is about);
 //   CPU ratio     — this process's CPU over the run, Elwood ÷ bare (the observer's work; less hostage to other load).
 // Each run is a fresh process, repetitions rotate the variant order, and each cell is min / median / max.
-// Run: npx tsx test/bench/render-pipeline.ts [sessions…]   (env BENCH_REPS, BENCH_MIB)
+// The one render number is `elwood` against `bare`; the `terminal` variant (Elwood's terminal and screen reader
+// without the session machine) splits the cost when asked for (env BENCH_VARIANTS=bare,terminal,elwood).
+// Run: npx tsx test/bench/render-pipeline.ts [sessions…]   (env BENCH_REPS, BENCH_MIB, BENCH_VARIANTS)
 
 import { spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,7 +17,8 @@ import type { PipelineRun, PipelineVariant } from "./render-pipeline-run.js";
 
 const MiB = 1024 * 1024;
 const WORKER = fileURLToPath(new URL("./render-pipeline-run.ts", import.meta.url));
-const VARIANTS: readonly PipelineVariant[] = ["bare", "terminal", "elwood"];
+const ALL_VARIANTS: readonly PipelineVariant[] = ["bare", "terminal", "elwood"];
+const DEFAULT_VARIANTS: readonly PipelineVariant[] = ["bare", "elwood"];
 
 function runInFreshProcess(variant: PipelineVariant, sessions: number, bytesPerSession: number): Promise<PipelineRun> {
   return new Promise((resolve, reject) => {
@@ -41,6 +44,8 @@ export interface PipelineOptions {
   readonly sessions?: readonly number[];
   readonly bytesPerSession?: number;
   readonly repetitions?: number;
+  /** Always includes `bare`, the baseline every ratio is taken against. */
+  readonly variants?: readonly PipelineVariant[];
 }
 
 /** One row per (sessions, variant): min / median / max over the repetitions, ratios taken within each repetition. */
@@ -48,6 +53,7 @@ export async function benchRenderPipeline(opts: PipelineOptions = {}): Promise<R
   const ns = opts.sessions ?? [1, 8, 32];
   const bytes = opts.bytesPerSession ?? 8 * MiB;
   const reps = opts.repetitions ?? 3;
+  const VARIANTS = ALL_VARIANTS.filter((v) => v === "bare" || (opts.variants ?? DEFAULT_VARIANTS).includes(v));
   const rows: Record<string, unknown>[] = [];
   for (const n of ns) {
     const runs = new Map<PipelineVariant, PipelineRun[]>(VARIANTS.map((v) => [v, []]));
@@ -74,6 +80,7 @@ export async function benchRenderPipeline(opts: PipelineOptions = {}): Promise<R
         loopP99Ms: spread(own.map((x) => x.loopP99Ms), 1),
         rssPerSessionMiB: spread(own.map((x) => x.rssGrowthPerSessionMiB), 1),
         rssPerSessionVsBareMiB: v === "bare" ? "0" : spread(own.map((x, i) => x.rssGrowthPerSessionMiB - (bare[i] as PipelineRun).rssGrowthPerSessionMiB), 1),
+        frames: v === "bare" ? "-" : spread(own.map((x) => x.frames), 0),
         rendered: `${Math.min(...own.map((x) => x.markersRendered))}/${n}`,
       });
     }
@@ -87,6 +94,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     ...(ns.length > 0 ? { sessions: ns } : {}),
     ...(process.env["BENCH_MIB"] ? { bytesPerSession: Number(process.env["BENCH_MIB"]) * MiB } : {}),
     ...(process.env["BENCH_REPS"] ? { repetitions: Number(process.env["BENCH_REPS"]) } : {}),
+    ...(process.env["BENCH_VARIANTS"] ? { variants: process.env["BENCH_VARIANTS"].split(",") as PipelineVariant[] } : {}),
   });
   console.table(rows);
 }

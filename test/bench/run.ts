@@ -7,6 +7,7 @@ import { cpus, loadavg } from "node:os";
 import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
 import { benchIdleCpu, benchIdleScaling, LOOP_P99_LIMIT_MS } from "./idle-scaling.js";
 import { benchRenderPipeline } from "./render-pipeline.js";
+import type { PipelineVariant } from "./render-pipeline-run.js";
 import { benchSanitizeAdversarial } from "./sanitize-adversarial.js";
 import { benchSendOverhead, benchTranscriptLatency } from "./turn-events.js";
 
@@ -65,10 +66,20 @@ async function codexStartup(): Promise<readonly string[]> {
 const sections: Section[] = [];
 sections.push(
   await section("render pipeline: the same burst through real PTYs into bare xterm vs Elwood (ratios per repetition)", async () => [
-    "bare = @xterm/headless Terminal fed by pty.onData; terminal = Elwood's HeadlessTerminal + Claude screen reader per frame;",
-    "elwood = launchSession + ClaudeAgentSession (session machine, facade). elapsed = wall time to render every byte; cpu = this",
-    "process's CPU (the observer's work). rssPerSession = (peak − start RSS) / sessions, each run in a fresh process.",
-    ...table(await benchRenderPipeline({ sessions: quick ? [1, 4] : [1, 8, 32], bytesPerSession: quick ? 2 * MiB : 8 * MiB })),
+    "The render number is elwood vs bare: the same child writes the same TUI burst through a real PTY into bare = a plain",
+    "@xterm/headless Terminal fed by pty.onData, or elwood = launchSession + ClaudeSessionFacade (HeadlessTerminal, Claude screen",
+    "reader, session machine, facade). elapsedVsBare = wall time until every byte is rendered; cpuVsBare = this process's CPU",
+    "(the observer's own work, less hostage to other load); loopP99Ms = event-loop delay p99 during the run; rssPerSession =",
+    "(peak − start RSS) / sessions. Each run is a fresh process. (The old in-process throughput table fed bare xterm without a",
+    "PTY and so charged Elwood for the child and the kernel as well; it is gone.) BENCH_VARIANTS=bare,terminal,elwood adds",
+    "Elwood's terminal + screen reader without the session machine.",
+    ...table(
+      await benchRenderPipeline({
+        sessions: quick ? [1, 4] : [1, 8, 32],
+        bytesPerSession: quick ? 2 * MiB : 8 * MiB,
+        ...(process.env["BENCH_VARIANTS"] ? { variants: process.env["BENCH_VARIANTS"].split(",") as PipelineVariant[] } : {}),
+      }),
+    ),
   ]),
 );
 sections.push(

@@ -72,6 +72,57 @@ describe("HeadlessTerminal batching (C-PERF-06)", () => {
     expect(seen).toEqual(expected);
   });
 
+  /** Feeds `chunks` one per event-loop turn (as PTY reads arrive), counting the writes handed to xterm. */
+  async function flood(t: HeadlessTerminal, chunks: readonly string[]): Promise<{ writes: number }> {
+    let writes = 0;
+    const write = t.xterm.write.bind(t.xterm);
+    t.xterm.write = ((data: string | Uint8Array, callback?: () => void) => {
+      writes += 1;
+      write(data, callback);
+    }) as typeof t.xterm.write;
+    for (const chunk of chunks) {
+      t.writeOutput(chunk);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await t.settled();
+    return { writes };
+  }
+
+  const floodChunks = (n: number): string[] =>
+    Array.from({ length: n }, (_, i) => `\u001b[${(i % 22) + 1};1H\u001b[2Kflood ${String(i).padStart(5, "0")} ${"=".repeat(1000)}`);
+
+  it("issue 16, C-PERF-06: writes that arrive while earlier output is still unrendered are observed together, one frame per ≤64 KiB batch, and the settled screen at once", async () => {
+    const t = terminal({ batchWindowMs: 0, behindFrameIntervalMs: 60_000 });
+    const frames: TerminalFrame[] = [];
+    const mismatches: number[] = [];
+    t.onFrame((frame) => {
+      frames.push(frame);
+      // A frame shows the screen as parsed so far, never a later or an earlier one.
+      const buffer = t.xterm.buffer.active;
+      const row = (y: number): string => (buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? "").replace(/ +$/, "");
+      if (frame.snapshot.lines.some((line, y) => line !== row(y))) mismatches.push(frame.seq);
+    });
+    const chunks = floodChunks(1500);
+    const { writes } = await flood(t, chunks);
+    const total = chunks.reduce((n, c) => n + bytes(c), 0);
+    expect(mismatches).toEqual([]);
+    expect(frames.reduce((n, f) => n + f.bytes, 0)).toBe(total);
+    for (const frame of frames) expect(frame.bytes).toBeLessThanOrEqual(64 * KiB);
+    // Fewer observations than xterm writes: what arrived during a parse is observed with it, as one batch.
+    expect(frames.length).toBeLessThan(writes);
+    expect(frames.length).toBeLessThanOrEqual(Math.ceil(total / (64 * KiB)) * 2 + 2);
+    expect(frames.at(-1)?.snapshot.text).toContain("flood 01499");
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i + 1));
+  });
+
+  it("issue 16: behindFrameIntervalMs bounds how long a flood goes unobserved (0 observes every xterm write)", async () => {
+    const t = terminal({ batchWindowMs: 0, behindFrameIntervalMs: 0 });
+    const frames = collectFrames(t);
+    const { writes } = await flood(t, floodChunks(300));
+    expect(frames).toHaveLength(writes);
+    expect(frames.at(-1)?.snapshot.text).toContain("flood 00299");
+  });
+
   it("C-PERF-06: Unicode and escape sequences split across chunks and batch edges render intact", async () => {
     const t = terminal({ cols: 60, rows: 10, batchMaxBytes: 7 });
     const input = "\u001b[2J\u001b[H\u001b[1;31m中文😀é\u001b[0m ok\r\n\u001b[3;5H┌──┐\u001b]0;tïtle\u0007";

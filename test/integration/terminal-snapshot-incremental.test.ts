@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
 import { directRowReadingTrusted, rowText, trimTrailingSpaces } from "../../effects/terminal/row-text.js";
+import { prng as seededRandom } from "../support/prng.js";
 
 const open: HeadlessTerminal[] = [];
 function terminal(cols = 40, rows = 12): HeadlessTerminal {
@@ -27,12 +28,10 @@ async function write(t: HeadlessTerminal, data: string): Promise<void> {
   await t.settled();
 }
 
+/** A seeded integer source in [0, n) (the shared mulberry32: every operation kind is drawn, and a failure replays). */
 function prng(seed: number): (n: number) => number {
-  let s = seed;
-  return (n) => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s % n;
-  };
+  const next = seededRandom(seed);
+  return (n) => Math.floor(next() * n);
 }
 
 const WORDS = ["hello", "中文", "テスト", "😀ok", "e\u0301", "│ box ─", "tab\there", "    ", "end  ", "█▸", "x"];
@@ -93,6 +92,50 @@ describe("incremental terminal snapshot (issue 16 part 2: only changed rows re-r
       expect(snap.lines, `batch ${i}: ${JSON.stringify(batch)}`).toEqual(fullRead(t));
       expect(snap.text).toBe(snap.lines.join("\n"));
     }
+    expect(directRowReadingTrusted()).toBe(true);
+  });
+
+  it("issue 16: every frame a consumer receives equals a full translateToString read across random writes, viewport scrolls, resizes, alternate-screen switches, clears and resets", async () => {
+    // Small batches split escape sequences and wide characters across xterm writes; frames are checked in the listener,
+    // i.e. exactly the screen the screen reader and the session machine see, not a later re-read.
+    const t = new HeadlessTerminal({ cols: 40, rows: 12, batchWindowMs: 0, batchMaxBytes: 97, scrollback: 30 });
+    open.push(t);
+    const mismatches: string[] = [];
+    let frames = 0;
+    t.onFrame((frame) => {
+      frames += 1;
+      const expected = fullRead(t);
+      if (JSON.stringify(frame.snapshot.lines) !== JSON.stringify(expected)) mismatches.push(`frame ${frame.seq}: ${JSON.stringify(frame.snapshot.lines)} != ${JSON.stringify(expected)}`);
+      if (frame.snapshot.rows !== t.xterm.rows || frame.snapshot.cols !== t.xterm.cols) mismatches.push(`frame ${frame.seq}: size`);
+      if (frame.snapshot.altScreen !== (t.xterm.buffer.active.type === "alternate")) mismatches.push(`frame ${frame.seq}: altScreen`);
+    });
+    const random = prng(1616);
+    const extras = ["\u001b[?47h", "\u001b[?47l", "\u001b[?1047h", "\u001b[?1047l", "\u001b[3J", "\u001b[2J", "\u001b[?7l", "\u001b[?7h", "\u001b[?6h", "\u001b[?6l"];
+    for (let i = 0; i < 500; i += 1) {
+      switch (random(12)) {
+        case 0:
+          t.resize({ cols: 10 + random(70), rows: 3 + random(28) });
+          break;
+        case 1:
+          t.xterm.scrollLines(random(2) === 0 ? -(1 + random(10)) : 1 + random(10));
+          break;
+        case 2:
+          if (random(3) === 0) t.xterm.clear();
+          else if (random(4) === 0) t.xterm.reset();
+          else t.xterm.scrollToTop();
+          break;
+        default:
+          break;
+      }
+      let batch = "";
+      for (let k = 1 + random(5); k > 0; k -= 1) {
+        batch += random(5) === 0 ? (extras[random(extras.length)] as string) : operation(random, t.xterm.rows, t.xterm.cols);
+      }
+      await write(t, batch);
+      expect(t.snapshot().lines, `step ${i}: ${JSON.stringify(batch)}`).toEqual(fullRead(t));
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(frames).toBeGreaterThan(500);
     expect(directRowReadingTrusted()).toBe(true);
   });
 
