@@ -69,7 +69,7 @@ function forwards(state: SlotState, event: EventObject & Record<string, unknown>
 }
 
 /** The child asks for `event`: the parent receives it unchanged. */
-function passesUp(state: SlotState, event: EventObject & Record<string, unknown>, expected: EventObject = event): () => void {
+function passesUp(state: SlotState, event: EventObject & Record<string, unknown>, expected: EventObject & Record<string, unknown> = event): () => void {
   return () => {
     const host = reach(state);
     const mark = host.received.length;

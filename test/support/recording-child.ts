@@ -29,7 +29,7 @@ export const recordingChild = setup({
     },
     finished: { type: "final" },
   },
-  output: ({ context }) => context.output,
+  output: ({ context }: { readonly context: RecordingContext }) => context.output,
 });
 
 /** The events a recording child (invoked under `id` by `parent`) has been forwarded so far. */
