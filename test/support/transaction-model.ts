@@ -71,13 +71,15 @@ type Request = { readonly type: string; readonly requestId?: string };
  * it sends one it then waits on exactly that request id, so no answer can go astray; a step that sends nothing
  * leaves the request it waits on unchanged or answered (never a new id the parent was not told about).
  */
-function expectOneAwaitedRequest(host: HostedChild, mark: number, before: string | null, at: string): void {
+function expectOneAwaitedRequest(host: HostedChild, mark: number, before: string | null, at: string, delayed: boolean): void {
   const sent = (host.received.slice(mark) as Request[]).filter((e) => e.type === "io.write" || e.type === "effect.request");
-  expect(sent.length, `${at}: requests sent`).toBeLessThanOrEqual(1);
+  // A delay step runs the clock forward, so a shorter timer (a hold retry) may fire on the way: only the last counts.
+  if (!delayed) expect(sent.length, `${at}: requests sent`).toBeLessThanOrEqual(1);
+  const last = sent.at(-1);
   const pending = (host.context() as { pendingRequestId: string | null }).pendingRequestId;
   const done = (host.ref.getSnapshot() as { status: string }).status === "done";
-  if (sent[0] !== undefined && !done) expect(pending, `${at}: waits on the request it sent`).toBe(sent[0].requestId);
-  if (sent[0] === undefined && pending !== null) expect(pending, `${at}: waits on a request it never sent`).toBe(before);
+  if (last !== undefined && !done) expect(pending, `${at}: waits on the request it sent`).toBe(last.requestId);
+  if (last === undefined && pending !== null) expect(pending, `${at}: waits on a request it never sent`).toBe(before);
 }
 
 const pendingOf = (host: HostedChild): string | null => (host.context() as { pendingRequestId: string | null }).pendingRequestId;
@@ -100,7 +102,7 @@ export function replayPath(
     const mark = index === 0 ? 0 : host.received.length;
     const before = index === 0 ? null : pendingOf(host);
     if (event.type === "xstate.init") {
-      expectOneAwaitedRequest(host, mark, before, "initial entry");
+      expectOneAwaitedRequest(host, mark, before, "initial entry", false);
       continue;
     }
     const delay = afterDelayName(event.type);
@@ -117,7 +119,7 @@ export function replayPath(
     }
     const at = `step ${index} ${event.type}`;
     expect(host.value(), at).toEqual(step.state.value);
-    expectOneAwaitedRequest(host, mark, before, at);
+    expectOneAwaitedRequest(host, mark, before, at, delay !== undefined);
   }
   return Object.assign(host, { writtenIds });
 }
