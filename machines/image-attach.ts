@@ -232,8 +232,9 @@ export const imageAttachMachine = setup({
       ],
       after: { confirm: { target: "failing", actions: "failUnconfirmed", description: "No chip in time: fail, submit no text." } },
     },
+    // `failing`, `finishing` (and `beginning`, `next`, `preparing`) are transient: their eventless list ends in an
+    // unguarded branch, so the actor never rests there and no event (a cancel included) is ever delivered to them.
     failing: {
-      on: { "transaction.cancel": { description: "Already failing." } },
       always: [{ guard: "mustClear", target: "clearing" }, { target: "finishing" }],
     },
     clearing: {
@@ -242,7 +243,6 @@ export const imageAttachMachine = setup({
       ...writeStep(writeParams("clear"), "#imageAttach.finishing", "#imageAttach.finishing"),
     },
     finishing: {
-      on: { "transaction.cancel": {} },
       always: [{ guard: "clipboardHeld", target: "restoringClipboard" }, { target: "done" }],
     },
     restoringClipboard: {

@@ -337,8 +337,9 @@ export const loginMachine = setup({
         continueRetry: { guard: "successPanelUp", target: "succeeded", description: "The success panel is still up: our Enter was dropped, press it again." },
       },
     },
+    // Transient: its eventless list ends in an unguarded branch, so the actor never rests here and no event (a
+    // cancel included) is ever delivered to it.
     failing: {
-      on: { "transaction.cancel": { description: "Already failing." } },
       always: [{ guard: "panelVisible", target: "escaping", actions: "markEscaped" }, { target: "done" }],
     },
     escaping: { on: { "transaction.cancel": {} }, ...writeStep(writeParams("escape"), "#login.closingPanel", "#login.done") },

@@ -147,7 +147,7 @@ describe("control queue model (xstate/graph)", () => {
 
   it("reaches idle, submitting and closed", () => {
     const reached = new Set(shortest.map((p) => JSON.stringify(p.state.value)));
-    // Transaction states (picking, loggingIn, attaching) are walked by test/model/model-picker.model.test.ts.
+    // Transaction states (picking, loggingIn, attaching) are walked by control-queue-routes.model.test.ts.
     const transactionStates = new Set(["picking", "loggingIn", "attaching"]);
     for (const key of Object.keys(controlQueueMachine.root.states)) {
       if (!transactionStates.has(key)) expect(reached, key).toContain(JSON.stringify(key));

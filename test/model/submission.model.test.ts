@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getSimplePaths } from "xstate/graph";
 import type { EventObject, SnapshotFrom } from "xstate";
 import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
+import { ENTER, frameBracketedPaste } from "../../machines/paste-framing.js";
 import { stagedInComposer, submissionMachine, type SubmissionEvent, type SubmissionInput } from "../../machines/submission.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { afterDelayName, afterEvents, hostChild } from "../support/machine-host.js";
@@ -18,6 +19,8 @@ const modelMachine = submissionMachine.provide({ actions: { toParent: () => {} }
 type Snap = SnapshotFrom<typeof submissionMachine>;
 const TEXT = "first line\nlast line";
 const INPUT: SubmissionInput = { opId: "op", text: TEXT, framing: "paste", settleMs: 150, enterRetries: 2, confirmIntervalMs: 400, holdRetryMs: 100 };
+/** Codex's policy: acceptance needs live work, and an unaccepted paste is replayed once before wait_timeout. */
+const POSITIVE_INPUT: SubmissionInput = { ...INPUT, positiveAcceptance: true, replays: 1 };
 const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400 };
 
 const frame = (facts: Partial<ScreenFacts>): SubmissionEvent => ({ type: "frame", seq: 0, facts: { ...EMPTY_FACTS, ...facts }, oscState: [] });
@@ -26,6 +29,12 @@ const FRAMES = [
   frame({ composer: true }), // empty composer
   frame({}), // nothing decisive (a dialog repaint, say)
 ];
+/** Positive acceptance also tells live work from an empty composer, and a whole turn's Stop hook from nothing. */
+const POSITIVE_EXTRA: SubmissionEvent[] = [frame({ composer: true, working: true }), { type: "hook.Stop", name: "Stop", payload: {} }];
+
+const eventsWith =
+  (extra: readonly SubmissionEvent[]) =>
+  (snap: Snap): SubmissionEvent[] => [...events(snap), ...extra];
 
 function events(snap: Snap): SubmissionEvent[] {
   const requestId = snap.context.pendingRequestId;
@@ -44,7 +53,8 @@ function events(snap: Snap): SubmissionEvent[] {
 function serialize(snap: Snap): string {
   const c = snap.context;
   const facts = c.lastFacts === null ? "none" : stagedInComposer(c.lastFacts, c.text) ? "staged" : "other";
-  return JSON.stringify([snap.value, c.recoveryEnters, c.quietChecks, c.rawInput, c.entered, facts, c.pendingRequestId !== null]);
+  const idleEmpty = c.lastFacts !== null && c.lastFacts.composer && c.lastFacts.composerText === "" && !c.lastFacts.pastedChip && !c.lastFacts.working;
+  return JSON.stringify([snap.value, c.recoveryEnters, c.quietChecks, c.rawInput, c.entered, facts, idleEmpty, c.replayed, c.pendingRequestId !== null]);
 }
 
 // A done actor takes no more events, but the pure transition function would; stop traversal there.
@@ -52,24 +62,55 @@ const options = { input: INPUT, events, serializeState: serialize, stopWhen: (s:
 // Simple paths explode combinatorially on the fine abstraction (~20k paths), so they use a coarser one.
 const coarse = (snap: Snap): string => JSON.stringify([snap.value, snap.context.recoveryEnters, snap.context.rawInput]);
 
-function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>): void {
-  const host = hostChild(submissionMachine, INPUT);
+/** What the machine must send its parent on entering `to` from `from` (one write per write state, and the notices). */
+function expectedSends(from: unknown, to: unknown, input: SubmissionInput): Array<Record<string, unknown>> {
+  // Staying put writes nothing (a re-entered `confirming` only re-arms its check).
+  if (from === to) return [];
+  const write = (purpose: string, data: string) => ({ type: "io.write", purpose, data, guardDialog: true });
+  if (to === "staging") return [write("paste", frameBracketedPaste(input.text))];
+  if (to === "settling") return [{ type: "submission.pasted", opId: input.opId }];
+  if (to === "entering") return [write("enter", ENTER)];
+  if (to === "confirming" && from === "entering") return [{ type: "submission.entered", opId: input.opId }];
+  if (to === "recovering") return [write("recovery-enter", ENTER)];
+  return [];
+}
+
+function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>, input: SubmissionInput = INPUT): void {
+  const host = hostChild(submissionMachine, input);
+  let previous: unknown;
   for (const [index, step] of steps.entries()) {
+    const at = `step ${index} ${step.event.type}`;
+    const mark = host.received.length;
     const delay = afterDelayName(step.event.type);
-    if (delay !== undefined) host.advance(DELAYS[delay] ?? Number.NaN);
+    if (step.event.type === "xstate.init") {
+      // The initial entry already happened when the host started the actor.
+    } else if (delay !== undefined) host.advance(DELAYS[delay] ?? Number.NaN);
     // Coarse abstractions merge states that differ only in request ids; the edge answers the live request.
     else if (step.event.type.startsWith("io.")) host.send({ ...step.event, requestId: host.lastWrite().requestId });
     else host.send(step.event);
-    expect(host.value(), `step ${index} ${step.event.type}`).toEqual(step.state.value);
+    expect(host.value(), at).toEqual(step.state.value);
+    // At every step, exactly what the machine told its parent (the initial entry's paste included).
+    const sent = (index === 0 ? host.received : host.received.slice(mark)).map((e) => {
+      const { requestId: _, ...rest } = e as unknown as Record<string, unknown>;
+      return rest;
+    });
+    expect(sent, at).toEqual(expectedSends(index === 0 ? undefined : previous, step.state.value, input));
+    previous = step.state.value;
   }
   // Invariants every path must keep, whatever order the edge answered in.
   const writes = host.writes();
   const enterIndex = writes.findIndex((w) => w.purpose === "enter");
   if (enterIndex >= 0) expect(writes.slice(0, enterIndex).every((w) => w.purpose === "paste")).toBe(true);
-  expect(writes.filter((w) => w.purpose === "recovery-enter").length).toBeLessThanOrEqual(INPUT.enterRetries! * 2);
+  expect(writes.filter((w) => w.purpose === "recovery-enter").length).toBeLessThanOrEqual(input.enterRetries! * 2 * (1 + (input.replays ?? 0)));
   expect(writes.every((w) => w.guardDialog)).toBe(true);
+  // Request ids are unique and numbered in order.
+  expect(writes.map((w) => w.requestId)).toEqual(writes.map((_, i) => `op:${i + 1}`));
   const final = steps[steps.length - 1]?.state;
-  if (final?.status === "done") expect(host.output()).toMatchObject({ opId: "op", outcome: final.value });
+  if (final?.status === "done") {
+    expect(host.output()).toMatchObject({ opId: "op", outcome: final.value, entered: writes.some((w) => w.purpose === "enter") && final.context.entered });
+    // Positive acceptance never reports a paste the CLI never took as confirmed by an empty composer alone.
+    if (final.value === "failed" && final.context.error?.code === "wait_timeout") expect(input.positiveAcceptance).toBe(true);
+  }
   host.stop();
 }
 
@@ -84,6 +125,13 @@ describe("submission model (xstate/graph)", () => {
 
   it(`C-API-31 C-API-56 replays all ${shortest.length} shortest paths on a live actor with a simulated clock`, () => {
     for (const path of shortest) replay(path.steps);
+  });
+
+  it("C-API-31 C-API-56 positive acceptance: replays one path per graph edge (Stop hook, live work, a replayed paste, wait_timeout)", () => {
+    const paths = edgePaths(modelMachine, { ...options, input: POSITIVE_INPUT, events: eventsWith(POSITIVE_EXTRA) } as never, "step");
+    const reached = new Set(paths.map((p) => JSON.stringify([p.state.value, p.state.context.replayed])));
+    for (const v of [["staging", 1], ["failed", 1], ["confirmed", 0]]) expect(reached, JSON.stringify(v)).toContain(JSON.stringify(v));
+    for (const path of paths) replay(path.steps, POSITIVE_INPUT);
   });
 
   it(`C-API-31 replays all ${simple.length} simple paths to a final state`, () => {

@@ -31,8 +31,9 @@ export function edgePaths<L extends AnyActorLogic, S extends Snap<L> = Snap<L>, 
       const nextKey = serialize(state, event);
       const onShortest = toState.get(nextKey);
       const last = onShortest?.steps.at(-1);
-      // An edge that already ends the shortest path to its target is walked by that path.
-      if (last && onShortest && onShortest.steps.length === base.steps.length + 1 && JSON.stringify(last.event) === JSON.stringify(event)) continue;
+      const lastSource = onShortest?.steps.at(-2)?.state;
+      // An edge that already ends the shortest path to its target (from this very source) is walked by that path.
+      if (last && lastSource && serialize(lastSource, undefined) === stateKey && JSON.stringify(last.event) === JSON.stringify(event)) continue;
       if (distinct === "step") {
         const step = JSON.stringify([(base.state as { value?: unknown }).value, event.type, (state as { value?: unknown }).value]);
         if (seenSteps.has(step)) continue;

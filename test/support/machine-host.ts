@@ -14,6 +14,8 @@ export interface HostedChild {
   readonly received: EventObject[];
   /** Events sent after the child finished: dropped here on purpose, as the session drops them (never delivered). */
   readonly late: EventObject[];
+  /** The hosted child's own actor ref (its invoked children are in its snapshot). */
+  readonly ref: AnyActorRef;
   send(event: AnyEvent): void;
   advance(ms: number): void;
   /** The child's current state value (its final one once it is done). */
@@ -65,6 +67,7 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
     clock,
     received,
     late,
+    ref: child,
     send: (event) => {
       // A finished child would only log "sent to stopped actor"; the session never forwards to one either.
       if ((child.getSnapshot() as { status: string }).status !== "active") late.push(event);

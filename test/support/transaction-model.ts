@@ -64,6 +64,26 @@ export function modelSerializer(model: TransactionModel) {
     ]);
 }
 
+type Request = { readonly type: string; readonly requestId?: string };
+
+/**
+ * What a transaction sends its parent at one step: at most one request (an io.write or an effect.request), and when
+ * it sends one it then waits on exactly that request id, so no answer can go astray; a step that sends nothing
+ * leaves the request it waits on unchanged or answered (never a new id the parent was not told about).
+ */
+function expectOneAwaitedRequest(host: HostedChild, mark: number, before: string | null, at: string, delayed: boolean): void {
+  const sent = (host.received.slice(mark) as Request[]).filter((e) => e.type === "io.write" || e.type === "effect.request");
+  // A delay step runs the clock forward, so a shorter timer (a hold retry) may fire on the way: only the last counts.
+  if (!delayed) expect(sent.length, `${at}: requests sent`).toBeLessThanOrEqual(1);
+  const last = sent.at(-1);
+  const pending = (host.context() as { pendingRequestId: string | null }).pendingRequestId;
+  const done = (host.ref.getSnapshot() as { status: string }).status === "done";
+  if (last !== undefined && !done) expect(pending, `${at}: waits on the request it sent`).toBe(last.requestId);
+  if (last === undefined && pending !== null) expect(pending, `${at}: waits on a request it never sent`).toBe(before);
+}
+
+const pendingOf = (host: HostedChild): string | null => (host.context() as { pendingRequestId: string | null }).pendingRequestId;
+
 /**
  * Replays one path on a live actor: delays advance the simulated clock, io/effect replies are re-addressed
  * to the live pending request. Every step's state value must equal the model's. Returns the host for
@@ -79,7 +99,12 @@ export function replayPath(
   const writtenIds = new Set<string>();
   for (const [index, step] of steps.entries()) {
     const event = step.event as AnyEvent;
-    if (event.type === "xstate.init") continue;
+    const mark = index === 0 ? 0 : host.received.length;
+    const before = index === 0 ? null : pendingOf(host);
+    if (event.type === "xstate.init") {
+      expectOneAwaitedRequest(host, mark, before, "initial entry", false);
+      continue;
+    }
     const delay = afterDelayName(event.type);
     if (delay !== undefined) {
       const ms = model.delays[delay];
@@ -92,7 +117,9 @@ export function replayPath(
     } else {
       host.send(event);
     }
-    expect(host.value(), `step ${index} ${event.type}`).toEqual(step.state.value);
+    const at = `step ${index} ${event.type}`;
+    expect(host.value(), at).toEqual(step.state.value);
+    expectOneAwaitedRequest(host, mark, before, at, delay !== undefined);
   }
   return Object.assign(host, { writtenIds });
 }
