@@ -4,6 +4,7 @@
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
 import { cpus, loadavg } from "node:os";
+import { benchHookClients } from "./hook-clients.js";
 import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
 import { benchIdleCpu, benchIdleScaling, LOOP_P99_LIMIT_MS } from "./idle-scaling.js";
 import { benchRenderPipeline } from "./render-pipeline.js";
@@ -91,6 +92,12 @@ sections.push(
       `bridge overhead at p50:     ${ms(r.overheadP50)}`,
     ];
   }),
+);
+sections.push(
+  await section("hook clients side by side (issue 16: Claude http ≤ 10 ms p50, Codex ≤ 25 ms p50)", async () => [
+    "Claude's own POST (type: http) vs the sh -c commands a CLI spawns per hook: bridge.mjs (Codex today) and candidate clients.",
+    ...table(await benchHookClients(quick ? 10 : 60, 3)),
+  ]),
 );
 sections.push(await section("turn detection latency", detectionLatency));
 sections.push(
