@@ -10,7 +10,7 @@ import { createClaudeHookDispatcher } from "../../adapters/claude/hook-dispatch.
 import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
 import { bridgeCommand, posixQuote } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
-import { percentile, round2, spread } from "./bench-stats.js";
+import { percentile, spread } from "./bench-stats.js";
 
 const PAYLOAD = JSON.stringify({
   session_id: "bench",
@@ -112,7 +112,7 @@ export async function benchHookClients(calls = 60, reps = 3): Promise<HookClient
     const base = p50s.get("bridge.mjs command (sh -c node)")!;
     return clients.map(([n]) => {
       const v = p50s.get(n)!;
-      return { client: n, "p50 ms (min / median / max of 3)": spread(v, 1), "× bridge.mjs (median)": round2(percentile([...v].sort((a, b) => a - b), 0.5) / percentile([...base].sort((a, b) => a - b), 0.5)) };
+      return { client: n, "p50 ms (min / median / max of 3)": spread(v, 1), "× bridge.mjs (median)": Number((percentile([...v].sort((a, b) => a - b), 0.5) / percentile([...base].sort((a, b) => a - b), 0.5)).toFixed(3)) };
     });
   } finally {
     agent.destroy();
