@@ -62,6 +62,17 @@ async function codexStartup(): Promise<readonly string[]> {
   return table(JSON.parse(json) as Record<string, unknown>[]);
 }
 
+/** A real Claude turn with 20 tool calls, three hook installations; offline in the netns like the Codex section. */
+async function toolTurn(): Promise<readonly string[]> {
+  const { execFile } = await import("node:child_process");
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/tool-turn.ts", quick ? "1" : "3"], { timeout: 900_000 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
+}
+
 const sections: Section[] = [];
 sections.push(
   await section("render pipeline: the same burst through real PTYs into bare xterm vs Elwood (ratios per repetition)", async () => [
@@ -99,6 +110,7 @@ sections.push(
     ...table(await benchHookClients(quick ? 10 : 60, 3)),
   ]),
 );
+sections.push(await section("real Claude 2.1.332 -p turn with 20 Bash tool calls: no hooks vs Elwood's routed hooks vs all-command (issue 16: ≤ 1.05×)", toolTurn));
 sections.push(await section("turn detection latency", detectionLatency));
 sections.push(
   await section("sanitising 8 MiB of nested paste sentinels (target < 100 ms per pass)", async () =>
