@@ -7,7 +7,7 @@ import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
 import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
-import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler } from "../effects/hook-bridge/server.js";
+import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
 import { releaseOwner, writeOwner } from "../effects/session-owner.js";
@@ -67,6 +67,8 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
   readonly hookEvents: (probe: P) => readonly string[];
   readonly isHookEventName: (name: string) => boolean;
   readonly createDispatcher: (sinks: HookDispatchSinks) => HookBridgeHandler;
+  /** Whether the bridge also listens on 127.0.0.1 for hooks the CLI POSTs itself (a CLI and version with HTTP hooks). */
+  readonly httpHooks?: (probe: P, env: Readonly<Record<string, string>>) => boolean;
   /** The agent's command line, with the hook bridge installed its own way (settings file or `-c` overrides). */
   readonly args: (ctx: {
     readonly probe: P;
@@ -74,6 +76,8 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
     readonly sessionDir: string;
     /** The shell command a hook setting runs for `event`, bound to this session's private bridge config. */
     readonly bridgeCommand: (event: string) => string;
+    /** The loopback HTTP endpoint, when `httpHooks` asked for it. */
+    readonly http: HookHttpEndpoint | undefined;
   }) => Promise<readonly string[]>;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
@@ -136,7 +140,10 @@ function bridgeHandler(
     captured = undefined;
     const reply = await answer;
     // Delivered before the agent reads the reply, so the session knows the outcome before the agent acts on it.
-    if (deferred !== undefined) events.hook(req.event, deferred, replies.decision(req.event, reply.stdout));
+    if (deferred !== undefined) {
+      events.hook(req.event, deferred, replies.decision(req.event, reply.stdout));
+      await events.delivered();
+    }
     return reply;
   };
 }
@@ -167,19 +174,20 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     await writeOwner(sessionDir);
     registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = plan.hookEvents(probe);
+    // No hook socket or token here: the CLI hands this environment to every tool it runs.
+    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
       handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events),
       timeoutMs: resolved.hookTimeoutMs,
+      http: plan.httpHooks?.(probe, env) ?? false,
     });
     server.onError((e) => {
       const error = publicBridgeErrorFor(e, plan.isHookEventName);
       if (error !== undefined) events.hookError(error);
     });
     const configPath = server.configPath;
-    const args = await plan.args({ probe, hookEvents, sessionDir, bridgeCommand: (event) => bridgeCommand(event, configPath) });
-    // No hook socket or token here: the CLI hands this environment to every tool it runs.
-    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
+    const args = await plan.args({ probe, hookEvents, sessionDir, bridgeCommand: (event) => bridgeCommand(event, configPath), http: server.http });
     const hookServer = server;
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;
@@ -224,7 +232,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       },
     };
     const session = plan.createSession(runtime);
-    events.attach(session, runtime.actor);
+    events.attach(session, runtime.actor, () => runtime.terminal.settled());
     if (resolved.persona !== undefined) void session.sendMessage(resolved.persona).catch(() => {});
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
     return session;

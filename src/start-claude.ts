@@ -4,6 +4,7 @@ import { claudeAdapter } from "../adapters/claude/adapter.js";
 import { claudeArgs } from "../adapters/claude/command-line.js";
 import { createClaudeHookDispatcher } from "../adapters/claude/hook-dispatch.js";
 import { claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec, isClaudeHookEventName } from "../adapters/claude/hook-events.js";
+import { claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../adapters/claude/hook-transport.js";
 import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
 import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
 import { bootstrapSize } from "../adapters/claude/startup-plan.js";
@@ -36,11 +37,16 @@ export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAg
     isHookEventName: isClaudeHookEventName,
     createDispatcher: (sinks) =>
       createClaudeHookDispatcher({ handlers: resolved.hooks ?? {}, timeoutMs: resolved.hookTimeoutMs, ...sinks }),
-    args: async ({ hookEvents, sessionDir, bridgeCommand }) => {
+    // A proxy in the CLI's environment would carry a loopback HTTP hook (and its token) to the proxy: commands then.
+    httpHooks: (probe, env) => claudeHookTransportFor(probe.version).httpHooks && loopbackBypassesProxy(env),
+    args: async ({ probe, hookEvents, sessionDir, bridgeCommand, http }) => {
       // Claude's own hook timeout (seconds) sits above Elwood's handler deadline so Elwood always answers first.
       const hookTimeoutSec = claudeHookTimeoutSec(resolved.hookTimeoutMs);
+      const facts = claudeHookTransportFor(probe.version);
+      const handled = new Set(Object.entries(resolved.hooks ?? {}).flatMap(([event, h]) => (typeof h === "function" ? [event] : [])));
+      const routeOf = (event: string) => claudeHookRoute(event, { facts, handled, httpAvailable: http !== undefined });
       const settingsPath = await writeClaudeSettings(sessionDir, {
-        hooks: claudeHookSettings(hookEvents, bridgeCommand, hookTimeoutSec),
+        hooks: claudeHookSettings(hookEvents, bridgeCommand, hookTimeoutSec, { routeOf, http }),
         ...(resolved.settingsOverrides === undefined ? {} : { settingsOverrides: resolved.settingsOverrides }),
       });
       return claudeArgs(resolved, settingsPath);

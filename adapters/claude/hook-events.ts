@@ -1,6 +1,7 @@
 // Claude Code hook event names per CLI version (measured from the binaries) and the generated `hooks` settings block.
 
 import { CLI_HOOK_MARGIN_SEC } from "../common-options.js";
+import type { ClaudeHookRoute } from "./hook-transport.js";
 
 /** Events found in the Claude Code 2.1.215 binary. */
 export const CLAUDE_HOOK_EVENTS_2_1_215 = Object.freeze([
@@ -91,8 +92,20 @@ export function claudeHookTimeoutSec(hookTimeoutMs: number): number {
   return Math.ceil(hookTimeoutMs / 1000) + CLI_HOOK_MARGIN_SEC;
 }
 
-export type ClaudeHookCommand = { readonly type: "command"; readonly command: string; readonly timeout: number };
-export type ClaudeHookMatcherGroup = { readonly matcher: string; readonly hooks: readonly ClaudeHookCommand[] };
+export type ClaudeHookCommand = { readonly type: "command"; readonly command: string; readonly timeout: number; readonly async?: true };
+export type ClaudeHookHttp = {
+  readonly type: "http";
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeout: number;
+};
+export type ClaudeHookMatcherGroup = { readonly matcher: string; readonly hooks: readonly (ClaudeHookCommand | ClaudeHookHttp)[] };
+
+/** How each event is installed (see hook-transport.ts) and where its HTTP hooks go; without it every hook is a blocking command. */
+export interface ClaudeHookRouting {
+  readonly routeOf: (event: string) => ClaudeHookRoute;
+  readonly http?: { readonly url: (event: string) => string; readonly headers: Readonly<Record<string, string>> } | undefined;
+}
 export type ClaudeHookSettings = Readonly<Record<string, readonly ClaudeHookMatcherGroup[]>>;
 
 /**
@@ -103,10 +116,19 @@ export function claudeHookSettings(
   events: readonly string[],
   commandFor: (event: string) => string,
   timeoutSec: number,
+  routing?: ClaudeHookRouting,
 ): ClaudeHookSettings {
   const hooks: Record<string, readonly ClaudeHookMatcherGroup[]> = {};
   for (const event of events) {
-    hooks[event] = [{ matcher: "*", hooks: [{ type: "command", command: commandFor(event), timeout: timeoutSec }] }];
+    const route = routing?.routeOf(event) ?? "command";
+    const http = routing?.http;
+    const entry: ClaudeHookCommand | ClaudeHookHttp =
+      route === "http" && http !== undefined
+        ? { type: "http", url: http.url(event), headers: { ...http.headers }, timeout: timeoutSec }
+        : route === "async"
+          ? { type: "command", command: commandFor(event), timeout: timeoutSec, async: true }
+          : { type: "command", command: commandFor(event), timeout: timeoutSec };
+    hooks[event] = [{ matcher: "*", hooks: [entry] }];
   }
   return hooks;
 }

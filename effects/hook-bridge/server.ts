@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { writeOwner } from "../session-owner.js";
 import { sweepStaleHookDirs } from "../stale-sweep.js";
+import { HOOK_TOKEN_HEADER, HookHttpListener, type HookHttpChecks } from "./http-listener.js";
 import { encodeReply, FAIL_OPEN_REPLY, HEADER_MAX_BYTES, HOOK_MAX_BYTES, parseHeader, type BridgeReply } from "./protocol.js";
 
 export type HookBridgeRequest = { readonly event: string; readonly payload: Record<string, unknown> };
@@ -30,6 +31,15 @@ export type HookBridgeServerOptions = {
   readonly maxBytes?: number;
   /** The handler deadline; the bridge gives up 2 s after it, the server's own safety net 1 s after it. */
   readonly timeoutMs: number;
+  /** Also listen on 127.0.0.1 for hooks the CLI POSTs itself (Claude's `type: "http"`), with the same checks. */
+  readonly http?: boolean;
+};
+
+/** Where a CLI's own HTTP hook reaches this session, and the header that proves it is the session's CLI. */
+export type HookHttpEndpoint = {
+  readonly url: (event: string) => string;
+  /** Literal header values: they live only in the 0600 settings file, never in the CLI's environment. */
+  readonly headers: Readonly<Record<string, string>>;
 };
 
 /** macOS sun_path is 104 bytes including the terminator. */
@@ -66,6 +76,7 @@ export class HookBridgeServer {
   readonly #maxBytes: number;
   readonly #sockets = new Set<Socket>();
   readonly #listeners = new Set<(e: HookBridgeError) => void>();
+  #http: HookHttpListener | undefined;
   #closing: Promise<void> | undefined;
 
   private constructor(dir: string, socketPath: string, server: Server, token: string, opts: HookBridgeServerOptions) {
@@ -81,6 +92,7 @@ export class HookBridgeServer {
 
   static async start(opts: HookBridgeServerOptions): Promise<HookBridgeServer> {
     let dir: string | undefined;
+    let bridge: HookBridgeServer | undefined;
     try {
       dir = await mkdtemp(join(socketBase(), DIR_PREFIX));
       await chmod(dir, 0o700);
@@ -89,8 +101,9 @@ export class HookBridgeServer {
       const token = randomBytes(32).toString("base64url");
       const server = createServer({ allowHalfOpen: true });
       server.maxConnections = MAX_CONNECTIONS;
-      const bridge = new HookBridgeServer(dir, socketPath, server, token, opts);
-      server.on("connection", (sock) => bridge.#accept(sock));
+      bridge = new HookBridgeServer(dir, socketPath, server, token, opts);
+      const started = bridge;
+      server.on("connection", (sock) => started.#accept(sock));
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
         server.listen({ path: socketPath, backlog: LISTEN_BACKLOG }, () => {
@@ -98,13 +111,15 @@ export class HookBridgeServer {
           resolve();
         });
       });
-      server.on("error", (e: Error) => bridge.#report({ category: "bridge_error", message: `hook server error: ${e.message}` }));
+      server.on("error", (e: Error) => started.#report({ category: "bridge_error", message: `hook server error: ${e.message}` }));
       await chmod(socketPath, 0o600);
+      if (opts.http === true) bridge.#http = await HookHttpListener.start(bridge.#httpChecks());
       await writePrivateFile(bridge.configPath, JSON.stringify({ socket: socketPath, token, timeoutMs: opts.timeoutMs }));
       // A crashed owner cannot remove this directory; the record lets the next start's sweep do it.
       await writeOwner(dir);
       return bridge;
     } catch (e) {
+      await bridgeClose(bridge);
       if (dir !== undefined) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
       throw new ElwoodError("start_failed", "could not start the hook bridge server", {
         cause: e instanceof Error ? e.message : String(e),
@@ -123,8 +138,16 @@ export class HookBridgeServer {
     return () => this.#listeners.delete(listener);
   }
 
+  /** The loopback HTTP endpoint, when started with `http: true`. */
+  get http(): HookHttpEndpoint | undefined {
+    const listener = this.#http;
+    if (listener === undefined) return undefined;
+    return { url: (event) => listener.url(event), headers: { [HOOK_TOKEN_HEADER]: this.#token } };
+  }
+
   close(): Promise<void> {
     this.#closing ??= (async () => {
+      await this.#http?.close();
       await new Promise<void>((resolve) => {
         this.#server.close(() => resolve());
         for (const s of this.#sockets) s.destroy();
@@ -147,6 +170,21 @@ export class HookBridgeServer {
   /** Hook connections currently open (each is destroyed after its reply or its deadline). */
   get connectionCount(): number {
     return this.#sockets.size;
+  }
+
+  /** The same limits, token check, event check, deadlines and fail-open answers as the socket's connections. */
+  #httpChecks(): HookHttpChecks {
+    return {
+      maxBytes: this.#maxBytes,
+      timeoutMs: this.#opts.timeoutMs,
+      maxConnections: MAX_CONNECTIONS,
+      safetyNetMs: Math.min(this.#opts.timeoutMs + SAFETY_NET_MS, NODE_TIMER_MAX_MS),
+      authenticate: (token) => timingSafeEqual(digest(token), this.#tokenDigest),
+      knownEvent: (ev) => this.#opts.knownEvents.has(ev),
+      dispatch: (req) => this.#opts.handler(req),
+      report: (e) => this.#report(e),
+      closed: () => this.#closing !== undefined,
+    };
   }
 
   #accept(sock: Socket): void {
@@ -312,6 +350,11 @@ class Connection {
     // A peer that never reads cannot hold the socket open either.
     setTimeout(() => this.sock.destroy(), REPLY_FLUSH_MS).unref();
   }
+}
+
+/** Best-effort stop of a half-started bridge's HTTP listener. */
+async function bridgeClose(bridge: HookBridgeServer | undefined): Promise<void> {
+  await bridge?.close().catch(() => undefined);
 }
 
 /** Exclusive create with 0600 from the start, never through a planted link. */

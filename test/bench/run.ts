@@ -4,6 +4,7 @@
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
 import { cpus, loadavg } from "node:os";
+import { benchHookClients } from "./hook-clients.js";
 import { benchHookRoundtrip, type Percentiles } from "./hook-roundtrip.js";
 import { benchIdleCpu, benchIdleScaling, LOOP_P99_LIMIT_MS } from "./idle-scaling.js";
 import { benchRenderPipeline } from "./render-pipeline.js";
@@ -63,6 +64,17 @@ async function codexStartup(): Promise<readonly string[]> {
   return table(JSON.parse(json) as Record<string, unknown>[]);
 }
 
+/** A real Claude turn with 20 tool calls, three hook installations; offline in the netns like the Codex section. */
+async function toolTurn(): Promise<readonly string[]> {
+  const { execFile } = await import("node:child_process");
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/tool-turn.ts", quick ? "1" : "3"], { timeout: 900_000 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
+}
+
 const sections: Section[] = [];
 sections.push(
   await section("render pipeline: the same burst through real PTYs into bare xterm vs Elwood (ratios per repetition)", async () => [
@@ -104,6 +116,13 @@ sections.push(
     ];
   }),
 );
+sections.push(
+  await section("hook clients side by side (issue 16: Claude http ≤ 10 ms p50, Codex ≤ 25 ms p50)", async () => [
+    "Claude's own POST (type: http) vs the sh -c commands a CLI spawns per hook: bridge.mjs (Codex today) and candidate clients.",
+    ...table(await benchHookClients(quick ? 10 : 60, 3)),
+  ]),
+);
+sections.push(await section("real Claude 2.1.332 -p turn with 20 Bash tool calls: no hooks vs Elwood's routed hooks vs all-command (issue 16: ≤ 1.05×)", toolTurn));
 sections.push(await section("turn detection latency", detectionLatency));
 sections.push(
   await section("transcript line → TurnEvent (simulated Claude writing its transcript; target p50 ≤ 20 ms)", async () => {

@@ -123,7 +123,10 @@ export async function startClaudeSim(opts: ClaudeSimOptions = {}): Promise<Claud
 export { eventually } from "../support/eventually.js";
 
 export interface HookSettingsFile {
-  readonly hooks: Record<string, Array<{ matcher: string; hooks: Array<{ type: string; command: string; timeout: number }> }>>;
+  readonly hooks: Record<
+    string,
+    Array<{ matcher: string; hooks: Array<{ type: string; command?: string; timeout: number; async?: boolean; url?: string; headers?: Record<string, string> }> }>
+  >;
   readonly [key: string]: unknown;
 }
 
@@ -151,17 +154,34 @@ export function runHookCommand(command: string, stdin: string | Buffer, env: Rea
   });
 }
 
-/** The settings command for `event` run with the session's agent environment. */
+/**
+ * Claude's HTTP hook: POST the input with the entry's literal headers; a 2xx body is the hook's output. A non-2xx is
+ * a non-blocking error for Claude (the action goes on with no decision), so it reads as a fail-open run: exit 0, no
+ * output, the status on stderr.
+ */
+export async function postHook(url: string, headers: Readonly<Record<string, string>>, body: string): Promise<HookRun> {
+  try {
+    const res = await fetch(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body });
+    const text = await res.text();
+    return res.ok ? { code: 0, stdout: text, stderr: "" } : { code: 0, stdout: "", stderr: `HTTP ${res.status}` };
+  } catch (e) {
+    return { code: null, stdout: "", stderr: String(e) };
+  }
+}
+
+/** The generated hook for `event` run as Claude runs it (a command with the agent environment, or an HTTP POST); awaited even when async. */
 export async function fireHook(sim: ClaudeSim, event: string, payload: Readonly<Record<string, unknown>>): Promise<HookRun> {
   const settings = readSettings(sim.settingsPath());
-  const command = settings.hooks[event]?.[0]?.hooks[0]?.command;
+  const hook = settings.hooks[event]?.[0]?.hooks[0];
+  if (hook?.type === "http" && hook.url !== undefined) return postHook(hook.url, hook.headers ?? {}, JSON.stringify(payload));
+  const command = hook?.command;
   if (command === undefined) throw new Error(`no hook command configured for ${event}`);
   return runHookCommand(command, JSON.stringify(payload), sim.agentEnv(), sim.dir);
 }
 
-/** The session's private bridge config file: the last (quoted) argument of every generated hook command. */
+/** The session's private bridge config file: the last (quoted) argument of every generated hook command (SessionStart is always one). */
 export function bridgeConfigPath(sim: ClaudeSim): string {
-  const command = readSettings(sim.settingsPath()).hooks["Stop"]?.[0]?.hooks[0]?.command ?? "";
+  const command = readSettings(sim.settingsPath()).hooks["SessionStart"]?.[0]?.hooks[0]?.command ?? "";
   const last = /'([^']*)'$/.exec(command)?.[1];
   if (last === undefined || !last.endsWith(".json")) throw new Error(`no bridge config in ${command}`);
   return last;

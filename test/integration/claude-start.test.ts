@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLAUDE_HOOK_EVENTS_2_1_215, CLAUDE_HOOK_EVENTS_2_1_332 } from "../../adapters/claude/hook-events.js";
+import { claudeHookRoute, claudeHookTransportFor } from "../../adapters/claude/hook-transport.js";
 import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { WarningEvent } from "../../src/contracts/public-types.js";
@@ -141,15 +142,36 @@ describe("startClaude launch", () => {
     expect(sim.session.terminal.snapshot().text).toContain("Claude Code v2.1.332");
   });
 
-  it("C-HOOK-01: generated settings register the bridge for every event of the installed version, with the +5 s timeout", async () => {
-    const s332 = await start({ hookTimeoutMs: 2500 });
+  it("C-HOOK-01 issue 16 item 1: generated settings register the bridge for every event of the installed version, each over its route, with the +5 s timeout", async () => {
+    const s332 = await start({ hookTimeoutMs: 2500, hooks: { PreToolUse: () => undefined } });
     const s215 = await start({ version: "2.1.215" });
     await eventually(() => s332.argv().length > 0 && s215.argv().length > 0, 10_000, "launch argv");
     const h332 = readSettings(s332.settingsPath()).hooks;
     expect(Object.keys(h332).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_332].sort());
+    const facts = claudeHookTransportFor("2.1.332");
+    const handled = new Set(["PreToolUse"]);
+    const http = h332["Stop"]?.[0]?.hooks[0];
+    expect(http).toMatchObject({ type: "http", timeout: 8 });
+    const url = new URL(http?.url ?? "");
+    expect(url.hostname).toBe("127.0.0.1");
     for (const event of CLAUDE_HOOK_EVENTS_2_1_332) {
-      expect(h332[event]).toEqual([{ matcher: "*", hooks: [{ type: "command", command: bridgeCommand(event, bridgeConfigPath(s332)), timeout: 8 }] }]);
+      const route = claudeHookRoute(event, { facts, handled, httpAvailable: true });
+      const command = bridgeCommand(event, bridgeConfigPath(s332));
+      const entry =
+        route === "http"
+          ? { type: "http", url: `http://127.0.0.1:${url.port}/hook/${event}`, headers: http?.headers, timeout: 8 }
+          : route === "async"
+            ? { type: "command", command, timeout: 8, async: true }
+            : { type: "command", command, timeout: 8 };
+      expect(h332[event]).toEqual([{ matcher: "*", hooks: [entry] }]);
     }
+    expect(Object.values(http?.headers ?? {})).toHaveLength(1);
+    expect(["PreToolUse", "Stop", "UserPromptSubmit", "PermissionRequest"].map((e) => h332[e]?.[0]?.hooks[0]?.type)).toEqual(["http", "http", "http", "http"]);
+    expect(["SessionStart", "Setup"].map((e) => [h332[e]?.[0]?.hooks[0]?.type, h332[e]?.[0]?.hooks[0]?.async])).toEqual([
+      ["command", undefined],
+      ["command", undefined],
+    ]);
+    expect(h332["PostToolUse"]?.[0]?.hooks[0]).toMatchObject({ type: "command", async: true });
     const h215 = readSettings(s215.settingsPath()).hooks;
     expect(Object.keys(h215).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_215].sort());
     expect(h215["PreModelSwitch"]).toBeUndefined();
@@ -163,7 +185,8 @@ describe("startClaude launch", () => {
     await eventually(() => sim.argv().length > 0, 10_000, "launch argv");
     const settings = readSettings(sim.settingsPath());
     expect(settings["includeCoAuthoredBy"]).toBe(false);
-    expect(settings.hooks["Stop"]?.map((g) => g.hooks[0]?.command)).toEqual([bridgeCommand("Stop", bridgeConfigPath(sim)), "true"]);
+    expect(settings.hooks["Stop"]?.map((g) => g.hooks[0]?.url ?? g.hooks[0]?.command)).toEqual([`http://127.0.0.1:${new URL(settings.hooks["Stop"]?.[0]?.hooks[0]?.url ?? "").port}/hook/Stop`, "true"]);
+    expect(settings.hooks["Notification"]?.map((g) => g.hooks[0]?.command)).toEqual([bridgeCommand("Notification", bridgeConfigPath(sim))]);
   });
 
   it("C-CLAUDE-01 C-STATE-09: user, project and local Claude settings stay byte-identical through a session", async () => {

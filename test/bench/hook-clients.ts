@@ -1,0 +1,125 @@
+// Benchmark: one hook call per transport, side by side in one run: Claude's in-process HTTP POST (type: "http"), the
+// bridge.mjs command (today's only Codex client), and the candidate faster Codex clients (a bash /dev/tcp client, curl),
+// each command run as the CLIs run hooks (`sh -c`, JSON on stdin), against one HookBridgeServer with its HTTP listener.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createClaudeHookDispatcher } from "../../adapters/claude/hook-dispatch.js";
+import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
+import { bridgeCommand, posixQuote } from "../../effects/hook-bridge/bridge-command.js";
+import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
+import { percentile, spread } from "./bench-stats.js";
+
+const PAYLOAD = JSON.stringify({
+  session_id: "bench",
+  transcript_path: "/tmp/bench.jsonl",
+  cwd: "/tmp",
+  hook_event_name: "PreToolUse",
+  tool_name: "Bash",
+  tool_input: { command: "ls" },
+  tool_use_id: "tu-bench",
+});
+
+function runShell(command: string, stdin: string): Promise<{ ms: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH ?? "" }, stdio: ["pipe", "pipe", "ignore"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.on("error", reject);
+    child.on("close", () => resolve({ ms: performance.now() - t0, stdout }));
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+  });
+}
+
+function postOnce(agent: http.Agent, url: string, headers: Readonly<Record<string, string>>, body: string): Promise<{ ms: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ ms: performance.now() - t0, stdout: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A bash-only client (no process beyond bash itself): HTTP/1.0 over /dev/tcp, the token read from a private file. */
+function bashClient(port: number, tokenFile: string, event: string): string {
+  const script = [
+    "export LC_ALL=C",
+    `exec 3<>/dev/tcp/127.0.0.1/${port} || exit 0`,
+    `IFS= read -r tok < ${posixQuote(tokenFile)}`,
+    "body=$(cat)",
+    `printf 'POST /hook/${event} HTTP/1.0\\r\\nHost: 127.0.0.1\\r\\nx-elwood-hook-token: %s\\r\\nContent-Length: %d\\r\\n\\r\\n%s' "$tok" "\${#body}" "$body" >&3`,
+    "while IFS= read -r line <&3; do [ \"${line%$'\\r'}\" = '' ] && break; done",
+    "IFS= read -r -d '' out <&3; printf '%s' \"$out\"",
+  ].join("; ");
+  return `bash -c ${posixQuote(script)}`;
+}
+
+function curlClient(url: string, tokenFile: string): string {
+  return `curl -s --max-time 40 -H @${posixQuote(tokenFile)} -H 'content-type: application/json' --data-binary @- ${posixQuote(url)} || true`;
+}
+
+export type HookClientRow = Record<string, string | number>;
+
+/** p50 per client per repetition (`reps` × `calls` sequential calls, interleaved so load hits every client alike). */
+export async function benchHookClients(calls = 60, reps = 3): Promise<HookClientRow[]> {
+  const handler = createClaudeHookDispatcher({
+    handlers: { PreToolUse: () => ({ permissionDecision: "deny", permissionDecisionReason: "bench" }) },
+    timeoutMs: 10_000,
+    onHookError: () => undefined,
+    onHookResult: () => undefined,
+    onEvent: () => undefined,
+  });
+  const server = await HookBridgeServer.start({ knownEvents: ALL_CLAUDE_HOOK_EVENTS, handler, timeoutMs: 10_000, http: true });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const endpoint = server.http!;
+    const url = endpoint.url("PreToolUse");
+    const port = Number(new URL(url).port);
+    const dir = join(server.configPath, "..");
+    const tokenFile = join(dir, "bench-token");
+    const headerFile = join(dir, "bench-header");
+    const [name, value] = Object.entries(endpoint.headers)[0]!;
+    writeFileSync(tokenFile, `${value}\n`, { mode: 0o600 });
+    writeFileSync(headerFile, `${name}: ${value}\n`, { mode: 0o600 });
+    const clients: ReadonlyArray<readonly [string, () => Promise<{ ms: number; stdout: string }>]> = [
+      ["claude http (in-process POST, keep-alive)", () => postOnce(agent, url, endpoint.headers, PAYLOAD)],
+      ["bridge.mjs command (sh -c node)", () => runShell(bridgeCommand("PreToolUse", server.configPath), PAYLOAD)],
+      ["bash /dev/tcp http client", () => runShell(bashClient(port, tokenFile, "PreToolUse"), PAYLOAD)],
+      ["curl http client", () => runShell(curlClient(url, headerFile), PAYLOAD)],
+      ['floor: sh -c node -e ""', () => runShell(`${posixQuote(process.execPath)} -e ""`, "")],
+      ["floor: sh -c true", () => runShell("true", "")],
+    ];
+    const p50s = new Map<string, number[]>(clients.map(([n]) => [n, []]));
+    for (let rep = 0; rep < reps; rep++) {
+      const samples = new Map<string, number[]>(clients.map(([n]) => [n, []]));
+      for (let i = 0; i < calls; i++) {
+        for (const [n, run] of clients) {
+          const r = await run();
+          if (!n.startsWith("floor") && !r.stdout.includes('"deny"')) throw new Error(`${n}: no decision in ${JSON.stringify(r.stdout.slice(0, 200))}`);
+          samples.get(n)!.push(r.ms);
+        }
+      }
+      for (const [n, s] of samples) p50s.get(n)!.push(percentile([...s].sort((a, b) => a - b), 0.5));
+    }
+    const base = p50s.get("bridge.mjs command (sh -c node)")!;
+    return clients.map(([n]) => {
+      const v = p50s.get(n)!;
+      return { client: n, "p50 ms (min / median / max of 3)": spread(v, 1), "× bridge.mjs (median)": Number((percentile([...v].sort((a, b) => a - b), 0.5) / percentile([...base].sort((a, b) => a - b), 0.5)).toFixed(3)) };
+    });
+  } finally {
+    agent.destroy();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  console.table(await benchHookClients(Number(process.argv[2]) || 60));
+}
