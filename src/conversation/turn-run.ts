@@ -1,13 +1,12 @@
 // One ergonomic turn: submits the prompt, collects the turn's transcript items as TurnEvents, and decides when the agent's turn really ended.
 
-import { idleEmptyComposer, stagedInComposer } from "../../machines/submission.js";
 import { ENTER } from "../../machines/paste-framing.js";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import { isTerminalStatus, type SessionStatus, type Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptItem, TurnEvent, TurnResult, TurnStatus, TurnUsage } from "../contracts/turn-events.js";
 import type { TurnHookReader, TurnHookSignal } from "../contracts/turn-hooks.js";
-import type { ScreenReader } from "../contracts/screen-facts.js";
+import type { ComposerReader } from "./composer-state.js";
 import type { SendOptions } from "../session-types.js";
 import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
 import type { TurnEventBuffer } from "./turn-event-buffer.js";
@@ -40,7 +39,7 @@ export interface TurnRunDeps {
   readonly feed: TranscriptFeed;
   readonly readHook: TurnHookReader;
   /** The CLI's screen reader: a replay first looks at what the composer holds. */
-  readonly readScreen: ScreenReader;
+  readonly readComposer: ComposerReader;
   /** Called with each event as it is produced and the transcript batch's read time (the bench reads this). */
   readonly onEvent?: (event: TurnEvent, readAt: number | undefined) => void;
 }
@@ -291,18 +290,18 @@ export class TurnRun {
     const { session } = this.deps;
     void session.terminal.settled().then(() => {
       if (this.done || this.accepted || this.status !== "ready") return;
-      const facts = this.deps.readScreen(session.terminal.snapshot());
-      if (facts.dialog || facts.working || facts.titleSpinner) return this.check();
+      const composer = this.deps.readComposer(session.terminal.snapshot(), this.prompt);
+      if (composer === "busy") return this.check();
       this.replays += 1;
       this.readyEdge = false;
-      if (stagedInComposer(facts, this.prompt)) {
+      if (composer === "staged") {
         session.sendKeys(ENTER).then(
           () => this.check(),
           (error: unknown) => this.fail(isElwoodError(error) ? error : new ElwoodError("session_not_running", String(error))),
         );
         return;
       }
-      if (!idleEmptyComposer(facts)) {
+      if (composer === "other") {
         this.fail(new ElwoodError("wait_timeout", "the prompt was not accepted and the composer holds other text: a replay would merge with it", { replays: this.replays }));
         return;
       }

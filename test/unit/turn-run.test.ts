@@ -10,6 +10,7 @@ import { TypedEmitter } from "../../src/typed-emitter.js";
 import type { FeedBatch, TranscriptFeed } from "../../src/conversation/transcript-feed.js";
 import { TurnEventBuffer } from "../../src/conversation/turn-event-buffer.js";
 import { ACCEPTANCE_WINDOW_MS, TurnRun } from "../../src/conversation/turn-run.js";
+import { composerReader } from "../../src/conversation/composer-state.js";
 
 const PROMPT = "message number 19";
 
@@ -70,7 +71,7 @@ function fakeSession() {
 function startTurn(fake: ReturnType<typeof fakeSession>) {
   const feed = { events: new TypedEmitter<{ items: FeedBatch; dropped: { cause: string } }>() };
   const run = new TurnRun(
-    { session: fake.session, feed: feed as unknown as TranscriptFeed, readHook, readScreen: fake.readScreen },
+    { session: fake.session, feed: feed as unknown as TranscriptFeed, readHook, readComposer: composerReader(fake.readScreen) },
     PROMPT,
     {},
     new TurnEventBuffer({ maxEvents: 100, maxBytes: 1 << 20 }),
