@@ -167,8 +167,18 @@ export function pickNext(ops: readonly QueuedOp[], readyUsable: boolean): number
   return ops.findIndex((op) => op.klass === "immediate");
 }
 
+/**
+ * The screen still shows the CLI at work. A turn-end hook can be delivered while the CLI is still running it
+ * (Claude's spinner reads `running stop hook`): Claude 2.1.215 queues a prompt entered then and leaves its text in
+ * the composer, where the next paste is appended to it (measured under load). So a readiness-waiting op also
+ * waits for the screen to show the turn really over.
+ */
+function screenBusy(facts: ScreenFacts | null): boolean {
+  return !!facts && !facts.dialog && (facts.working || facts.titleSpinner);
+}
+
 function readyUsable(context: ControlQueueContext): boolean {
-  return context.status === "ready" && context.readyAvailable;
+  return context.status === "ready" && context.readyAvailable && !screenBusy(context.facts);
 }
 
 function notRunning(): ElwoodError {

@@ -134,7 +134,7 @@ export function frameAccepts(event: FrameEvent, text: string): boolean {
 }
 
 /** An idle composer holding nothing: the only screen a replayed paste may be written into. */
-function idleEmptyComposer(facts: ScreenFacts | null): boolean {
+export function idleEmptyComposer(facts: ScreenFacts | null): boolean {
   return !!facts && facts.composer && facts.composerText === "" && !facts.pastedChip && !facts.working && !facts.titleSpinner && !facts.dialog;
 }
 

@@ -1,10 +1,12 @@
 // One ergonomic turn: submits the prompt, collects the turn's transcript items as TurnEvents, and decides when the agent's turn really ended.
 
+import { ENTER } from "../../machines/paste-framing.js";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import { isTerminalStatus, type SessionStatus, type Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptItem, TurnEvent, TurnResult, TurnStatus, TurnUsage } from "../contracts/turn-events.js";
 import type { TurnHookReader, TurnHookSignal } from "../contracts/turn-hooks.js";
+import type { ComposerReader } from "./composer-state.js";
 import type { SendOptions } from "../session-types.js";
 import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
 import type { TurnEventBuffer } from "./turn-event-buffer.js";
@@ -36,6 +38,8 @@ export interface TurnRunDeps {
   readonly session: AgentSession;
   readonly feed: TranscriptFeed;
   readonly readHook: TurnHookReader;
+  /** The CLI's screen reader: a replay first looks at what the composer holds. */
+  readonly readComposer: ComposerReader;
   /** Called with each event as it is produced and the transcript batch's read time (the bench reads this). */
   readonly onEvent?: (event: TurnEvent, readAt: number | undefined) => void;
 }
@@ -279,18 +283,40 @@ export class TurnRun {
     this.arm("quiet", QUIET_WINDOW_MS, () => this.complete("completed"));
   }
 
-  /** `ready` came back and nothing shows the CLI took the prompt: submit it again, at most twice. */
+  /**
+   * `ready` came back and nothing shows the CLI took the prompt: submit it again, at most twice. What the composer
+   * holds decides how: a submission whose Enter was lost (the CLI had not ingested the paste yet) is still staged
+   * there, and a second paste would be appended to it, so it gets an Enter; only an idle empty composer gets the
+   * paste again; any other draft would merge with ours, so the turn fails instead.
+   */
   private replay(): void {
     if (this.done || this.accepted) return;
     if (this.replays >= MAX_SUBMISSION_REPLAYS) {
       this.fail(new ElwoodError("wait_timeout", "the CLI never accepted the prompt", { replays: this.replays }));
       return;
     }
-    this.replays += 1;
-    this.submitted = false;
-    this.submitting = false;
-    this.readyEdge = false;
-    this.submit();
+    const { session } = this.deps;
+    void session.terminal.settled().then(() => {
+      if (this.done || this.accepted || this.status !== "ready") return;
+      const composer = this.deps.readComposer(session.terminal.snapshot(), this.prompt);
+      if (composer === "busy") return this.check();
+      this.replays += 1;
+      this.readyEdge = false;
+      if (composer === "staged") {
+        session.sendKeys(ENTER).then(
+          () => this.check(),
+          (error: unknown) => this.fail(isElwoodError(error) ? error : new ElwoodError("session_not_running", String(error))),
+        );
+        return;
+      }
+      if (composer === "other") {
+        this.fail(new ElwoodError("wait_timeout", "the prompt was not accepted and the composer holds other text: a replay would merge with it", { replays: this.replays }));
+        return;
+      }
+      this.submitted = false;
+      this.submitting = false;
+      this.submit();
+    });
   }
 
   private emit(event: TurnEvent, readAt?: number): void {

@@ -84,6 +84,27 @@ describe("control queue", () => {
     expect(q.staged()).toEqual(["m1"]);
   });
 
+  it("issue 17: 50 sends, C-API-19 a message waits at ready while the screen still shows the CLI at work (a Stop hook delivered while it runs), then goes at the idle frame", () => {
+    const q = start({ status: "running", initialReady: true });
+    const busy = { ...EMPTY_FACTS, composer: true, working: true };
+    q.host.send({ type: "frame", seq: 1, facts: busy, oscState: [] });
+    q.enqueue(message("m1"));
+    q.status("ready");
+    expect(q.staged()).toEqual([]);
+    q.host.send({ type: "frame", seq: 2, facts: { ...busy, working: false, titleSpinner: true }, oscState: [] });
+    expect(q.staged()).toEqual([]);
+    q.host.send({ type: "frame", seq: 3, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] });
+    expect(q.staged()).toEqual(["m1"]);
+  });
+
+  it("C-API-07 an immediate prompt still goes while the screen shows work (only readiness-waiting ops wait for the idle frame)", () => {
+    const q = start({ status: "ready", initialReady: true });
+    q.host.send({ type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true, working: true }, oscState: [] });
+    q.enqueue(message("m1"));
+    q.enqueue(prompt("p1"));
+    expect(q.staged()).toEqual(["p1"]);
+  });
+
   it("C-API-07 an immediate prompt overtakes a readiness-waiting message", () => {
     const q = start({ status: "running", initialReady: true });
     q.enqueue(message("m1"));

@@ -1,6 +1,6 @@
 // Per-test e2e fixture for the primary API: model server + sandbox home + a lazily started ClaudeSession / CodexSession, with diagnostics and cleanup.
 import type { TestContext } from "vitest";
-import { ClaudeSession, CodexSession } from "../../../src/index.js";
+import { ClaudeSession, CodexSession, type InputEvent } from "../../../src/index.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer } from "../model-server/index.js";
 import type { E2EAgent, E2EHome } from "./agents.js";
@@ -24,10 +24,19 @@ export async function openConversation(ctx: TestContext, agent: E2EAgent): Promi
   const server = await startModelServer();
   const home = await agent.createHome(server, {});
   const conversation = construct(agent, home);
+  // What Elwood wrote, when (content-free: byte counts), so a failure shows whether a key or paste was sent and when.
+  const writes: string[] = [];
+  const startedAt = Date.now();
+  // Subscribing never starts the session (the lazy-start test relies on that).
+  (conversation as unknown as { on(event: "input", listener: (e: InputEvent) => void): void }).on("input", (e) =>
+    writes.push(`+${e.at - startedAt}ms ${e.bytes.length}B`),
+  );
   ctx.onTestFailed(() => {
     try {
       const screen = conversation.session?.terminal.snapshot().text ?? "(not started)";
+      const decisions = conversation.statusDecisions().map((d) => `+${d.at - startedAt}ms ${d.from}->${d.to ?? "="} ${d.reason}`);
       console.error(`--- ${agent.label} screen ---\n${screen}\n--- requests ---\n${server.requests.map((r) => `${r.seq} ${r.kind} ${r.replySource} ${r.userText.slice(0, 80)}`).join("\n")}`);
+      console.error(`--- status decisions (last 50) ---\n${decisions.join("\n")}\n--- writes ---\n${writes.slice(-40).join("\n")}`);
     } catch {
       // The terminal may be disposed already.
     }
