@@ -97,8 +97,9 @@ export class SessionEvents {
     this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...turn, ...partial });
   }
 
-  waitSources(): WaitSources {
+  waitSources(deadline: WaitSources["deadline"]): WaitSources {
     return {
+      deadline,
       currentStatus: () => this.status,
       onStatus: (listener: (status: SessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
       onActivity: (listener: (activity: ActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),
