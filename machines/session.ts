@@ -5,7 +5,7 @@ import { assign, emit, enqueueActions, sendTo, setup, type AnyActorLogic } from 
 import { factsKey, type ScreenFacts } from "../src/contracts/screen-facts.js";
 import { answeredDialogKinds, type AgentAdapter } from "../src/contracts/agent-adapter.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { isTerminalStatus, type SessionStatus, type WarningCode } from "../src/contracts/public-types.js";
+import { isTerminalStatus, type HookErrorEvent, type SessionStatus, type WarningCode } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -35,6 +35,8 @@ export interface SessionInput {
   readonly ioInput: unknown;
   /** The transaction effects actor's input (callbacks, paths, the process); opaque to the machine. */
   readonly effectsInput: unknown;
+  /** The hook bridge actor's input (the feed its server's handler writes to); opaque to the machine. */
+  readonly hooksInput: unknown;
 }
 
 /** Events the facade sends. */
@@ -61,6 +63,8 @@ export type SessionPublicEvent =
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
   | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number }
+  | { readonly type: "public.hookError"; readonly error: HookErrorEvent }
+  | { readonly type: "public.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
   /** A waitForStatus / waitForActivity deadline passed. */
   | { readonly type: "public.waitTimedOut"; readonly waitId: string };
 
@@ -83,7 +87,9 @@ type ChildEvent =
   | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
   | { readonly type: "trust.answered"; readonly label: string; readonly text: string }
-  | WaitTimedOutEvent;
+  | WaitTimedOutEvent
+  | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
+  | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown };
 
 /** Raised by the root itself when the status machine reports initial readiness. */
 type SessionInternalEvent = { readonly type: "session.initialReady" };
@@ -110,10 +116,11 @@ function meaningKey(adapter: AgentAdapter, frame: FrameEvent): string {
 
 const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
 
-/** The effect actors the session tree runs at its edge (effects/session-io and effects/transaction-effects-actor in production). */
+/** The effect actors the session tree runs at its edge (effects/session-io, effects/transaction-effects-actor and effects/hook-bridge-actor in production). */
 export interface SessionEdges {
   readonly io: AnyActorLogic;
   readonly effects: AnyActorLogic;
+  readonly hooks: AnyActorLogic;
 }
 
 /** Builds the session machine around concrete edge actors; tests swap them by passing others. */
@@ -128,6 +135,7 @@ export function createSessionMachine(edges: SessionEdges) {
     actors: {
       io: edges.io,
       effects: edges.effects,
+      hooks: edges.hooks,
       status: statusMachine,
       turn: turnMachine,
       queue: controlQueueMachine,
@@ -228,6 +236,8 @@ export function createSessionMachine(edges: SessionEdges) {
         }),
       },
       { id: "waits", src: "waits" },
+      // Last: hooks that reached the bridge before the tree existed are replayed into a tree whose children all run.
+      { id: "hooks", systemId: "hooks", src: "hooks", input: ({ context }: { context: SessionContext }) => context.input.hooksInput },
     ],
     on: {
       "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
@@ -269,6 +279,10 @@ export function createSessionMachine(edges: SessionEdges) {
       "cmd.rawInput": { actions: sendTo("queue", { type: "submission.rawInput" as const }) },
       "cmd.waitStart": { actions: sendTo("waits", ({ event }) => ({ type: "wait.start" as const, waitId: event.waitId, timeoutMs: event.timeoutMs })) },
       "cmd.waitEnd": { actions: sendTo("waits", ({ event }) => ({ type: "wait.end" as const, waitId: event.waitId })) },
+      "bridge.hookError": { actions: emit(({ event }) => ({ type: "public.hookError" as const, error: event.error })) },
+      "bridge.hookResult": {
+        actions: emit(({ event }) => ({ type: "public.hookResult" as const, name: event.name, failedOpen: event.failedOpen, response: event.response })),
+      },
       "wait.timedOut": { actions: emit(({ event }) => ({ type: "public.waitTimedOut" as const, waitId: event.waitId })) },
     },
     initial: "open",

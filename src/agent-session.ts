@@ -24,7 +24,7 @@ import { PtyInputTap } from "./pty-input-tap.js";
 import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS } from "./session-defaults.js";
 import { SessionCloser } from "./session-close.js";
 import { compactOp, pickerTimeout, pickerTransaction, submissionOp, transactionOp } from "./queue-ops.js";
-import type { ScreenFrameEvent, SessionTerminal, HookErrorEvent, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
+import type { ScreenFrameEvent, SessionTerminal, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
 import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
 import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
@@ -88,6 +88,8 @@ export class SessionFacade implements AgentSession {
     this.on("hook:SessionStart", (payload) => {
       if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
     });
+    // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
+    runtime.actor.start();
   }
 
   get status(): SessionStatus {
@@ -264,15 +266,7 @@ export class SessionFacade implements AgentSession {
     }
   }
 
-  /** Adapters report hook results, hook errors and warnings through these. */
-  emitHookError(error: HookErrorEvent): void {
-    this.events.hookError(error);
-  }
-
-  emitHookResult(hookEventName: string, failedOpen: boolean, response: unknown): void {
-    this.events.hookResult(hookEventName, failedOpen, response);
-  }
-
+  /** Start-up warnings (the version probe's) and a throwing `input` listener are reported through this. */
   emitWarning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     this.events.warning(code, message, details);
   }

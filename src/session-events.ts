@@ -64,6 +64,12 @@ export class SessionEvents {
       case "public.warning":
         this.warning(event.code, event.message, event.details);
         break;
+      case "public.hookError":
+        this.hookError(event.error);
+        break;
+      case "public.hookResult":
+        this.hookResult(event.name, event.failedOpen, event.response);
+        break;
       case "public.exit":
         this.emitter.emit("terminal:exit", event.signal === undefined ? { exitCode: event.exitCode } : { exitCode: event.exitCode, signal: event.signal });
         break;

@@ -26,11 +26,11 @@ function recorder(log: Received[]): AnyActorLogic {
   });
 }
 
-const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {} };
+const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {} };
 
 function machineWith(log: Received[]) {
   const rec = recorder(log);
-  return createSessionMachine({ io: rec, effects: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec } as never });
+  return createSessionMachine({ io: rec, effects: rec, hooks: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec } as never });
 }
 
 interface Snap {
@@ -90,6 +90,8 @@ const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (reado
   "cmd.waitStart": () => ({ to: [["waits", "wait.start"]], said: [] }),
   "cmd.waitEnd": () => ({ to: [["waits", "wait.end"]], said: [] }),
   "wait.timedOut": () => ({ to: [], said: ["public.waitTimedOut"] }),
+  "bridge.hookError": () => ({ to: [], said: ["public.hookError"] }),
+  "bridge.hookResult": () => ({ to: [], said: ["public.hookResult"] }),
 };
 
 const ROUTED: SessionEvent[] = [
@@ -119,6 +121,8 @@ const ROUTED: SessionEvent[] = [
   { type: "cmd.waitStart", waitId: "w1", timeoutMs: 100 },
   { type: "cmd.waitEnd", waitId: "w1" },
   { type: "wait.timedOut", waitId: "w1" },
+  { type: "bridge.hookError", error: { category: "timeout", message: "m" } },
+  { type: "bridge.hookResult", name: "Stop", failedOpen: false, response: {} },
 ] as never;
 
 const serialize = (snap: Snap): string => JSON.stringify([snap.value, snap.context.status, snap.context.initialReady]);
