@@ -1,11 +1,11 @@
-// The session root actor: owns the child machines and the I/O edge, routes every event between them and
+// The session root actor (open: starting → live, then over: closing → ended): owns the child machines and the I/O edge, routes every event between them and
 // announces public events (status, activity, hooks, operation results) to the facade.
 
-import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate";
+import { assign, emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate";
 import { factsKey, type ScreenFacts } from "../src/contracts/screen-facts.js";
 import { answeredDialogKinds, type AgentAdapter } from "../src/contracts/agent-adapter.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import { isTerminalStatus, type SessionStatus, type WarningCode } from "../src/contracts/public-types.js";
+import { isTerminalStatus, type HookErrorEvent, type SessionStatus, type WarningCode } from "../src/contracts/public-types.js";
 import type {
   FrameEvent,
   HookEvent,
@@ -23,6 +23,7 @@ import { turnMachine } from "./turn.js";
 import { controlQueueMachine, type QueueRequest } from "./control-queue.js";
 import { interruptMachine } from "./interrupt.js";
 import { trustResponderMachine } from "./trust-responder.js";
+import { waitDeadlinesMachine, type WaitTimedOutEvent } from "./wait-deadlines.js";
 import type { EffectRequestEvent, EffectResultEvent } from "./transaction.js";
 
 export interface SessionInput {
@@ -34,6 +35,8 @@ export interface SessionInput {
   readonly ioInput: unknown;
   /** The transaction effects actor's input (callbacks, paths, the process); opaque to the machine. */
   readonly effectsInput: unknown;
+  /** The hook bridge actor's input (the feed its server's handler writes to); opaque to the machine. */
+  readonly hooksInput: unknown;
 }
 
 /** Events the facade sends. */
@@ -42,6 +45,8 @@ export type SessionCommand =
   | { readonly type: "cmd.cancel"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "cmd.interrupt"; readonly id: string; readonly timeoutMs: number }
   | { readonly type: "cmd.rawInput" }
+  | { readonly type: "cmd.waitStart"; readonly waitId: string; readonly timeoutMs: number }
+  | { readonly type: "cmd.waitEnd"; readonly waitId: string }
   | { readonly type: "cmd.closing"; readonly as: ClosingAs }
   | { readonly type: "cmd.closed"; readonly as: ClosingAs };
 
@@ -57,7 +62,11 @@ export type SessionPublicEvent =
   | { readonly type: "public.warning"; readonly code: WarningCode; readonly message: string; readonly details?: Readonly<Record<string, unknown>> }
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
-  | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number };
+  | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number }
+  | { readonly type: "public.hookError"; readonly error: HookErrorEvent }
+  | { readonly type: "public.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
+  /** A waitForStatus / waitForActivity deadline passed. */
+  | { readonly type: "public.waitTimedOut"; readonly waitId: string };
 
 type ChildEvent =
   | StatusChangedEvent
@@ -77,7 +86,10 @@ type ChildEvent =
   | { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
-  | { readonly type: "trust.answered"; readonly label: string; readonly text: string };
+  | { readonly type: "trust.answered"; readonly label: string; readonly text: string }
+  | WaitTimedOutEvent
+  | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
+  | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown };
 
 /** Raised by the root itself when the status machine reports initial readiness. */
 type SessionInternalEvent = { readonly type: "session.initialReady" };
@@ -90,15 +102,25 @@ interface SessionContext {
   readonly initialReady: boolean;
   readonly facts: ScreenFacts | undefined;
   readonly lastStatusFactsKey: string;
-  readonly ended: boolean;
+}
+
+/**
+ * What a frame means for the status machine. The adapter's readiness rules are part of the meaning: one (Codex
+ * 0.144.6's session header) can appear on a frame whose facts are otherwise those of the previous one.
+ */
+function meaningKey(adapter: AgentAdapter, frame: FrameEvent): string {
+  const readyRules = adapter.readiness.readyRuleIds ?? [];
+  const readyRulesMatched = readyRules.length > 0 && readyRules.every((id) => frame.facts.ruleIds.includes(id));
+  return `${factsKey(frame.facts)}|${readyRulesMatched ? "R" : "r"}`;
 }
 
 const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
 
-/** The effect actors the session tree runs at its edge (effects/session-io and effects/transaction-effects-actor in production). */
+/** The effect actors the session tree runs at its edge (effects/session-io, effects/transaction-effects-actor and effects/hook-bridge-actor in production). */
 export interface SessionEdges {
   readonly io: AnyActorLogic;
   readonly effects: AnyActorLogic;
+  readonly hooks: AnyActorLogic;
 }
 
 /** Builds the session machine around concrete edge actors; tests swap them by passing others. */
@@ -113,19 +135,35 @@ export function createSessionMachine(edges: SessionEdges) {
     actors: {
       io: edges.io,
       effects: edges.effects,
+      hooks: edges.hooks,
       status: statusMachine,
       turn: turnMachine,
       queue: controlQueueMachine,
       interrupt: interruptMachine,
       trust: trustResponderMachine,
+      waits: waitDeadlinesMachine,
     },
     actions: {
-      toWriters: enqueueActions(({ context, event, enqueue }) => {
+      toWriters: enqueueActions(({ event, enqueue }) => {
         enqueue.sendTo("queue", event);
         enqueue.sendTo("interrupt", event);
-        // The trust responder finished at session.ended: an answer to its last write arriving later is dropped.
-        if (!context.ended) enqueue.sendTo("trust", event);
       }),
+      noteStatus: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "status.changed") return;
+        enqueue.assign({ status: event.to, initialReady: context.initialReady || event.initial });
+        enqueue.sendTo("turn", event);
+        enqueue.sendTo("queue", event);
+        enqueue.sendTo("interrupt", event);
+        // Only a painted dialog names the block; a hook-evidenced block (PermissionRequest) before the paint has none.
+        const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
+        enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
+        if (event.initial) enqueue.raise({ type: "session.initialReady" });
+      }),
+      announceTurn: emit(({ event }) => ({
+        type: "public.turn" as const,
+        edge: event.type === "turn.started" ? ("started" as const) : ("ended" as const),
+        source: (event as TurnStartedEvent | TurnEndedEvent).source,
+      })),
       beginClose: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== "cmd.closing") return;
         // A session that already reached a terminal status keeps it; only the reap runs again.
@@ -151,9 +189,8 @@ export function createSessionMachine(edges: SessionEdges) {
         if (event.type !== "pty.exit") return;
         enqueue.emit({ type: "public.exit", exitCode: event.exitCode, ...(event.signal === undefined ? {} : { signal: event.signal }) });
       }),
-      endOperations: enqueueActions(({ context, enqueue }) => {
-        if (context.ended) return;
-        enqueue.assign({ ended: true });
+      // Runs once, on entering `over`: a later close or exit does not fail the ops again.
+      endOperations: enqueueActions(({ enqueue }) => {
         enqueue.sendTo("queue", { type: "queue.close", error: notRunning() });
         enqueue.sendTo("interrupt", { type: "session.ended" });
         enqueue.sendTo("trust", { type: "session.ended" });
@@ -169,7 +206,6 @@ export function createSessionMachine(edges: SessionEdges) {
       initialReady: false,
       facts: undefined,
       lastStatusFactsKey: "",
-      ended: false,
     }),
     invoke: [
       { id: "io", systemId: "io", src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
@@ -199,85 +235,17 @@ export function createSessionMachine(edges: SessionEdges) {
           enterWhenSelected: context.input.adapter.trustEnterWhenSelected ?? false,
         }),
       },
+      { id: "waits", src: "waits" },
+      // Last: hooks that reached the bridge before the tree existed are replayed into a tree whose children all run.
+      { id: "hooks", systemId: "hooks", src: "hooks", input: ({ context }: { context: SessionContext }) => context.input.hooksInput },
     ],
     on: {
       "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
-      frame: {
-        actions: enqueueActions(({ context, event, enqueue }) => {
-          // The adapter's readiness rules are part of the meaning: one (Codex 0.144.6's session header) can appear on
-          // a frame whose facts are otherwise those of the previous one.
-          const readyRules = context.input.adapter.readiness.readyRuleIds ?? [];
-          const readyRulesMatched = readyRules.length > 0 && readyRules.every((id) => event.facts.ruleIds.includes(id));
-          const key = `${factsKey(event.facts)}|${readyRulesMatched ? "R" : "r"}`;
-          enqueue.assign({ facts: event.facts });
-          // Only a change of meaning is status evidence; repaints with the same facts would flood the log. An OSC
-          // 7501 state is evidence on its own: Codex 0.171 often sends `state=idle` in a chunk that changes nothing.
-          if (!context.ended && (key !== context.lastStatusFactsKey || event.oscState.length > 0)) {
-            enqueue.assign({ lastStatusFactsKey: key });
-            enqueue.sendTo("status", event);
-          }
-          enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
-          // After the session ended its machines are finished; late frames are display-only.
-          if (context.ended) return;
-          enqueue.sendTo("turn", event);
-          enqueue.sendTo("queue", event);
-          enqueue.sendTo("trust", event);
-        }),
-      },
-      "hook.*": {
-        actions: enqueueActions(({ context, event, enqueue }) => {
-          const hook = event as HookEvent;
-          enqueue.emit({ type: "public.hook", name: hook.name, payload: hook.payload });
-          if (context.ended) return;
-          if (!context.initialReady && context.input.adapter.readiness.hookEvents.includes(hook.name)) {
-            enqueue.sendTo("status", hook);
-          } else if (context.input.adapter.statusHooks?.includes(hook.name) === true) {
-            enqueue.sendTo("status", hook);
-          }
-          enqueue.sendTo("turn", hook);
-          enqueue.sendTo("queue", hook);
-        }),
-      },
-      "status.changed": {
-        actions: enqueueActions(({ context, event, enqueue }) => {
-          enqueue.assign({ status: event.to, initialReady: context.initialReady || event.initial });
-          enqueue.sendTo("turn", event);
-          enqueue.sendTo("queue", event);
-          enqueue.sendTo("interrupt", event);
-          // The trust responder finished when the session ended.
-          if (!context.ended) enqueue.sendTo("trust", event);
-          // Only a painted dialog names the block; a hook-evidenced block (PermissionRequest) before the paint has none.
-          const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
-          enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
-          if (event.initial) enqueue.raise({ type: "session.initialReady" });
-        }),
-      },
-      "turn.started": {
-        actions: [
-          // A late turn edge after the session ended has no status machine to inform.
-          enqueueActions(({ context, event, enqueue }) => {
-            if (!context.ended) enqueue.sendTo("status", event);
-          }),
-          emit(({ event }) => ({ type: "public.turn" as const, edge: "started" as const, source: event.source })),
-        ],
-      },
-      "turn.ended": {
-        actions: [
-          // A late turn edge after the session ended has no status machine to inform.
-          enqueueActions(({ context, event, enqueue }) => {
-            if (!context.ended) enqueue.sendTo("status", event);
-          }),
-          emit(({ event }) => ({ type: "public.turn" as const, edge: "ended" as const, source: event.source })),
-        ],
-      },
       "trust.fallback": { actions: sendTo("status", ({ event }) => event) },
       "trust.answered": {
         actions: emit(({ event }) => ({ type: "public.startupPrompt" as const, label: event.label, text: event.text })),
       },
       "io.write": { actions: sendTo("io", ({ event }) => event) },
-      "io.written": { actions: ["toWriters"] },
-      "io.held": { actions: ["toWriters"] },
-      "io.failed": { actions: ["toWriters"] },
       "queue.opWritten": { actions: emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "written" as const })) },
       "queue.opEntered": {
         actions: [
@@ -307,54 +275,105 @@ export function createSessionMachine(edges: SessionEdges) {
       "queue.opFailed": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.opId, error: event.error })) },
       "interrupt.resolved": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids })) },
       "interrupt.failed": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids, error: event.error })) },
-      "cmd.enqueue": [
-        {
-          guard: ({ context }) => context.ended,
-          actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.op.opId, error: notRunning() })),
-        },
-        { actions: sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })) },
-      ],
       "cmd.cancel": { actions: sendTo("queue", ({ event }) => ({ type: "queue.cancel" as const, opId: event.opId, error: event.error })) },
-      "cmd.interrupt": [
-        {
-          guard: ({ context }) => context.ended,
-          actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: [event.id], error: notRunning() })),
-        },
-        { actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })) },
-      ],
       "cmd.rawInput": { actions: sendTo("queue", { type: "submission.rawInput" as const }) },
+      "cmd.waitStart": { actions: sendTo("waits", ({ event }) => ({ type: "wait.start" as const, waitId: event.waitId, timeoutMs: event.timeoutMs })) },
+      "cmd.waitEnd": { actions: sendTo("waits", ({ event }) => ({ type: "wait.end" as const, waitId: event.waitId })) },
+      "bridge.hookError": { actions: emit(({ event }) => ({ type: "public.hookError" as const, error: event.error })) },
+      "bridge.hookResult": {
+        actions: emit(({ event }) => ({ type: "public.hookResult" as const, name: event.name, failedOpen: event.failedOpen, response: event.response })),
+      },
+      "wait.timedOut": { actions: emit(({ event }) => ({ type: "public.waitTimedOut" as const, waitId: event.waitId })) },
     },
-    initial: "starting",
+    initial: "open",
     states: {
-      starting: {
-        description: "The CLI is launching: nothing has proven yet that it takes input; readiness-waiting ops queue.",
+      open: {
+        description: "The CLI runs and every child machine hears the session's evidence: frames, hooks, status, write answers.",
+        initial: "starting",
         on: {
-          "session.initialReady": { target: "live", description: "The status machine saw initial readiness." },
-          "cmd.closing": { target: "closing", actions: ["beginClose", "endOperations"], description: "stop / kill / teardown before readiness." },
-          "pty.exit": { target: "ended", actions: ["observeExit", "endOperations", "announceExit"], description: "The CLI exited before it was ready." },
+          frame: {
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const key = meaningKey(context.input.adapter, event);
+              enqueue.assign({ facts: event.facts });
+              // Only a change of meaning is status evidence; repaints with the same facts would flood the log. An OSC
+              // 7501 state is evidence on its own: Codex 0.171 often sends `state=idle` in a chunk that changes nothing.
+              if (key !== context.lastStatusFactsKey || event.oscState.length > 0) {
+                enqueue.assign({ lastStatusFactsKey: key });
+                enqueue.sendTo("status", event);
+              }
+              enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
+              enqueue.sendTo("turn", event);
+              enqueue.sendTo("queue", event);
+              enqueue.sendTo("trust", event);
+            }),
+          },
+          "hook.*": {
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const hook = event as HookEvent;
+              enqueue.emit({ type: "public.hook", name: hook.name, payload: hook.payload });
+              if (!context.initialReady && context.input.adapter.readiness.hookEvents.includes(hook.name)) {
+                enqueue.sendTo("status", hook);
+              } else if (context.input.adapter.statusHooks?.includes(hook.name) === true) {
+                enqueue.sendTo("status", hook);
+              }
+              enqueue.sendTo("turn", hook);
+              enqueue.sendTo("queue", hook);
+            }),
+          },
+          "status.changed": { actions: ["noteStatus", sendTo("trust", ({ event }) => event)] },
+          "turn.started": { actions: [sendTo("status", ({ event }) => event), "announceTurn"] },
+          "turn.ended": { actions: [sendTo("status", ({ event }) => event), "announceTurn"] },
+          "io.written": { actions: ["toWriters", sendTo("trust", ({ event }) => event)] },
+          "io.held": { actions: ["toWriters", sendTo("trust", ({ event }) => event)] },
+          "io.failed": { actions: ["toWriters", sendTo("trust", ({ event }) => event)] },
+          "cmd.enqueue": { actions: sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })) },
+          "cmd.interrupt": {
+            actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })),
+          },
+          "cmd.closing": { target: "over.closing", actions: "beginClose", description: "stop / kill / teardown asked for." },
+          "pty.exit": {
+            target: "over.ended",
+            actions: ["observeExit", "announceExit"],
+            description: "The CLI exited on its own (or was killed from outside).",
+          },
+        },
+        states: {
+          starting: {
+            description: "The CLI is launching: nothing has proven yet that it takes input; readiness-waiting ops queue.",
+            on: { "session.initialReady": { target: "live", description: "The status machine saw initial readiness." } },
+          },
+          live: { description: "The CLI takes input: queued ops reach it one at a time, turns and dialogs move the status." },
         },
       },
-      live: {
-        description: "The CLI takes input: queued ops reach it one at a time, turns and dialogs move the status.",
+      over: {
+        description: "Every op has failed and the machines are finished: frames and hooks are display-only, new calls fail at once.",
+        entry: "endOperations",
+        initial: "closing",
         on: {
-          "cmd.closing": { target: "closing", actions: ["beginClose", "endOperations"], description: "stop / kill / teardown asked for." },
-          "pty.exit": { target: "ended", actions: ["observeExit", "endOperations", "announceExit"], description: "The CLI exited on its own (or was killed from outside)." },
+          frame: {
+            actions: [
+              assign({ facts: ({ event }) => event.facts }),
+              emit(({ event }) => ({ type: "public.frame" as const, seq: event.seq, facts: event.facts })),
+            ],
+          },
+          "hook.*": { actions: emit(({ event }) => ({ type: "public.hook" as const, name: (event as HookEvent).name, payload: (event as HookEvent).payload })) },
+          // The status machine's own last word (the exit or the closing status) still reaches the caller.
+          "status.changed": { actions: "noteStatus" },
+          "turn.started": { actions: "announceTurn" },
+          "turn.ended": { actions: "announceTurn" },
+          // The trust responder finished: an answer to its last write arriving now is dropped.
+          "io.written": { actions: "toWriters" },
+          "io.held": { actions: "toWriters" },
+          "io.failed": { actions: "toWriters" },
+          "cmd.enqueue": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.op.opId, error: notRunning() })) },
+          "cmd.interrupt": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: [event.id], error: notRunning() })) },
+          "cmd.closing": { actions: "beginClose", description: "Each further close runs its own reap." },
+          "pty.exit": { actions: ["observeExit", "announceExit"], description: "The exit is observed (the status may already be closing)." },
+          "cmd.closed": { target: ".ended", actions: "finishClose", description: "The reap finished: a closing status becomes final." },
         },
-      },
-      closing: {
-        description: "Elwood is ending the session: every op has been failed, the process group is being reaped.",
-        on: {
-          "cmd.closing": { actions: ["beginClose", "endOperations"], description: "A second close runs its own reap." },
-          "pty.exit": { actions: ["observeExit", "endOperations", "announceExit"], description: "The reaped CLI's exit is observed (status is already closing)." },
-          "cmd.closed": { target: "ended", actions: "finishClose", description: "The reap finished: the closing status becomes final." },
-        },
-      },
-      ended: {
-        description: "The session is over: machines are finished, late frames are display-only.",
-        on: {
-          "cmd.closing": { actions: ["beginClose", "endOperations"], description: "Closing an ended session only reaps again." },
-          "cmd.closed": { actions: "finishClose", description: "Only a session that is not yet terminal changes status." },
-          "pty.exit": { actions: ["observeExit", "endOperations", "announceExit"] },
+        states: {
+          closing: { description: "Elwood is ending the session: the process group is being signalled and reaped." },
+          ended: { description: "The CLI's process is gone or the close finished; late frames are display-only." },
         },
       },
     },

@@ -19,19 +19,18 @@ import {
   type TerminalSize,
   type Unsubscribe,
 } from "./contracts/public-types.js";
-import { watchDialogKeys } from "./dialog-key-watch.js";
+import { writeRawKeys } from "./raw-keys.js";
 import { PtyInputTap } from "./pty-input-tap.js";
 import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS } from "./session-defaults.js";
-import { endProcesses } from "./end-processes.js";
-import { compactOp, submissionOp, transactionOp } from "./queue-ops.js";
-import type { ClosingAs } from "./contracts/readiness.js";
-import type { ScreenFrameEvent, SessionTerminal, HookErrorEvent, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
+import { SessionCloser } from "./session-close.js";
+import { compactOp, pickerTimeout, pickerTransaction, submissionOp, transactionOp } from "./queue-ops.js";
+import type { ScreenFrameEvent, SessionTerminal, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
 import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
 import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
 import type { AgentSession } from "./session-api.js";
 import { SessionEvents } from "./session-events.js";
-import { waitForActivity, waitForStatus } from "./wait-for.js";
+import { waitForActivity, waitForStatus, type WaitSources } from "./wait-for.js";
 
 export * from "./session-defaults.js";
 export type * from "./session-types.js";
@@ -50,7 +49,8 @@ export class SessionFacade implements AgentSession {
   protected readonly runtime: SessionRuntime;
   private readonly events: SessionEvents;
   private readonly pending = new PendingCalls();
-  private closing: Promise<void> | undefined;
+  private readonly closer: SessionCloser;
+  private readonly waits: WaitSources;
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
   protected readonly loginCallbacks: Map<string, LoginCallbacks>;
   private readonly intake: SubmissionIntake;
@@ -78,11 +78,18 @@ export class SessionFacade implements AgentSession {
     });
     this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" }));
     this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
+    this.closer = new SessionCloser(runtime, () => {
+      this.rejectAllPending();
+      this.finalDecisions = this.statusDecisions();
+    });
+    this.waits = this.events.waitSources((timeoutMs, onTimeout) => this.pending.deadline(runtime.actor, timeoutMs, onTimeout));
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
     // Both CLIs name their conversation in SessionStart (Codex lazily, at the first prompt, and anew after /clear).
     this.on("hook:SessionStart", (payload) => {
       if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
     });
+    // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
+    runtime.actor.start();
   }
 
   get status(): SessionStatus {
@@ -118,11 +125,11 @@ export class SessionFacade implements AgentSession {
   }
 
   waitForStatus(match: (status: SessionStatus) => boolean, timeoutMs?: number): Promise<SessionStatus> {
-    return waitForStatus(this.events.waitSources(), match, timeoutMs);
+    return waitForStatus(this.waits, match, timeoutMs);
   }
 
   waitForActivity(match: (activity: ActivityEvent) => boolean, timeoutMs?: number): Promise<ActivityEvent> {
-    return waitForActivity(this.events.waitSources(), match, timeoutMs);
+    return waitForActivity(this.waits, match, timeoutMs);
   }
 
   sendPrompt(prompt: string, options?: SendOptions): Promise<string> {
@@ -138,26 +145,8 @@ export class SessionFacade implements AgentSession {
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {
-    if (isTerminalStatus(this.status) || this.runtime.pty.exited) {
-      return rejectWith("session_not_running", `the session is ${this.status}`);
-    }
-    if (typeof input !== "string" && !(input instanceof Uint8Array)) {
-      return rejectWith("invalid_argument", "sendKeys takes a string or a Uint8Array");
-    }
-    try {
-      // Raw input hands the draft to the caller: pending recovery Enters are cancelled.
-      this.runtime.actor.send({ type: "cmd.rawInput" });
-      if (typeof input === "string") this.runtime.terminal.sendInput(input);
-      else this.runtime.pty.write(input);
-      watchDialogKeys({
-        facts: () => this.events.latestFacts,
-        onFrame: (listener) => this.events.frames.on("frame", (f) => listener(f.facts)),
-        warn: (dialog) => this.emitWarning("dialog_keys_no_effect", `keys written to the ${dialog.kind} dialog left it unchanged`, { dialog: dialog.kind }),
-      });
-      return Promise.resolve();
-    } catch (error) {
-      return rejectWith("pty_write_failed", "writing to the PTY failed", { cause: String(error) });
-    }
+    if (isTerminalStatus(this.status) || this.runtime.pty.exited) return rejectWith("session_not_running", `the session is ${this.status}`);
+    return writeRawKeys(this.runtime, this.events, input);
   }
 
   resize(size: TerminalSize): Promise<void> {
@@ -189,23 +178,13 @@ export class SessionFacade implements AgentSession {
 
   /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
   listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]> {
-    return this.runTransaction(
-      { kind: "modelPicker", input: { mode: "list", profile: this.runtime.adapter.picker } },
-      options?.timeoutMs,
-      DEFAULT_MODEL_TIMEOUT_MS,
-      (ms) => new ElwoodError("model_automation_failed", `listModels did not finish within ${ms} ms`, { timeoutMs: ms }),
-    ).then((rows) => (Array.isArray(rows) ? (rows as AgentModelOption[]) : []));
+    return this.runTransaction(pickerTransaction(this.runtime.adapter.picker), options?.timeoutMs, DEFAULT_MODEL_TIMEOUT_MS, pickerTimeout("listModels")).then((rows) => (Array.isArray(rows) ? (rows as AgentModelOption[]) : []));
   }
 
   /** Switches this session's model through the picker, session-only (never a new saved default). */
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
     if (typeof id !== "string" || id.trim() === "") return rejectWith("invalid_argument", "setModel takes a non-empty model id");
-    return this.runTransaction(
-      { kind: "modelPicker", input: { mode: "set", target: id, profile: this.runtime.adapter.picker } },
-      options?.timeoutMs,
-      DEFAULT_MODEL_TIMEOUT_MS,
-      (ms) => new ElwoodError("model_automation_failed", `setModel did not finish within ${ms} ms`, { timeoutMs: ms }),
-    ).then(() => undefined);
+    return this.runTransaction(pickerTransaction(this.runtime.adapter.picker, id), options?.timeoutMs, DEFAULT_MODEL_TIMEOUT_MS, pickerTimeout("setModel")).then(() => undefined);
   }
 
   /**
@@ -238,12 +217,12 @@ export class SessionFacade implements AgentSession {
    * the CLI's settings) for a later resume, released so no crash sweep removes it; removes the hook socket directory.
    */
   stop(): Promise<void> {
-    return this.close("stopped");
+    return this.closer.close("stopped");
   }
 
   /** SIGKILLs the CLI's process group and reaps stragglers. Leaves exactly what `stop()` leaves. */
   kill(): Promise<void> {
-    return this.close("killed");
+    return this.closer.close("killed");
   }
 
   /**
@@ -251,25 +230,7 @@ export class SessionFacade implements AgentSession {
    * session is left on disk.
    */
   teardown(): Promise<void> {
-    return this.close("torn_down");
-  }
-
-  private close(as: ClosingAs): Promise<void> {
-    const run = async (): Promise<void> => {
-      this.runtime.actor.send({ type: "cmd.closing", as });
-      try {
-        await endProcesses(this.runtime, as);
-      } finally {
-        this.runtime.actor.send({ type: "cmd.closed", as });
-        this.rejectAllPending();
-        this.finalDecisions = this.statusDecisions();
-        this.runtime.terminal.dispose();
-      }
-    };
-    // Each close runs its own reap even after an earlier one (a dead or empty group is a no-op).
-    const previous = this.closing ?? Promise.resolve();
-    this.closing = previous.catch(() => {}).then(run);
-    return this.closing;
+    return this.closer.close("torn_down");
   }
 
   /**
@@ -296,21 +257,16 @@ export class SessionFacade implements AgentSession {
       case "public.interrupt":
         this.pending.interruptsSettled(event.ids, event.error);
         return;
+      case "public.waitTimedOut":
+        this.pending.waitTimedOut(event.waitId);
+        return;
       default:
         this.events.apply(event);
         if (event.type === "public.status" && isTerminalStatus(event.to)) this.rejectAllPending();
     }
   }
 
-  /** Adapters report hook results, hook errors and warnings through these. */
-  emitHookError(error: HookErrorEvent): void {
-    this.events.hookError(error);
-  }
-
-  emitHookResult(hookEventName: string, failedOpen: boolean, response: unknown): void {
-    this.events.hookResult(hookEventName, failedOpen, response);
-  }
-
+  /** Start-up warnings (the version probe's) and a throwing `input` listener are reported through this. */
   emitWarning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     this.events.warning(code, message, details);
   }

@@ -1,9 +1,10 @@
-// Wires one live session: PTY → headless terminal → session actor (with its child machines) → facade.
+// Wires one live session: PTY → headless terminal → session actor (with its child machines and edge actors) → facade.
 
 import { createActor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { spawnAgentPty } from "../effects/pty/agent-pty.js";
 import { sessionIoLogic } from "../effects/session-io.js";
+import { HookFeed, hookBridgeLogic } from "../effects/hook-bridge-actor.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
@@ -30,6 +31,8 @@ export interface LaunchPlan {
   readonly resumed: boolean;
   readonly stopGraceMs: number;
   readonly release: SessionRuntime["release"];
+  /** What the hook bridge server's handler reports; a session launched without a bridge gets an empty feed. */
+  readonly hooks?: HookFeed;
   /** Called when the bootstrap size could not be restored (real native error). */
   readonly onResizeRestoreFailed?: (error: unknown) => void;
 }
@@ -73,7 +76,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
-  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic });
+  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic });
   const actor = createActor(machine, {
     input: {
       elwoodSessionId: plan.elwoodSessionId,
@@ -82,6 +85,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       resumed: plan.resumed,
       ioInput: { terminal, pty, readScreen: plan.adapter.readScreen },
       effectsInput,
+      hooksInput: { feed: plan.hooks ?? new HookFeed() },
     },
   });
   // Inspection costs only while an inspector listens (the hub attaches an observer then).
@@ -98,8 +102,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     }
   });
 
-  actor.start();
-
+  // Not started here: the facade starts it once it listens, so nothing the tree announces at start-up is missed.
   return {
     agent: plan.adapter.kind,
     adapter: plan.adapter,

@@ -1,6 +1,10 @@
-// The facade's promises in flight: queued ops and interrupts, settled by what the session machine reports.
+// The facade's promises in flight: queued ops, interrupts and wait deadlines, settled by what the session machine reports.
 
+import { randomUUID } from "node:crypto";
 import type { ElwoodError } from "./contracts/errors.js";
+import type { Unsubscribe } from "./contracts/public-types.js";
+
+type WaitCommand = { readonly type: "cmd.waitStart"; readonly waitId: string; readonly timeoutMs: number } | { readonly type: "cmd.waitEnd"; readonly waitId: string };
 
 type OpPhase = "written" | "entered" | "done";
 
@@ -18,6 +22,27 @@ interface PendingInterrupt {
 export class PendingCalls {
   private readonly ops = new Map<string, PendingOp>();
   private readonly interrupts = new Map<string, PendingInterrupt>();
+  private readonly waits = new Map<string, () => void>();
+
+  /**
+   * A wait's deadline, kept by the session's wait machine (through `root`) under a fresh id; the returned function
+   * cancels it unless it already fired.
+   */
+  deadline(root: { send(event: WaitCommand): void }, timeoutMs: number, onTimeout: () => void): Unsubscribe {
+    const waitId = randomUUID();
+    this.waits.set(waitId, onTimeout);
+    root.send({ type: "cmd.waitStart", waitId, timeoutMs });
+    return () => {
+      if (this.waits.delete(waitId)) root.send({ type: "cmd.waitEnd", waitId });
+    };
+  }
+
+  waitTimedOut(waitId: string): void {
+    const onTimeout = this.waits.get(waitId);
+    if (!onTimeout) return;
+    this.waits.delete(waitId);
+    onTimeout();
+  }
 
   /** A promise for op `opId` that settles when it reaches `phase` (or any later one) or fails. */
   op(opId: string, phase: OpPhase, start: () => void): Promise<unknown> {

@@ -30,3 +30,14 @@ export function compactOp(adapter: Pick<AgentAdapter, "compactCommand" | "compac
     deadline: { ms: timeoutMs, error },
   };
 }
+
+/** The model picker as a transaction: list its rows (then Escape), or set `target` session-only. */
+export function pickerTransaction(profile: AgentAdapter["picker"], target?: string): QueueTransaction {
+  return { kind: "modelPicker", input: target === undefined ? { mode: "list", profile } : { mode: "set", target, profile } };
+}
+
+/** The typed error a picker call past its deadline rejects with. */
+export const pickerTimeout =
+  (call: "listModels" | "setModel") =>
+  (ms: number): ElwoodError =>
+    new ElwoodError("model_automation_failed", `${call} did not finish within ${ms} ms`, { timeoutMs: ms });

@@ -64,6 +64,12 @@ export class SessionEvents {
       case "public.warning":
         this.warning(event.code, event.message, event.details);
         break;
+      case "public.hookError":
+        this.hookError(event.error);
+        break;
+      case "public.hookResult":
+        this.hookResult(event.name, event.failedOpen, event.response);
+        break;
       case "public.exit":
         this.emitter.emit("terminal:exit", event.signal === undefined ? { exitCode: event.exitCode } : { exitCode: event.exitCode, signal: event.signal });
         break;
@@ -97,8 +103,9 @@ export class SessionEvents {
     this.emitter.emit("activity", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, ...turn, ...partial });
   }
 
-  waitSources(): WaitSources {
+  waitSources(deadline: WaitSources["deadline"]): WaitSources {
     return {
+      deadline,
       currentStatus: () => this.status,
       onStatus: (listener: (status: SessionStatus) => void): Unsubscribe => this.emitter.on("status", (e) => listener(e.status)),
       onActivity: (listener: (activity: ActivityEvent) => void): Unsubscribe => this.emitter.on("activity", listener),

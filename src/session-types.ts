@@ -8,7 +8,9 @@ import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js"
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import type { AgentKind, ActivityEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { AgentKind, ActivityEvent, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+
+export type { HookErrorEvent } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
 import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
@@ -25,13 +27,6 @@ export interface HookEventRecord {
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
-export interface HookErrorEvent {
-  readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
-  readonly hookEventName?: string;
-  readonly message: string;
-  /** The handler deadline; set only on genuine timeouts. */
-  readonly timeoutMs?: number;
-}
 
 export interface StatusChangeEvent {
   readonly status: SessionStatus;

@@ -19,7 +19,7 @@ import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type Se
 import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { launchSession } from "./launch-session.js";
 import type { WarningEvent, TerminalSize } from "./contracts/public-types.js";
-import { SessionEventBuffer } from "./session-event-buffer.js";
+import { HookFeed } from "../effects/hook-bridge-actor.js";
 
 /** The validated options every agent's start needs, whatever else its adapter adds. */
 export interface CommonResolvedOptions {
@@ -104,7 +104,7 @@ function asElwoodError(error: unknown, code: ElwoodErrorCode, fallback: string):
 function bridgeHandler(
   createDispatcher: AgentStartPlan<unknown, SessionFacade>["createDispatcher"],
   replies: HookReplyProfile,
-  events: SessionEventBuffer,
+  events: HookFeed,
 ): HookBridgeHandler {
   // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
   // payload with its own request even when several hooks are in flight.
@@ -168,7 +168,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   // What a crashed earlier embedder left behind goes first (its config.toml restored from the journal).
   await Promise.all([sweepStaleSessions(location).catch(() => undefined), HookBridgeServer.sweepStale()]);
   const sessionDir = await createSessionDir(location);
-  const events = new SessionEventBuffer();
+  const events = new HookFeed();
   let server: HookBridgeServer | undefined;
   try {
     await writeOwner(sessionDir);
@@ -205,6 +205,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       autotrust: resolved.autotrust,
       resumed: false,
       stopGraceMs: DEFAULT_STOP_GRACE_MS,
+      hooks: events,
       // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
       onResizeRestoreFailed: (error) =>
         events.warning("resize_restore_failed", "restoring the requested terminal size after the 100-column bootstrap failed", {
@@ -232,7 +233,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       },
     };
     const session = plan.createSession(runtime);
-    events.attach(session, runtime.actor, () => runtime.terminal.settled());
+    events.gateOnRender(() => runtime.terminal.settled());
     if (resolved.persona !== undefined) void session.sendMessage(resolved.persona).catch(() => {});
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
     return session;

@@ -1,4 +1,5 @@
-// waitForStatus / waitForActivity: promise helpers over the session's own status and activity streams.
+// waitForStatus / waitForActivity: promise helpers over the session's own status and activity streams. The timeout
+// is not a timer here: it is a deadline of the session's wait machine (machines/wait-deadlines.ts).
 
 import { ElwoodError } from "./contracts/errors.js";
 import { isTerminalStatus, type ActivityEvent, type SessionStatus, type Unsubscribe } from "./contracts/public-types.js";
@@ -9,6 +10,8 @@ export interface WaitSources {
   readonly currentStatus: () => SessionStatus;
   readonly onStatus: (listener: (status: SessionStatus) => void) => Unsubscribe;
   readonly onActivity: (listener: (activity: ActivityEvent) => void) => Unsubscribe;
+  /** Schedules `onTimeout` after `timeoutMs` in the session's wait machine; the returned function drops the deadline. */
+  readonly deadline: (timeoutMs: number, onTimeout: () => void) => Unsubscribe;
 }
 
 function validTimeout(timeoutMs: unknown): number | ElwoodError {
@@ -49,15 +52,15 @@ export function waitForStatus(
       return false;
     };
     if (settleWith(sources.currentStatus())) return;
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new ElwoodError("wait_timeout", `no matching status within ${timeout} ms`, { timeoutMs: timeout }));
-    }, timeout);
     const unsubscribe = sources.onStatus((status) => {
       if (settleWith(status)) {
-        clearTimeout(timer);
+        dropDeadline();
         unsubscribe();
       }
+    });
+    const dropDeadline = sources.deadline(timeout, () => {
+      unsubscribe();
+      reject(new ElwoodError("wait_timeout", `no matching status within ${timeout} ms`, { timeoutMs: timeout }));
     });
   });
 }
@@ -78,14 +81,10 @@ export function waitForActivity(
   }
   return new Promise((resolve, reject) => {
     const cleanup = (): void => {
-      clearTimeout(timer);
+      dropDeadline();
       offActivity();
       offStatus();
     };
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new ElwoodError("wait_timeout", `no matching activity within ${timeout} ms`, { timeoutMs: timeout }));
-    }, timeout);
     const offActivity = sources.onActivity((activity) => {
       let matched = false;
       try {
@@ -105,6 +104,11 @@ export function waitForActivity(
         cleanup();
         reject(new ElwoodError("session_not_running", `session ended (${next}) before the awaited activity`, { status: next }));
       }
+    });
+    const dropDeadline = sources.deadline(timeout, () => {
+      offActivity();
+      offStatus();
+      reject(new ElwoodError("wait_timeout", `no matching activity within ${timeout} ms`, { timeoutMs: timeout }));
     });
   });
 }

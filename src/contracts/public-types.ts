@@ -144,6 +144,14 @@ export interface TerminalExitEvent {
 
 export type Unsubscribe = () => void;
 
+export interface HookErrorEvent {
+  readonly category: "timeout" | "handler_error" | "invalid_input" | "invalid_response" | "bridge_error";
+  readonly hookEventName?: string;
+  readonly message: string;
+  /** The handler deadline; set only on genuine timeouts. */
+  readonly timeoutMs?: number;
+}
+
 /** One row of a CLI's own model picker (`listModels`, `listClaudeModels`, `listCodexModels`). */
 export interface AgentModelOption {
   /** Stable lowercase selector: the Claude option label (`haiku`) or the Codex slug (`gpt-5.4`). */

@@ -155,12 +155,13 @@ describe("inspector server (C-APP-03, C-APP-05, C-APP-09)", () => {
     c.ws.close();
   }, 60_000);
 
-  it("shows the root session graph with its states, and an op deadline as a visible queue transition", async () => {
+  it("shows the root session graph with its states, and an op deadline and a wait timeout as visible transitions", async () => {
     const c = client(inspector.url);
     await c.opened;
     const root = await c.waitFor("session graph", (m): m is Extract<ServerMessage, { t: "graph" }> => m.t === "graph" && m.graph.machineId === "session");
-    expect(root.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(["session.starting", "session.live", "session.closing", "session.ended"]));
-    expect(root.graph.edges.some((e) => e.source === "session.starting" && e.target === "session.live")).toBe(true);
+    expect(root.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(["session.open", "session.open.starting", "session.open.live", "session.over", "session.over.closing", "session.over.ended"]));
+    expect(root.graph.edges.some((e) => e.source === "session.open.starting" && e.target === "session.open.live")).toBe(true);
+    expect(root.graph.edges.some((e) => e.source === "session.open" && e.target === "session.over.closing")).toBe(true);
     const queue = await c.waitFor("queue graph", (m): m is Extract<ServerMessage, { t: "graph" }> => m.t === "graph" && m.graph.machineId === "controlQueue");
     expect(queue.graph.edges.some((e) => e.events.some((label) => label.includes("queue.deadline")))).toBe(true);
 
@@ -175,6 +176,11 @@ describe("inspector server (C-APP-03, C-APP-05, C-APP-09)", () => {
     );
     // The session is still usable afterwards.
     await sim.session.waitForStatus((s) => s === "ready", 20_000);
+    // A wait's timeout is a transition too: the wait machine's own deadline, not a timer in the facade.
+    await expect(sim.session.waitForStatus((s) => s === "blocked", 1)).rejects.toMatchObject({ name: "wait_timeout" });
+    await c.waitFor("wait deadline transition", (m): m is Extract<ServerMessage, { t: "transition" }> =>
+      m.t === "transition" && m.transition.machineId === "waits" && m.transition.eventType === "wait.deadline",
+    );
     c.ws.close();
   }, 60_000);
 

@@ -1,4 +1,4 @@
-// Model-based test of the root session machine: paths generated from its graph (starting → live → closing → ended)
+// Model-based test of the root session machine: paths generated from its graph (open: starting → live; over: closing → ended)
 // are replayed on a live actor whose children are recorders, asserting what the root routes and announces at each step.
 
 import { describe, expect, it } from "vitest";
@@ -26,17 +26,21 @@ function recorder(log: Received[]): AnyActorLogic {
   });
 }
 
-const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {} };
+const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {} };
 
 function machineWith(log: Received[]) {
   const rec = recorder(log);
-  return createSessionMachine({ io: rec, effects: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec } as never });
+  return createSessionMachine({ io: rec, effects: rec, hooks: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec } as never });
 }
 
 interface Snap {
   readonly value: unknown;
-  readonly context: { readonly status: SessionStatus; readonly ended: boolean; readonly initialReady: boolean };
+  readonly context: { readonly status: SessionStatus; readonly initialReady: boolean };
 }
+
+/** Whether the session is over (closing or ended): its machines are finished, frames and hooks are display-only. */
+const isOver = (value: unknown): boolean => typeof value === "object" && value !== null && "over" in value;
+const valueIs = (value: unknown, group: string, leaf: string): boolean => JSON.stringify(value) === JSON.stringify({ [group]: leaf });
 
 const frame: SessionEvent = { type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] };
 
@@ -47,8 +51,8 @@ function eventsFor(snap: Snap): SessionEvent[] {
   if (status === "starting") out.push({ type: "status.changed", from: "starting", to: "ready", initial: true });
   if (status === "ready") out.push({ type: "status.changed", from: "ready", to: "running", initial: false });
   if (status === "running") out.push({ type: "status.changed", from: "running", to: "ready", initial: false });
-  if (snap.value === "closing" && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "stopped", initial: false });
-  if (snap.value === "ended" && snap.context.ended && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "exited", initial: false });
+  if (valueIs(snap.value, "over", "closing") && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "stopped", initial: false });
+  if (valueIs(snap.value, "over", "ended") && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "exited", initial: false });
   out.push({ type: "cmd.closing", as: "stopped" }, { type: "cmd.closed", as: "stopped" });
   return [...out, ...ROUTED];
 }
@@ -83,6 +87,11 @@ const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (reado
   "cmd.cancel": () => ({ to: [["queue", "queue.cancel"]], said: [] }),
   "cmd.interrupt": (ended) => (ended ? { to: [], said: ["public.interrupt"] } : { to: [["interrupt", "interrupt.request"]], said: [] }),
   "cmd.rawInput": () => ({ to: [["queue", "submission.rawInput"]], said: [] }),
+  "cmd.waitStart": () => ({ to: [["waits", "wait.start"]], said: [] }),
+  "cmd.waitEnd": () => ({ to: [["waits", "wait.end"]], said: [] }),
+  "wait.timedOut": () => ({ to: [], said: ["public.waitTimedOut"] }),
+  "bridge.hookError": () => ({ to: [], said: ["public.hookError"] }),
+  "bridge.hookResult": () => ({ to: [], said: ["public.hookResult"] }),
 };
 
 const ROUTED: SessionEvent[] = [
@@ -109,9 +118,14 @@ const ROUTED: SessionEvent[] = [
   { type: "cmd.cancel", opId: "o1", error: err },
   { type: "cmd.interrupt", id: "i1", timeoutMs: 100 },
   { type: "cmd.rawInput" },
+  { type: "cmd.waitStart", waitId: "w1", timeoutMs: 100 },
+  { type: "cmd.waitEnd", waitId: "w1" },
+  { type: "wait.timedOut", waitId: "w1" },
+  { type: "bridge.hookError", error: { category: "timeout", message: "m" } },
+  { type: "bridge.hookResult", name: "Stop", failedOpen: false, response: {} },
 ] as never;
 
-const serialize = (snap: Snap): string => JSON.stringify([snap.value, snap.context.status, snap.context.ended, snap.context.initialReady]);
+const serialize = (snap: Snap): string => JSON.stringify([snap.value, snap.context.status, snap.context.initialReady]);
 
 const GRAPH = { events: eventsFor as never, serializeState: serialize as never, input: INPUT } as const;
 
@@ -126,6 +140,7 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
     if (event.type === "xstate.init") continue;
     const before = actor.getSnapshot().context;
     const beforeValue = actor.getSnapshot().value;
+    const wasOver = isOver(beforeValue);
     const logFrom = log.length;
     const announcedFrom = announced.length;
     actor.send(event as SessionEvent);
@@ -138,12 +153,14 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
       case "frame":
         // Every frame is shown; after the end it is display-only (no machine sees it).
         expect(said.map((e) => e.type), where).toContain("public.frame");
-        if (before.ended) expect(routed, where).toEqual([]);
+        if (wasOver) expect(routed, where).toEqual([]);
         else expect([...to("turn"), ...to("queue"), ...to("trust")], where).toEqual(["frame", "frame", "frame"]);
         break;
       case "status.changed":
         expect(said.map((e) => e.type), where).toEqual(["public.status"]);
         expect(to("queue"), where).toEqual(["status.changed"]);
+        // The trust responder finished when the session ended.
+        expect(to("trust"), where).toEqual(wasOver ? [] : ["status.changed"]);
         break;
       case "cmd.closing":
         // The status machine hears of the close unless it already reached a terminal status.
@@ -151,13 +168,12 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
         break;
       case "cmd.closed": {
         // Only a closing (or ended) session finishes a close; the status machine hears it unless already terminal.
-        const closes = beforeValue === "closing" || beforeValue === "ended";
-        const expected = !closes || isTerminalStatus(before.status) ? [] : ["lifecycle.stopped"];
+        const expected = !wasOver || isTerminalStatus(before.status) ? [] : ["lifecycle.stopped"];
         expect(to("status"), where).toEqual(expected);
         break;
       }
       default: {
-        const expected = ROUTING[event.type]?.(before.ended);
+        const expected = ROUTING[event.type]?.(wasOver);
         expect(expected, `${where}: the model lists every routed event`).toBeDefined();
         expect(routed.map((r) => [r.child, r.event.type]), where).toEqual(expected?.to);
         expect(said.map((e) => e.type), where).toEqual(expected?.said);
@@ -170,11 +186,10 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
     }
     if (event.type === "cmd.closing" || event.type === "pty.exit") {
       // The first end fails every queued op exactly once; a later one does not repeat it.
-      expect(to("queue").filter((t) => t === "queue.close"), where).toEqual(before.ended ? [] : ["queue.close"]);
+      expect(to("queue").filter((t) => t === "queue.close"), where).toEqual(wasOver ? [] : ["queue.close"]);
       closedOrExited = true;
     }
-    if (closedOrExited) expect(["closing", "ended"], where).toContain(after.value);
-    expect(after.context.ended, where).toBe(closedOrExited);
+    expect(isOver(after.value), where).toBe(closedOrExited);
   }
   expect(actor.getSnapshot().value).toEqual(expectedValue);
   actor.stop();
@@ -184,8 +199,10 @@ describe("root session machine (model-based, xstate/graph)", () => {
   it("the graph reaches every root state, and each state explains itself", () => {
     const machine = machineWith([]);
     const reached = new Set(getShortestPaths(machine, GRAPH).map((p) => JSON.stringify(p.state.value)));
-    for (const state of ["starting", "live", "closing", "ended"]) expect(reached).toContain(JSON.stringify(state));
-    for (const node of Object.values(machine.root.states)) expect(node.description?.length ?? 0, node.key).toBeGreaterThan(10);
+    for (const state of [{ open: "starting" }, { open: "live" }, { over: "closing" }, { over: "ended" }]) expect(reached).toContain(JSON.stringify(state));
+    const nodes = Object.values(machine.root.states).flatMap((node) => [node, ...Object.values(node.states)]);
+    expect(nodes).toHaveLength(6);
+    for (const node of nodes) expect(node.description?.length ?? 0, node.key).toBeGreaterThan(10);
   });
 
   it("replays every shortest path and one path per graph edge: routing, announcements and the one-time end of operations", () => {

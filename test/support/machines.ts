@@ -11,6 +11,7 @@ import { statusMachine } from "../../machines/status.js";
 import { submissionMachine } from "../../machines/submission.js";
 import { trustResponderMachine } from "../../machines/trust-responder.js";
 import { turnMachine } from "../../machines/turn.js";
+import { waitDeadlinesMachine } from "../../machines/wait-deadlines.js";
 
 /** The session-tree machines always running beside the session machine (the root machine is built per session). */
 export const LIVE_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [
@@ -20,6 +21,7 @@ export const LIVE_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [
   ["submission", submissionMachine],
   ["interrupt", interruptMachine],
   ["trust", trustResponderMachine],
+  ["waits", waitDeadlinesMachine],
 ];
 
 /** The exclusive transactions, each spawned only while it runs. */
@@ -30,7 +32,7 @@ export const TRANSACTION_MACHINES: readonly (readonly [string, AnyStateMachine])
 ];
 
 /** The root session machine, built with stand-in edges: only its graph is read from this one. */
-const SESSION_MACHINE = createSessionMachine({ io: fromCallback(() => undefined), effects: fromCallback(() => undefined) });
+const SESSION_MACHINE = createSessionMachine({ io: fromCallback(() => undefined), effects: fromCallback(() => undefined), hooks: fromCallback(() => undefined) });
 
 /** Every machine in machines/, root included: the model-coverage report measures each. */
 export const ALL_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["session", SESSION_MACHINE], ...LIVE_MACHINES, ...TRANSACTION_MACHINES];

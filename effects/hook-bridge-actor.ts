@@ -1,0 +1,119 @@
+// The hook bridge's edge actor: what the bridge server's handler reports (hooks, hook errors, hook results, start-up
+// warnings) enters the session tree here, as events for the root. The server starts before the tree exists (the CLI's
+// command line names its socket), so the feed keeps what arrives first and hands it over when the actor subscribes.
+
+import { fromCallback } from "xstate";
+import type { HookEvent } from "../src/contracts/events.js";
+import type { HookErrorEvent, Unsubscribe, WarningCode } from "../src/contracts/public-types.js";
+
+/** A hook error the bridge or the dispatcher saw (the call failed open). */
+export type BridgeHookErrorEvent = { readonly type: "bridge.hookError"; readonly error: HookErrorEvent };
+/** A handler answered a hook (its reply, or the fail-open it fell back to). */
+export type BridgeHookResultEvent = { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown };
+/** Something at the edge the caller should know (content-free). */
+export type EdgeWarningEvent = {
+  readonly type: "effect.warning";
+  readonly code: WarningCode;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+};
+
+export type HookBridgeEmitted = HookEvent | BridgeHookErrorEvent | BridgeHookResultEvent | EdgeWarningEvent;
+
+/**
+ * How long a hook waits for the PTY output that arrived before it to be rendered. A hook over HTTP reaches the session
+ * within a millisecond, sooner than the render batch that carries the text the CLI wrote just before it; without the
+ * wait, `ready` on a Stop hook could come with a screen that does not show the turn's last words yet.
+ */
+const RENDER_WAIT_MS = 250;
+
+/** The channel from the bridge server's handler to the session tree, in arrival order. */
+export class HookFeed {
+  private early: HookBridgeEmitted[] = [];
+  private listener: ((event: HookBridgeEmitted) => void) | undefined;
+  private rendered: (() => Promise<void>) | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+
+  /** `handlerDecision` is set for hooks delivered after their handler answered (see HookEvent). */
+  hook(name: string, payload: Readonly<Record<string, unknown>>, handlerDecision?: string): void {
+    this.push({ type: `hook.${name}`, name, payload, ...(handlerDecision === undefined ? {} : { handlerDecision }) });
+  }
+
+  hookError(error: HookErrorEvent): void {
+    this.push({ type: "bridge.hookError", error });
+  }
+
+  hookResult(name: string, failedOpen: boolean, response: unknown): void {
+    this.push({ type: "bridge.hookResult", name, failedOpen, response });
+  }
+
+  warning(code: WarningCode, message: string, details?: Readonly<Record<string, unknown>>): void {
+    this.push({ type: "effect.warning", code, message, ...(details === undefined ? {} : { details }) });
+  }
+
+  /** From now on a hook is forwarded only once the output received before it is on the screen (bounded wait). */
+  gateOnRender(rendered: () => Promise<void>): void {
+    this.rendered = rendered;
+  }
+
+  /** Resolves once everything pushed so far has been forwarded. */
+  delivered(): Promise<void> {
+    return this.chain;
+  }
+
+  /** One subscriber (the session's actor): it first gets what arrived before it, in order. */
+  subscribe(listener: (event: HookBridgeEmitted) => void): Unsubscribe {
+    this.listener = listener;
+    const early = this.early;
+    this.early = [];
+    for (const event of early) listener(event);
+    return () => {
+      if (this.listener === listener) this.listener = undefined;
+    };
+  }
+
+  private push(event: HookBridgeEmitted): void {
+    const gate = event.type.startsWith("hook.") && this.rendered !== undefined ? boundedWait(this.rendered) : undefined;
+    // Nothing to wait for and nothing ahead of it: forward now, keeping the common path synchronous.
+    if (gate === undefined && this.inFlight === 0) return this.forward(event);
+    this.inFlight += 1;
+    this.chain = this.chain
+      .then(async () => {
+        if (gate !== undefined) await gate;
+        this.forward(event);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.inFlight -= 1;
+      });
+  }
+
+  private forward(event: HookBridgeEmitted): void {
+    if (this.listener) this.listener(event);
+    else this.early.push(event);
+  }
+}
+
+/** `rendered()`, but never longer than RENDER_WAIT_MS and never rejecting. */
+function boundedWait(rendered: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, RENDER_WAIT_MS);
+  });
+  let done: Promise<void>;
+  try {
+    done = rendered();
+  } catch {
+    done = Promise.resolve();
+  }
+  return Promise.race([done.catch(() => undefined), limit]).finally(() => clearTimeout(timer));
+}
+
+export interface HookBridgeInput {
+  readonly feed: HookFeed;
+}
+
+export const hookBridgeLogic = fromCallback<{ readonly type: string }, HookBridgeInput, HookBridgeEmitted>(({ input, sendBack }) =>
+  input.feed.subscribe((event) => sendBack(event)),
+);

@@ -1,0 +1,36 @@
+// Unit test of the hook bridge's edge actor: what the bridge handler reports before the session tree exists is kept
+// and handed to the root in order when the actor starts, then live reports follow straight through.
+
+import { describe, expect, it } from "vitest";
+import { createActor, setup, type EventObject } from "xstate";
+import { HookFeed, hookBridgeLogic } from "../../effects/hook-bridge-actor.js";
+
+function rootOver(feed: HookFeed, received: EventObject[]) {
+  const root = setup({ actors: { hooks: hookBridgeLogic } }).createMachine({
+    invoke: { id: "hooks", src: "hooks", input: { feed } },
+    on: { "*": { actions: ({ event }) => void received.push(event) } },
+  });
+  return createActor(root);
+}
+
+describe("hook bridge actor (issue 12: hook events enter the actor tree through an effect actor)", () => {
+  it("replays reports that arrived before the tree started, in order, then forwards live ones", () => {
+    const feed = new HookFeed();
+    feed.hook("SessionStart", { session_id: "c1" });
+    feed.hookError({ category: "bridge_error", hookEventName: "Unknown", message: "disconnected" });
+    const received: EventObject[] = [];
+    const actor = rootOver(feed, received);
+    expect(received).toEqual([]);
+    actor.start();
+    feed.hook("Stop", {}, "block");
+    feed.hookResult("Stop", false, { decision: "block" });
+    feed.warning("resize_restore_failed", "m", { cols: 80 });
+    expect(received.map((e) => e.type)).toEqual(["hook.SessionStart", "bridge.hookError", "hook.Stop", "bridge.hookResult", "effect.warning"]);
+    expect(received[2]).toEqual({ type: "hook.Stop", name: "Stop", payload: {}, handlerDecision: "block" });
+    expect(received[0]).not.toHaveProperty("handlerDecision");
+    actor.stop();
+    // After the tree stopped, nothing more reaches it.
+    feed.hook("Notification", {});
+    expect(received).toHaveLength(5);
+  });
+});
