@@ -75,8 +75,9 @@ export class HookFeed {
 
   private push(event: HookBridgeEmitted): void {
     const gate = event.type.startsWith("hook.") && this.rendered !== undefined ? boundedWait(this.rendered) : undefined;
-    // Nothing to wait for and nothing ahead of it: forward now, keeping the common path synchronous.
-    if (gate === undefined && this.inFlight === 0) return this.forward(event);
+    // Nothing to wait for and nothing ahead of it: forward now, keeping the common path synchronous. An edge
+    // warning is not hook traffic, so it never waits behind a hook held for the render.
+    if (gate === undefined && (this.inFlight === 0 || event.type === "effect.warning")) return this.forward(event);
     this.inFlight += 1;
     this.chain = this.chain
       .then(async () => {

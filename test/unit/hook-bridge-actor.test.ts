@@ -33,4 +33,18 @@ describe("hook bridge actor (issue 12: hook events enter the actor tree through 
     feed.hook("Notification", {});
     expect(received).toHaveLength(5);
   });
+  it("with a render gate, a hook waits for the output before it to be rendered; later reports keep their order, an edge warning does not wait (issue 16: a fast HTTP hook never outruns its screen)", async () => {
+    const feed = new HookFeed();
+    const received: EventObject[] = [];
+    rootOver(feed, received).start();
+    let render!: () => void;
+    feed.gateOnRender(() => new Promise<void>((resolve) => (render = resolve)));
+    feed.hook("Stop", {});
+    feed.hookResult("Stop", false, {});
+    feed.warning("resize_restore_failed", "m");
+    expect(received.map((e) => e.type)).toEqual(["effect.warning"]);
+    render();
+    await feed.delivered();
+    expect(received.map((e) => e.type)).toEqual(["effect.warning", "hook.Stop", "bridge.hookResult"]);
+  });
 });
