@@ -95,6 +95,8 @@ export interface SubmissionContext extends SubmissionTiming {
   /** Interval ticks spent without any staged/confirmed evidence; bounds the wait when no frame arrives. */
   readonly quietChecks: number;
   readonly entered: boolean;
+  /** A frame showed the staged text in the composer (after that, an empty composer means it was taken). */
+  readonly seenStaged: boolean;
   /** Raw caller input (sendKeys) took ownership of the draft: the caller owns it now, so no more recovery Enters. */
   readonly rawInput: boolean;
   readonly lastFacts: ScreenFacts | null;
@@ -119,11 +121,16 @@ export function stagedInComposer(facts: ScreenFacts, text: string): boolean {
   return facts.composer && last !== "" && squash(facts.composerText).endsWith(last);
 }
 
-/** A post-Enter frame that proves acceptance: nothing staged, and either an empty composer or live work. */
-export function factsConfirm(facts: ScreenFacts, text: string): boolean {
+/**
+ * A post-Enter frame that proves acceptance: nothing staged, and either live work or an empty composer. An empty
+ * composer counts only once the staged text was seen: Claude 2.1.215 under load painted a paste up to ~1.8 s after
+ * Elwood wrote it and repainted the still-empty composer in between (measured in the TAB e2e loop), which is the
+ * paste not rendered yet, not the paste submitted.
+ */
+export function factsConfirm(facts: ScreenFacts, text: string, seenStaged: boolean): boolean {
   if (stagedInComposer(facts, text)) return false;
   const emptyComposer = facts.composer && facts.composerText === "";
-  return emptyComposer || facts.working || facts.titleSpinner;
+  return (seenStaged && emptyComposer) || facts.working || facts.titleSpinner;
 }
 
 /** Evidence that the CLI took the submission as a turn (positive acceptance): live work, not just an empty composer. */
@@ -164,7 +171,9 @@ export const submissionMachine = setup({
     isOurs,
     frameConfirms: ({ context, event }) =>
       event.type === "frame" &&
-      (context.positiveAcceptance && context.framing === "paste" ? frameAccepts(event, context.text) : factsConfirm(event.facts, context.text)),
+      (context.positiveAcceptance && context.framing === "paste"
+        ? frameAccepts(event, context.text)
+        : factsConfirm(event.facts, context.text, context.seenStaged)),
     stopConfirms: ({ context }) => context.positiveAcceptance && context.framing === "paste",
     canReplay: ({ context }) =>
       context.positiveAcceptance && context.framing === "paste" && context.replayed < context.replays && idleEmptyComposer(context.lastFacts),
@@ -181,7 +190,11 @@ export const submissionMachine = setup({
     /** Every event to the session goes through here, so graph traversal can stub the one side effect. */
     ...writeRequestActions<SubmissionContext, SubmissionEvent, SubmissionParentEvent>((context, seq) => `${context.opId}:${seq}`),
     markEntered: assign({ entered: true }),
-    recordFacts: assign({ lastFacts: ({ context, event }) => (event.type === "frame" ? event.facts : context.lastFacts) }),
+    recordFacts: assign(({ context, event }) =>
+      event.type === "frame"
+        ? { lastFacts: event.facts, seenStaged: context.seenStaged || stagedInComposer(event.facts, context.text) }
+        : {},
+    ),
     markRawInput: assign({ rawInput: true }),
     countRecovery: assign({ recoveryEnters: ({ context }) => context.recoveryEnters + 1 }),
     countQuietCheck: assign({ quietChecks: ({ context }) => context.quietChecks + 1 }),
@@ -202,6 +215,7 @@ export const submissionMachine = setup({
     recoveryEnters: 0,
     replayed: 0,
     quietChecks: 0,
+    seenStaged: false,
     entered: false,
     rawInput: false,
     lastFacts: input.facts ?? null,

@@ -5,6 +5,7 @@ import { codexArgs } from "../adapters/codex/command-line.js";
 import { createCodexHookDispatcher } from "../adapters/codex/hook-dispatch.js";
 import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "../adapters/codex/hook-events.js";
 import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
+import { codexApprovalPolicyRefusal } from "../adapters/codex/version-facts.js";
 import { codexVersionDecision, probeCodex } from "../adapters/codex/version-probe.js";
 import type { CodexAgentSession } from "./session-api.js";
 import { CodexSessionFacade } from "./codex-agent-session.js";
@@ -13,8 +14,9 @@ import { startAgent } from "./start-agent.js";
 export type { StartCodexOptions } from "../adapters/codex/options.js";
 
 /**
- * Startup order: validate → probe (`--version`, `--help`) → session dir → bridge server →
- * PTY through the login shell with `-c` hook overrides. The user's config.toml and hooks.json are never written.
+ * Startup order: validate → probe (`--version`, `--help`) → version checks (minimum, then options the version
+ * refuses) → session dir → bridge server → PTY through the login shell with `-c` hook overrides. The user's
+ * config.toml and hooks.json are never written.
  */
 export async function startCodex(options: StartCodexOptions): Promise<CodexAgentSession> {
   const resolved = await validateCodexOptions(options);
@@ -25,7 +27,12 @@ export async function startCodex(options: StartCodexOptions): Promise<CodexAgent
     startFailedCode: "codex_start_failed",
     startFailedMessage: "Codex could not be started",
     probe: probeCodex,
-    decide: (probe, strict) => codexVersionDecision(probe.version, strict),
+    // A value the probed version's own parser refuses rejects here, before any spawn (0.171.0 dropped `untrusted`).
+    decide: (probe, strict) => {
+      const decision = codexVersionDecision(probe.version, strict);
+      const refusal = decision.kind === "fail" ? undefined : codexApprovalPolicyRefusal(probe.version, resolved.approvalPolicy);
+      return refusal === undefined ? decision : { kind: "fail", error: refusal };
+    },
     hookEvents: (probe) => codexHookEventsFor(probe.version),
     isHookEventName: isCodexHookEventName,
     createDispatcher: (sinks) => createCodexHookDispatcher({ handlers: resolved.hooks, timeoutMs: resolved.hookTimeoutMs, ...sinks }),

@@ -10,6 +10,9 @@ import { readClaudeScreen } from "./read-screen.js";
  * the composer is drawn and even after the first prompt, while input typed at the first composer paint was
  * always accepted. So both the hook and a settled idle composer count; a deadline after the first frame is
  * the fallback for a startup that never settles (e.g. an animating MCP retry spinner).
+ * Exception measured under load: 2.1.215 took a paste written right at that readiness but dropped the Enter 150 ms
+ * later, painting the paste 0.4–1.8 s after it (7 of 20 TAB e2e loop runs); the submission's recovery Enter, sent
+ * once the staged text shows, is what makes it land.
  */
 /*
  * Pasted text (measured offline through the bracketed paste Elwood writes, TABs byte-exact on the PTY): both

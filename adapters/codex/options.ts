@@ -41,6 +41,10 @@ export interface StartCodexOptions {
   readonly reasoningEffort?: CodexReasoningEffort;
   readonly profile?: string;
   readonly sandbox?: CodexSandboxMode;
+  /**
+   * Sent as `--ask-for-approval`. `untrusted` only where the probed version accepts it: 0.171.0 dropped it (its parser
+   * exits 2), so there the start rejects with `invalid_argument` before spawning (adapters/codex/version-facts.ts).
+   */
   readonly approvalPolicy?: CodexApprovalPolicy;
   /** Raw `key=value` Codex config strings; passed through `-c` verbatim (the caller owns TOML validity). */
   readonly configOverrides?: readonly string[];

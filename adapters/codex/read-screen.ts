@@ -29,8 +29,10 @@ const INTERRUPT_BANNER = rule("codex-interrupt-banner");
 const PROMPT_ROW = rule("codex-prompt-row");
 const IMAGE_PASTE_FAILED = rule("codex-image-paste-failed");
 const SESSION_HEADER = rule("codex-session-header");
-/** The session header is the first transcript cell (its model row is the 4th): top rows until the transcript scrolls. */
-const SESSION_HEADER_SEARCH_ROWS = 16;
+/** The header's model row (row 4 of the box); the rule decides whether it names a model. */
+const SESSION_HEADER_MODEL_ROW = "│ model:";
+/** Continuation rows joined to a wrapped box row: one at 40 columns with the captured model, a long model name may need two. */
+const HEADER_WRAP_ROWS = 2;
 
 /**
  * Conversation provenance rows: history cells (`•` reply/tool, `◦` running, `■` error/interrupt,
@@ -83,6 +85,22 @@ function findComposer(rows: readonly string[], footerRow: number, top: number, c
   const joined = joinComposerRows(parts, lengths, cols);
   const placeholder = parts.length === 1 && PLACEHOLDER.test(joined);
   return { row: first, text: placeholder ? "" : joined, rowsText: parts.join("\n"), placeholder };
+}
+
+/**
+ * 0.144.6's session header names its model. The header is the first transcript cell, but on a narrow or short
+ * pane start-up warnings push it down, so every transcript row is searched. A box row that does not end with its
+ * right border wrapped (the box keeps its width on a narrower terminal): its continuation rows are joined to it.
+ */
+function sessionHeaderNamesModel(rows: readonly string[], bound: number): boolean {
+  for (let r = 0; r < bound; r += 1) {
+    const row = rows[r] ?? "";
+    if (!row.startsWith(SESSION_HEADER_MODEL_ROW)) continue;
+    let text = row;
+    for (let next = r + 1; next < bound && next <= r + HEADER_WRAP_ROWS && !text.endsWith("│"); next += 1) text += rows[next] ?? "";
+    if (SESSION_HEADER.test(text)) return true;
+  }
+  return false;
 }
 
 const TURN_MARKERS: TurnMarkers = {
@@ -181,12 +199,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
   }
   if (imagePasteFailures > 0) matched.add("codex-image-paste-failed");
 
-  for (let r = 0; r < Math.min(rows.length, SESSION_HEADER_SEARCH_ROWS); r += 1) {
-    if (SESSION_HEADER.test(rows[r] ?? "")) {
-      matched.add("codex-session-header");
-      break;
-    }
-  }
+  if (sessionHeaderNamesModel(rows, transcriptBound)) matched.add("codex-session-header");
 
   const facts: ScreenFacts = {
     composer: composer !== undefined,

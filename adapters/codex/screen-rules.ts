@@ -67,9 +67,9 @@ export const codexScreenRules: readonly ScreenRule[] = [
   {
     id: "codex-session-header",
     description:
-      "0.144.6 session header box, model row with a model (`│ model:     gpt-5.6-sol low   /model to change │`): it appears once the CLI's session is configured. While starting, the same box reads `│ model:     loading   /model to change │` (captured under Elwood); keys typed in the bare CLI's first ~260–340 ms were dropped. 0.171 draws an unboxed header without a model row and announces readiness with OSC 7501 instead.",
+      "0.144.6 session header box, model row with a model (`│ model:     gpt-5.6-sol low   /model to change │`): it appears once the CLI's session is configured. While starting, the same box reads `│ model:     loading   /model to change │` (captured under Elwood); keys typed in the bare CLI's first ~260–340 ms were dropped. 0.144.6 keeps the box ~48 columns wide on a narrower terminal and word-wraps its rows (captured at 40x30: `│ model:     gpt-5.6-sol low   /model to` / `change │`), so the reader tests a model row that lacks its right border `│` joined (no separator) with the rows it wrapped onto; a wrap drops the space at the break, hence ` ?` inside the hint. 0.171 draws an unboxed header without a model row and announces readiness with OSC 7501 instead.",
     region: "screen",
-    pattern: /^│ model: +(?!loading\b)\S+.*\/model to change/,
+    pattern: /^│ model: +(?!loading\b)\S+.*\/model ?to ?change/,
     verifiedAgainst: [V144],
   },
   // ── working ────────────────────────────────────────────────────────────────────────────────

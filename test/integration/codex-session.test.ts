@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isElwoodError } from "../../src/contracts/errors.js";
+import { clearCodexProbeCache } from "../../adapters/codex/version-probe.js";
+import { isElwoodError, type ElwoodError } from "../../src/contracts/errors.js";
 import { startCodex } from "../../src/start-codex.js";
-import { simRecords } from "../sim/sim-control.js";
+import { readSimLog, simAgentPath, simRecords } from "../sim/sim-control.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
 
 let sim: CodexSim | undefined;
@@ -147,6 +148,26 @@ describe("startCodex with the simulated Codex 0.144.6 TUI (no OSC 7501)", () => 
 });
 
 describe("startCodex preflight", () => {
+  it("issue 13 item 4: approvalPolicy untrusted rejects invalid_argument on 0.171.0 before anything is spawned; 0.144.6 takes it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "elwood-codex-untrusted-"));
+    const log = join(dir, "sim.jsonl");
+    const env = (version: string) => ({ HOME: dir, ELWOOD_SIM_FLAVOUR: "codex", ELWOOD_SIM_VERSION: version, ELWOOD_SIM_LOG: log });
+    try {
+      clearCodexProbeCache();
+      const error = await startCodex({ cwd: dir, executable: simAgentPath, env: env("0.171.0"), approvalPolicy: "untrusted" }).catch((e: unknown) => e);
+      expect(isElwoodError(error, "invalid_argument")).toBe(true);
+      expect((error as ElwoodError).details).toEqual({ option: "approvalPolicy", validValues: ["on-request", "never"] });
+      // The probe ran the sim with --version/--help only (it logs nothing then): no TUI was started.
+      expect(readSimLog(log)).toEqual([]);
+      clearCodexProbeCache();
+      // Accepted: the session starts (its CLI process exists).
+      sim = await startCodexSim({ version: "0.144.6", approvalPolicy: "untrusted" });
+      expect(sim.session.pid).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("C-CODEX-05 a missing codex executable rejects codex_not_found with a useful message", async () => {
     const dir = mkdtempSync(join(tmpdir(), "elwood-codex-missing-"));
     try {

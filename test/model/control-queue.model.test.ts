@@ -85,7 +85,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>, exact
         host.answer("failed");
       } else {
         if (!live.activeEntered) continue;
-        host.send({ type: "frame", seq: index, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] });
+        host.send({ type: "frame", seq: index, facts: { ...EMPTY_FACTS, composer: true, working: true }, oscState: [] });
       }
     } else if (event.type === "status.changed") {
       if (event.to === status) continue;

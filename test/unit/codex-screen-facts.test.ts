@@ -371,6 +371,25 @@ describe("Codex session header (issue 13 item 3: 0.144.6 readiness evidence)", (
       expect(readCodexScreen(captureToSnapshot(capture("codex", file))).ruleIds, file).not.toContain("codex-session-header");
     }
   });
+
+  it("issue 13 item 4: at 40 columns 0.144.6 wraps its header box; the wrapped model row still counts, its `loading` row still does not", () => {
+    const ready = readCodexScreen(captureToSnapshot(ownCapture("codex", "v144-ready-session-header-wrapped-40.txt")));
+    expect(ready.ruleIds).toEqual(expect.arrayContaining(["codex-session-header", "codex-composer-footer"]));
+    expect(ready.composer).toBe(true);
+    const loading = readCodexScreen(captureToSnapshot(ownCapture("codex", "v144-starting-session-header-loading-40.txt")));
+    expect(loading.composer).toBe(true);
+    expect(loading.ruleIds).not.toContain("codex-session-header");
+  });
+
+  it("issue 13 item 4: a model row wrapped mid-word or before the hint is joined back; an unwrapped row is not joined to the next", () => {
+    const framed = (rows: string[]): string[] => [...rows, "╰──────────╯", "", "› Explain this codebase", "", "  gpt-5.6-sol low · /srv/repo"];
+    const read = (rows: string[]) => readCodexScreen(syntheticSnapshot(framed(rows), { cols: 40 })).ruleIds;
+    expect(read(["│ model:     gpt-5.6-sol low   /mod", "el to change │"])).toContain("codex-session-header");
+    expect(read(["│ model:     a-very-long-model-slug-name", "-here   /model to change │"])).toContain("codex-session-header");
+    expect(read(["│ model:     loading", "/model to change │"])).not.toContain("codex-session-header");
+    // A complete box row (right border present) without the hint is not completed by whatever follows it.
+    expect(read(["│ model:     gpt-5.6-sol low │", "/model to change │"])).not.toContain("codex-session-header");
+  });
 });
 
 describe("Codex title spinner [C-TURN-05]", () => {

@@ -43,12 +43,12 @@ function start(input: ControlQueueInput = {}) {
     /** Op ids whose paste (or typed text) was requested, in order. */
     staged: () => host.writes().filter((w) => w.purpose === "paste" || w.purpose === "command").map((w) => w.requestId.split(":")[0]),
     reports: (type: string) => host.received.filter((e) => e.type === type).map((e) => (e as unknown as { opId: string }).opId),
-    /** Let the in-flight submission write its paste and Enter and see an empty composer. */
+    /** Let the in-flight submission write its paste and Enter and see the CLI start working. */
     finishActive() {
       host.answer("written");
       host.advance(TIMING.settleMs);
       host.answer("written");
-      host.send({ type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] });
+      host.send({ type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true, working: true }, oscState: [] });
     },
   };
   return helpers;
@@ -126,7 +126,7 @@ describe("control queue", () => {
     expect(q.host.lastWrite()).toMatchObject({ requestId: expect.stringMatching(/^m1:/), purpose: "enter" });
     q.host.answer("written");
     expect(q.staged()).toEqual(["m1"]); // still confirming m1
-    q.host.send({ type: "frame", seq: 2, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] });
+    q.host.send({ type: "frame", seq: 2, facts: { ...EMPTY_FACTS, composer: true, working: true }, oscState: [] });
     expect(q.staged()).toEqual(["m1", "p1"]);
     const order = q.host.writes().map((w) => `${w.requestId.split(":")[0]}:${w.purpose}`);
     expect(order).toEqual(["m1:paste", "m1:enter", "p1:paste"]);

@@ -40,9 +40,24 @@ describe("submission machine", () => {
     expect(host.lastWrite()).toMatchObject({ data: ENTER, purpose: "enter", guardDialog: true });
     host.answer("written");
     expect(host.received.map((e) => e.type)).toEqual(["io.write", "submission.pasted", "io.write", "submission.entered"]);
+    host.send(STAGED_CHIP);
     host.send(EMPTY_COMPOSER);
     expect(host.value()).toBe("confirmed");
     expect(host.output()).toEqual({ opId: "op1", outcome: "confirmed", entered: true, recoveryEnters: 0 } satisfies SubmissionOutput);
+  });
+
+  it("issue 13 item 7: an empty composer before the staged text was ever seen is the paste not rendered yet; the late paste gets a recovery Enter", () => {
+    const host = start();
+    toConfirming(host);
+    // Claude 2.1.215 under load: a repaint of the still-empty composer, then the paste ~1 s after the Enter.
+    host.send(EMPTY_COMPOSER);
+    expect(host.value()).toBe("confirming");
+    host.send(STAGED_CHIP);
+    host.advance(TIMING.confirmIntervalMs);
+    expect(host.lastWrite()).toMatchObject({ data: ENTER, purpose: "recovery-enter" });
+    host.answer("written");
+    host.send(EMPTY_COMPOSER);
+    expect(host.output()).toMatchObject({ outcome: "confirmed", recoveryEnters: 1 });
   });
 
   it("typed framing writes the raw command text with purpose command", () => {

@@ -1,4 +1,4 @@
-// Formats what a failed e2e scenario needs to explain itself: last screen, status decisions, statuses, hooks, model requests.
+// Formats what a failed e2e scenario needs to explain itself: last screen, status decisions, statuses, hooks, PTY writes, model requests.
 import type { SessionStatus, StatusDecision } from "../../../src/index.js";
 import type { RecordedRequest } from "../model-server/index.js";
 
@@ -6,6 +6,12 @@ export interface TimedHook {
   readonly at: number;
   readonly name: string;
   readonly payload: Readonly<Record<string, unknown>>;
+}
+
+/** One PTY write Elwood made (the session's `input` observable), decoded as UTF-8. */
+export interface TimedWrite {
+  readonly at: number;
+  readonly text: string;
 }
 
 export interface TimedStatus {
@@ -21,6 +27,7 @@ interface DiagnosticsInput {
   readonly fx: {
     readonly statuses: readonly TimedStatus[];
     readonly hooks: readonly TimedHook[];
+    readonly writes: readonly TimedWrite[];
     readonly server: { readonly requests: readonly RecordedRequest[] };
   };
 }
@@ -60,6 +67,9 @@ export function formatDiagnostics(d: DiagnosticsInput): string {
     ...d.fx.statuses.map((s) => `  ${rel(s.at, base)} ${s.from} -> ${s.to}`),
     "----- hooks -----",
     ...d.fx.hooks.map((h) => `  ${rel(h.at, base)} ${h.name}`),
+    // What Elwood wrote and when: a lost Enter shows as a `"\r"` write the screen never answered.
+    "----- PTY writes -----",
+    ...d.fx.writes.map((w) => `  ${rel(w.at, base)} ${w.text.length} chars ${clip(w.text, 80)}`),
     "----- model server requests -----",
     ...formatRequests(d.fx.server.requests, base),
     "===== end of e2e diagnostics =====",

@@ -4,7 +4,7 @@ import type { AgentSession, ActivityEvent, SessionStatus, StatusDecision, Termin
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer, type RecordedRequest } from "../model-server/index.js";
 import { launch, type E2EAgent, type E2EHome, type E2ELaunchOptions } from "./agents.js";
-import { formatDiagnostics, type TimedHook, type TimedStatus } from "./diagnostics.js";
+import { formatDiagnostics, type TimedHook, type TimedStatus, type TimedWrite } from "./diagnostics.js";
 
 export type { TimedHook, TimedStatus } from "./diagnostics.js";
 
@@ -83,6 +83,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
   const hooks: TimedHook[] = [];
   const statuses: TimedStatus[] = [];
   const activities: ActivityEvent[] = [];
+  const writes: TimedWrite[] = [];
   const wakers = new Set<() => void>();
   const wakeAll = (): void => {
     for (const w of [...wakers]) w();
@@ -99,6 +100,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
     statuses.push({ at: Date.now(), from: e.previous, to: e.status });
     wakeAll();
   });
+  session.on("input", (e) => writes.push({ at: e.at, text: Buffer.from(e.bytes).toString("utf8") }));
   session.on("activity", (a) => {
     activities.push(a);
     wakeAll();
@@ -170,7 +172,7 @@ export async function openSession(ctx: TestContext, agent: E2EAgent, options: E2
 
   ctx.onTestFailed(() => {
     if (disposed === undefined) capture();
-    console.error(formatDiagnostics({ title: ctx.task.name, screen: lastScreen, decisions: lastDecisions, fx }));
+    console.error(formatDiagnostics({ title: ctx.task.name, screen: lastScreen, decisions: lastDecisions, fx: { statuses: fx.statuses, hooks: fx.hooks, writes, server: fx.server } }));
   });
   ctx.onTestFinished(() => fx.dispose());
   return fx;
