@@ -91,13 +91,20 @@ describe("positive acceptance (swallowed first paste)", () => {
     expect(pastes(host)).toHaveLength(1);
   });
 
-  it("C-CODEX-PASTE-07 typed commands and non-Codex timing keep the old empty-composer confirmation", () => {
+  it("C-CODEX-PASTE-07 typed commands and non-Codex timing confirm on the empty composer once the staged text was seen on it", () => {
     const typed = start({ text: "/compact", framing: "typed" });
     pasteAndEnter(typed);
+    // An empty composer before the text ever showed is a repaint from before the write, not acceptance.
+    typed.send(IDLE_EMPTY);
+    expect(typed.value()).toBe("confirming");
+    typed.send(frame({ composer: true, composerText: "/compact" }));
     typed.send(IDLE_EMPTY);
     expect(typed.value()).toBe("confirmed");
     const claudeLike = start({ positiveAcceptance: false, replays: 0 });
     pasteAndEnter(claudeLike);
+    claudeLike.send(IDLE_EMPTY);
+    expect(claudeLike.value()).toBe("confirming");
+    claudeLike.send(frame({ composer: true, pastedChip: true }));
     claudeLike.send(IDLE_EMPTY);
     expect(claudeLike.value()).toBe("confirmed");
   });

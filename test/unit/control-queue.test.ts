@@ -43,12 +43,13 @@ function start(input: ControlQueueInput = {}) {
     /** Op ids whose paste (or typed text) was requested, in order. */
     staged: () => host.writes().filter((w) => w.purpose === "paste" || w.purpose === "command").map((w) => w.requestId.split(":")[0]),
     reports: (type: string) => host.received.filter((e) => e.type === type).map((e) => (e as unknown as { opId: string }).opId),
-    /** Let the in-flight submission write its paste and Enter and see the CLI start working. */
+    /** Let the in-flight submission write its paste and Enter, see the CLI start working, then finish (idle screen). */
     finishActive() {
       host.answer("written");
       host.advance(TIMING.settleMs);
       host.answer("written");
       host.send({ type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true, working: true }, oscState: [] });
+      host.send({ type: "frame", seq: 2, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] });
     },
   };
   return helpers;
