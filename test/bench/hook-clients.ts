@@ -6,21 +6,13 @@ import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createClaudeHookDispatcher } from "../../adapters/claude/hook-dispatch.js";
 import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
 import { bridgeCommand, posixQuote } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { percentile, spread } from "./bench-stats.js";
+import { BENCH_HOOK_PAYLOAD, denyingBenchHandler } from "./hook-payload.js";
 
-const PAYLOAD = JSON.stringify({
-  session_id: "bench",
-  transcript_path: "/tmp/bench.jsonl",
-  cwd: "/tmp",
-  hook_event_name: "PreToolUse",
-  tool_name: "Bash",
-  tool_input: { command: "ls" },
-  tool_use_id: "tu-bench",
-});
+const PAYLOAD = BENCH_HOOK_PAYLOAD;
 
 function runShell(command: string, stdin: string): Promise<{ ms: number; stdout: string }> {
   return new Promise((resolve, reject) => {
@@ -70,13 +62,7 @@ export type HookClientRow = Record<string, string | number>;
 
 /** p50 per client per repetition (`reps` × `calls` sequential calls, interleaved so load hits every client alike). */
 export async function benchHookClients(calls = 60, reps = 3): Promise<HookClientRow[]> {
-  const handler = createClaudeHookDispatcher({
-    handlers: { PreToolUse: () => ({ permissionDecision: "deny", permissionDecisionReason: "bench" }) },
-    timeoutMs: 10_000,
-    onHookError: () => undefined,
-    onHookResult: () => undefined,
-    onEvent: () => undefined,
-  });
+  const handler = denyingBenchHandler();
   const server = await HookBridgeServer.start({ knownEvents: ALL_CLAUDE_HOOK_EVENTS, handler, timeoutMs: 10_000, http: true });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {

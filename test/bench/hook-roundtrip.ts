@@ -1,10 +1,10 @@
 // Benchmark: one Claude hook call end to end (spawn bridge.mjs → server → handler → printed answer) vs a bare `node -e ""` spawn.
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { createClaudeHookDispatcher } from "../../adapters/claude/hook-dispatch.js";
 import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
+import { BENCH_HOOK_PAYLOAD, denyingBenchHandler } from "./hook-payload.js";
 
 export type Percentiles = { readonly p50: number; readonly p99: number; readonly mean: number };
 export type HookRoundtripBench = { readonly calls: number; readonly roundtrip: Percentiles; readonly floor: Percentiles; readonly overheadP50: number };
@@ -30,25 +30,11 @@ function timeSpawn(args: string[], env: NodeJS.ProcessEnv, stdin: string): Promi
 }
 
 export async function benchHookRoundtrip(calls = 200): Promise<HookRoundtripBench> {
-  const handler = createClaudeHookDispatcher({
-    handlers: { PreToolUse: () => ({ permissionDecision: "deny", permissionDecisionReason: "bench" }) },
-    timeoutMs: 10_000,
-    onHookError: () => undefined,
-    onHookResult: () => undefined,
-    onEvent: () => undefined,
-  });
+  const handler = denyingBenchHandler();
   const server = await HookBridgeServer.start({ knownEvents: ALL_CLAUDE_HOOK_EVENTS, handler, timeoutMs: 10_000 });
   try {
     const env = { PATH: process.env.PATH ?? "" };
-    const payload = JSON.stringify({
-      session_id: "bench",
-      transcript_path: "/tmp/bench.jsonl",
-      cwd: "/tmp",
-      hook_event_name: "PreToolUse",
-      tool_name: "Bash",
-      tool_input: { command: "ls" },
-      tool_use_id: "tu-bench",
-    });
+    const payload = BENCH_HOOK_PAYLOAD;
     const script = bridgeScriptPath();
     const roundtrip: number[] = [];
     const floor: number[] = [];

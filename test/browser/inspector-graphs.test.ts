@@ -63,7 +63,8 @@ describe("inspector machine graphs in a browser (issue 15 §5)", () => {
           return { id: r.parentElement?.getAttribute("data-state") ?? "", x: b.x, y: b.y, w: b.width, h: b.height };
         }),
       );
-      expect(boxes.length, machine).toBeGreaterThan(1);
+      // The wait-deadline machine has one state by design (its waits overlap freely); every other has several.
+      expect(boxes.length, machine).toBeGreaterThan(machine === "waits" ? 0 : 1);
       expect(boxes.every((b) => b.w > 0 && b.h > 0), machine).toBe(true);
       expect(overlapping(boxes), machine).toEqual([]);
       // Every child state is drawn inside its parent's box.

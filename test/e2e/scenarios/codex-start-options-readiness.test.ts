@@ -31,14 +31,18 @@ function withOptions(agent: E2EAgent, extra: Extra): E2EAgent {
 
 describe.each(CODEX_AGENTS)("$label: readiness with start options", (agent) => {
   const evidence = agent.version === "0.171.0" ? /OSC 7501 state=idle/ : /ready screen \(session header \+ idle composer\)/;
-
-  it.for(CASES)(`${agent.label}: %s — ready from the CLI's own evidence, never the deadline (issue 13 item 4, C-API-28)`, async ([, extra], ctx) => {
+  /** Starts with the options and checks the ready decision came from a frame with the CLI's own evidence. */
+  const expectReadyFromOwnEvidence = async (ctx: Parameters<typeof openSession>[0], extra: Extra): Promise<void> => {
     const fx = await openSession(ctx, withOptions(agent, extra));
     await fx.session.waitForStatus((s) => s === "ready", 30_000);
     const readiness = fx.session.statusDecisions().find((d) => d.to === "ready");
     expect(readiness?.evidence.kind).toBe("frame");
     expect(readiness?.reason).not.toMatch(/deadline/);
     expect(readiness?.reason).toMatch(evidence);
+  };
+
+  it.for(CASES)(`${agent.label}: %s — ready from the CLI's own evidence, never the deadline (issue 13 item 4, C-API-28)`, async ([, extra], ctx) => {
+    await expectReadyFromOwnEvidence(ctx, extra);
   });
 
   // 0.144.6 accepts `--ask-for-approval untrusted`; 0.171.0's parser refuses it (exit 2), so Elwood rejects first.
@@ -59,11 +63,6 @@ describe.each(CODEX_AGENTS)("$label: readiness with start options", (agent) => {
       }
       return;
     }
-    const fx = await openSession(ctx, withOptions(agent, extra));
-    await fx.session.waitForStatus((s) => s === "ready", 30_000);
-    const readiness = fx.session.statusDecisions().find((d) => d.to === "ready");
-    expect(readiness?.evidence.kind).toBe("frame");
-    expect(readiness?.reason).not.toMatch(/deadline/);
-    expect(readiness?.reason).toMatch(evidence);
+    await expectReadyFromOwnEvidence(ctx, extra);
   });
 });
