@@ -2,6 +2,7 @@
 
 import { watch, type FSWatcher } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
+import type { TailDropCause } from "../src/contracts/turn-events.js";
 import { StringDecoder } from "node:string_decoder";
 import { fromCallback } from "xstate";
 
@@ -18,7 +19,6 @@ export const TAIL_FLUSH_MS = 250;
 /** A failed read is followed by a recovery scan (reopen, reread from the last delivered record) at most this often in a row. */
 export const TAIL_MAX_RECOVERIES = 3;
 
-export type TailDropCause = "oversized" | "unparseable" | "unread_backlog";
 
 export interface TranscriptTailSink {
   /** The records one pass read, in file order (each line parsed as JSON). */

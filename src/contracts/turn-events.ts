@@ -59,3 +59,6 @@ export type TranscriptItem =
 
 /** Reads one parsed transcript record into zero or more neutral items (per CLI, in its adapter). */
 export type TranscriptRecordReader = (record: unknown) => readonly TranscriptItem[];
+
+/** Why transcript records were dropped unread. */
+export type TailDropCause = "oversized" | "unparseable" | "unread_backlog";

@@ -1,7 +1,8 @@
 // One session's transcript observation: learns the file from hook payloads, runs one tail actor per file, reads records through the adapter.
 
 import { createActor, type Actor } from "xstate";
-import { transcriptTailActor, type TailDropCause } from "../../effects/transcript-tail.js";
+import { transcriptTailActor } from "../../effects/transcript-tail.js";
+import type { TailDropCause } from "../contracts/turn-events.js";
 import { isTerminalStatus } from "../contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
 import type { AgentSession } from "../session-api.js";

@@ -9,8 +9,8 @@ import {
   TAIL_MAX_RECORD_BYTES,
   TAIL_MAX_RECOVERIES,
   TranscriptTail,
-  type TailDropCause,
 } from "../../effects/transcript-tail.js";
+import type { TailDropCause } from "../../src/contracts/turn-events.js";
 import { eventually } from "../support/eventually.js";
 
 let dir: string;
