@@ -163,7 +163,7 @@ describe("Codex 0.171.0 /model picker through the simulated CLI", () => {
     const error = await pending;
     expect(isElwoodError(error, "model_automation_failed")).toBe(true);
     // setModel rejects as soon as the raw key is written; the CLI reads (and logs) it a little later.
-    await until("the raw key reached the CLI", () => hasInput(sim, "x"), 10_000);
+    await until("the raw key reached the CLI", () => inputsCarrying(sim, "x").length > 0, 10_000);
     const rawAt = lastInputAt(sim, "x");
     await new Promise((r) => setTimeout(r, 2500));
     expect(sim.log().filter((r) => r.kind === "input" && r.t > rawAt)).toEqual([]);
@@ -353,13 +353,13 @@ describe("listCodexModels with the simulated CLI (C-API-41)", { timeout: 90_000 
 function keysAfterOpenSafe(sim: CodexSim): string[] {
   return modelLog(sim).some((r) => r.action === "open") ? keysAfterOpen(sim) : [];
 }
-function hasInput(sim: CodexSim, text: string): boolean {
-  return simRecords(sim.log(), "input").some((r) => Buffer.from(r.bytes, "base64").toString("utf8").includes(text));
+/** The raw stdin chunks the sim logged that carried `text`. */
+function inputsCarrying(sim: CodexSim, text: string) {
+  return simRecords(sim.log(), "input").filter((r) => Buffer.from(r.bytes, "base64").toString("utf8").includes(text));
 }
 /** Arrival time of the last raw stdin chunk that carried `text`. */
 function lastInputAt(sim: CodexSim, text: string): number {
-  const inputs = simRecords(sim.log(), "input").filter((r) => Buffer.from(r.bytes, "base64").toString("utf8").includes(text));
-  const last = inputs.at(-1);
+  const last = inputsCarrying(sim, text).at(-1);
   if (last === undefined) throw new Error(`no input carried ${JSON.stringify(text)}`);
   return last.t;
 }
