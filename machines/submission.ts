@@ -141,7 +141,7 @@ export function frameAccepts(event: FrameEvent, text: string): boolean {
 }
 
 /** An idle composer holding nothing: the only screen a replayed paste may be written into. */
-export function idleEmptyComposer(facts: ScreenFacts | null): boolean {
+function idleEmptyComposer(facts: ScreenFacts | null): boolean {
   return !!facts && facts.composer && facts.composerText === "" && !facts.pastedChip && !facts.working && !facts.titleSpinner && !facts.dialog;
 }
 

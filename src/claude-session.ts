@@ -3,16 +3,14 @@
 import { readClaudeTranscriptRecord } from "../adapters/claude/transcript-records.js";
 import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
 import { readClaudeTurnHook } from "../adapters/claude/turn-hooks.js";
-import { readClaudeScreen } from "../adapters/claude/read-screen.js";
 import type { ClaudeAgentSession, ClaudeLoginOptions } from "./session-api.js";
-import { composerReader } from "./conversation/composer-state.js";
 import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
 import { startClaude, type StartClaudeOptions } from "./start-claude.js";
 
 export class ClaudeSession extends ConversationSession<ClaudeAgentSession, StartClaudeOptions, ClaudeHookEventName> {
   /** Takes `startClaude`'s options (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
   constructor(options?: LazyOptions<StartClaudeOptions>) {
-    super(options, { start: startClaude, readRecord: readClaudeTranscriptRecord, readHook: readClaudeTurnHook, readComposer: composerReader(readClaudeScreen) });
+    super(options, { start: startClaude, readRecord: readClaudeTranscriptRecord, readHook: readClaudeTurnHook });
   }
 
   login(options: ClaudeLoginOptions): Promise<void> {

@@ -3,16 +3,14 @@
 import { readCodexTranscriptRecord } from "../adapters/codex/transcript-records.js";
 import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
 import { readCodexTurnHook } from "../adapters/codex/turn-hooks.js";
-import { readCodexScreen } from "../adapters/codex/read-screen.js";
 import type { CodexAgentSession } from "./session-api.js";
-import { composerReader } from "./conversation/composer-state.js";
 import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
 import { startCodex, type StartCodexOptions } from "./start-codex.js";
 
 export class CodexSession extends ConversationSession<CodexAgentSession, StartCodexOptions, CodexHookEventName> {
   /** Takes `startCodex`'s options (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
   constructor(options?: LazyOptions<StartCodexOptions>) {
-    super(options, { start: startCodex, readRecord: readCodexTranscriptRecord, readHook: readCodexTurnHook, readComposer: composerReader(readCodexScreen) });
+    super(options, { start: startCodex, readRecord: readCodexTranscriptRecord, readHook: readCodexTurnHook });
   }
 
   /** Codex's own session (thread) id, once its SessionStart hook was seen. */

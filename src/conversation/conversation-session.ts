@@ -7,7 +7,6 @@ import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import type { AgentModelOption, ActivityEvent, SessionStatus, StatusDecision, TerminalSize, Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptRecordReader, TurnEvent, TurnResult } from "../contracts/turn-events.js";
 import type { TurnHookReader } from "../contracts/turn-hooks.js";
-import type { ComposerReader } from "./composer-state.js";
 import type { CommonHookEventName, SendOptions, SessionEventMap, SessionEventName } from "../session-types.js";
 import { TranscriptFeed } from "./transcript-feed.js";
 import { DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_MAX_BUFFERED_EVENTS, TurnEventBuffer } from "./turn-event-buffer.js";
@@ -20,7 +19,6 @@ export interface ConversationAdapter<S extends AgentSession, O> {
   readonly start: (options: O) => Promise<S>;
   readonly readRecord: TranscriptRecordReader;
   readonly readHook: TurnHookReader;
-  readonly readComposer: ComposerReader;
 }
 
 /** A streamed turn: iterate it (`for await`), or hand it to rxjs `from()`; `result` settles with the final record. */
@@ -132,7 +130,7 @@ export class ConversationSession<
       }
       const feed = this.feed as TranscriptFeed;
       const run = new TurnRun(
-        { session, feed, readHook: this.adapter.readHook, readComposer: this.adapter.readComposer, onEvent: (event, readAt) => this.onTurnEvent?.(event, readAt) },
+        { session, feed, readHook: this.adapter.readHook, onEvent: (event, readAt) => this.onTurnEvent?.(event, readAt) },
         prompt,
         options,
         buffer,

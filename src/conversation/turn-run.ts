@@ -1,12 +1,10 @@
 // One ergonomic turn: submits the prompt, collects the turn's transcript items as TurnEvents, and decides when the agent's turn really ended.
 
-import { ENTER } from "../../machines/paste-framing.js";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import { isTerminalStatus, type SessionStatus, type Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptItem, TurnEvent, TurnResult, TurnStatus, TurnUsage } from "../contracts/turn-events.js";
 import type { TurnHookReader, TurnHookSignal } from "../contracts/turn-hooks.js";
-import type { ComposerReader } from "./composer-state.js";
 import type { SendOptions } from "../session-types.js";
 import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
 import type { TurnEventBuffer } from "./turn-event-buffer.js";
@@ -15,10 +13,8 @@ import type { TurnEventBuffer } from "./turn-event-buffer.js";
 export const DEFAULT_CATCH_UP_MS = 10_000;
 /** A turn with no expected text settles once nothing new arrived for this long after `ready`. */
 export const QUIET_WINDOW_MS = 1_500;
-/** `ready` without any sign the CLI took the prompt: wait this long, then replay the submission. */
+/** `ready` without any sign the CLI took the prompt: wait this long (new evidence restarts it), then fail `wait_timeout`. */
 export const ACCEPTANCE_WINDOW_MS = 3_000;
-/** A swallowed submission is replayed at most this often before the turn fails with `wait_timeout`. */
-export const MAX_SUBMISSION_REPLAYS = 2;
 /** After an interrupt or a rejection, the transcript records that follow `ready` get this long to land. */
 export const DRAIN_SETTLE_MS = 300;
 /** The oracle matches against at most this much of the turn's most recent assistant text. */
@@ -38,8 +34,6 @@ export interface TurnRunDeps {
   readonly session: AgentSession;
   readonly feed: TranscriptFeed;
   readonly readHook: TurnHookReader;
-  /** The CLI's screen reader: a replay first looks at what the composer holds. */
-  readonly readComposer: ComposerReader;
   /** Called with each event as it is produced and the transcript batch's read time (the bench reads this). */
   readonly onEvent?: (event: TurnEvent, readAt: number | undefined) => void;
 }
@@ -87,7 +81,6 @@ export class TurnRun {
   private endMarker = false;
   private interrupted = false;
   private failure: string | undefined;
-  private replays = 0;
   private done = false;
   /** The CLI is gone: the transcript's final flush is being read before the turn ends. */
   private exiting = false;
@@ -264,7 +257,7 @@ export class TurnRun {
     }
     if (!this.submitted || this.status !== "ready") return;
     if (!this.accepted) {
-      this.arm("accept", ACCEPTANCE_WINDOW_MS, () => this.replay());
+      this.arm("accept", ACCEPTANCE_WINDOW_MS, () => this.notAccepted());
       return;
     }
     const idle = this.readyEdge || this.expected !== undefined || this.endMarker || this.failure !== undefined || this.interrupted;
@@ -284,39 +277,13 @@ export class TurnRun {
   }
 
   /**
-   * `ready` came back and nothing shows the CLI took the prompt: submit it again, at most twice. What the composer
-   * holds decides how: a submission whose Enter was lost (the CLI had not ingested the paste yet) is still staged
-   * there, and a second paste would be appended to it, so it gets an Enter; only an idle empty composer gets the
-   * paste again; any other draft would merge with ours, so the turn fails instead.
+   * `ready` came back and nothing shows the CLI took the prompt. Recovery is the submission machine's job (its
+   * recovery Enters for a staged paste; on Codex its replays of a swallowed one, at an idle empty composer only),
+   * and it is done: the turn fails rather than writing anything itself, so a prompt is never entered twice.
    */
-  private replay(): void {
+  private notAccepted(): void {
     if (this.done || this.accepted) return;
-    if (this.replays >= MAX_SUBMISSION_REPLAYS) {
-      this.fail(new ElwoodError("wait_timeout", "the CLI never accepted the prompt", { replays: this.replays }));
-      return;
-    }
-    const { session } = this.deps;
-    void session.terminal.settled().then(() => {
-      if (this.done || this.accepted || this.status !== "ready") return;
-      const composer = this.deps.readComposer(session.terminal.snapshot(), this.prompt);
-      if (composer === "busy") return this.check();
-      this.replays += 1;
-      this.readyEdge = false;
-      if (composer === "staged") {
-        session.sendKeys(ENTER).then(
-          () => this.check(),
-          (error: unknown) => this.fail(isElwoodError(error) ? error : new ElwoodError("session_not_running", String(error))),
-        );
-        return;
-      }
-      if (composer === "other") {
-        this.fail(new ElwoodError("wait_timeout", "the prompt was not accepted and the composer holds other text: a replay would merge with it", { replays: this.replays }));
-        return;
-      }
-      this.submitted = false;
-      this.submitting = false;
-      this.submit();
-    });
+    this.fail(new ElwoodError("wait_timeout", "the CLI never accepted the prompt", { timeoutMs: ACCEPTANCE_WINDOW_MS }));
   }
 
   private emit(event: TurnEvent, readAt?: number): void {

@@ -5,8 +5,6 @@
 
 import { pathToFileURL } from "node:url";
 import { readClaudeTranscriptRecord } from "../../adapters/claude/transcript-records.js";
-import { readClaudeScreen } from "../../adapters/claude/read-screen.js";
-import { composerReader } from "../../src/conversation/composer-state.js";
 import { readClaudeTurnHook } from "../../adapters/claude/turn-hooks.js";
 import type { ClaudeAgentSession } from "../../src/session-api.js";
 import type { StartClaudeOptions } from "../../src/start-claude.js";
@@ -32,7 +30,6 @@ function simConversation(script: SimScript): { conversation: Conversation; sim: 
       },
       readRecord: readClaudeTranscriptRecord,
       readHook: readClaudeTurnHook,
-      readComposer: composerReader(readClaudeScreen),
     },
   );
   return { conversation, sim: () => sim, close: async () => void (await sim?.cleanup()) };

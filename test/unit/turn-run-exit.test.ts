@@ -57,7 +57,7 @@ describe("TurnRun exit ordering", () => {
     const buffer = new TurnEventBuffer({ maxEvents: 100, maxBytes: 1 << 20 });
     const produced: TurnEvent[] = [];
     const run = new TurnRun(
-      { session: session as unknown as AgentSession, feed, readHook: readClaudeTurnHook, readComposer: () => "busy", onEvent: (e) => produced.push(e) },
+      { session: session as unknown as AgentSession, feed, readHook: readClaudeTurnHook, onEvent: (e) => produced.push(e) },
       "the prompt",
       {},
       buffer,
