@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { BridgeReply } from "./protocol.js";
-import { FAIL_OPEN_REPLY } from "./protocol.js";
+import { dispatchWithSafetyNet } from "./dispatch-with-safety-net.js";
 
 /** The header Claude sends the session token in (a literal value from the 0600 settings file). */
 export const HOOK_TOKEN_HEADER = "x-elwood-hook-token";
@@ -149,29 +149,7 @@ class HttpCall {
   }
 
   #dispatch(event: string, payload: Record<string, unknown>): void {
-    const { checks } = this;
-    // Safety net only: the dispatcher owns the real deadline and answers before this fires.
-    const net = setTimeout(() => {
-      checks.report({ category: "bridge_error", event, message: "hook handler gave no answer in time" });
-      this.#answer(FAIL_OPEN_REPLY);
-    }, checks.safetyNetMs);
-    let answer: Promise<BridgeReply>;
-    try {
-      answer = checks.dispatch({ event, payload });
-    } catch (e) {
-      answer = Promise.reject(e);
-    }
-    Promise.resolve(answer).then(
-      (reply) => {
-        clearTimeout(net);
-        this.#answer(reply);
-      },
-      (e: unknown) => {
-        clearTimeout(net);
-        checks.report({ category: "bridge_error", event, message: `hook handler failed: ${e instanceof Error ? e.message : String(e)}` });
-        this.#answer(FAIL_OPEN_REPLY);
-      },
-    );
+    dispatchWithSafetyNet(this.checks, event, payload, this.checks.safetyNetMs, (reply) => this.#answer(reply));
   }
 
   /**

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { writeOwner } from "../session-owner.js";
 import { sweepStaleHookDirs } from "../stale-sweep.js";
+import { dispatchWithSafetyNet } from "./dispatch-with-safety-net.js";
 import { HOOK_TOKEN_HEADER, HookHttpListener, type HookHttpChecks } from "./http-listener.js";
 import { encodeReply, FAIL_OPEN_REPLY, HEADER_MAX_BYTES, HOOK_MAX_BYTES, parseHeader, type BridgeReply } from "./protocol.js";
 
@@ -298,28 +299,7 @@ class Connection {
     clearTimeout(this.#deadline);
     // The request is whole: whatever else the client streams is not read (one call per connection).
     this.sock.pause();
-    // Safety net only: the dispatcher owns the real deadline and answers before this fires.
-    const net = setTimeout(() => {
-      this.hooks.report({ category: "bridge_error", event, message: "hook handler gave no answer in time" });
-      this.#reply(FAIL_OPEN_REPLY);
-    }, Math.min(this.timeoutMs + SAFETY_NET_MS, NODE_TIMER_MAX_MS));
-    let answer: Promise<BridgeReply>;
-    try {
-      answer = this.hooks.dispatch({ event, payload });
-    } catch (e) {
-      answer = Promise.reject(e);
-    }
-    Promise.resolve(answer).then(
-      (reply) => {
-        clearTimeout(net);
-        this.#reply(reply);
-      },
-      (e: unknown) => {
-        clearTimeout(net);
-        this.hooks.report({ category: "bridge_error", event, message: `hook handler failed: ${e instanceof Error ? e.message : String(e)}` });
-        this.#reply(FAIL_OPEN_REPLY);
-      },
-    );
+    dispatchWithSafetyNet(this.hooks, event, payload, Math.min(this.timeoutMs + SAFETY_NET_MS, NODE_TIMER_MAX_MS), (reply) => this.#reply(reply));
   }
 
   #reject(category: HookBridgeError["category"], message: string, noise = false): false {
