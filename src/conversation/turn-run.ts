@@ -230,7 +230,8 @@ export class TurnRun {
   private onStatus(to: SessionStatus, from: SessionStatus): void {
     this.status = to;
     if (from === "blocked" && to !== "blocked" && !isTerminalStatus(to)) this.emit({ type: "status", status: to });
-    if (to === "ready" && this.submitting) this.readyEdge = true;
+    // Only a return to ready once the prompt is in counts: the start-up ready a queued first prompt waits for does not.
+    if (to === "ready" && (this.submitted || this.accepted)) this.readyEdge = true;
     this.touch();
     this.check();
   }

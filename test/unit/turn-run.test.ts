@@ -9,7 +9,7 @@ import type { AgentSession } from "../../src/session-api.js";
 import { TypedEmitter } from "../../src/typed-emitter.js";
 import type { FeedBatch, TranscriptFeed } from "../../src/conversation/transcript-feed.js";
 import { TurnEventBuffer } from "../../src/conversation/turn-event-buffer.js";
-import { ACCEPTANCE_WINDOW_MS, TurnRun } from "../../src/conversation/turn-run.js";
+import { ACCEPTANCE_WINDOW_MS, QUIET_WINDOW_MS, TurnRun } from "../../src/conversation/turn-run.js";
 
 const PROMPT = "message number 19";
 
@@ -28,9 +28,10 @@ type SessionEvents = {
 };
 
 /** The unit edge: a session whose status, hooks and screen the test sets, recording what the turn submits and types. */
-function fakeSession() {
+function fakeSession(initial: SessionStatus = "ready") {
   const emitter = new TypedEmitter<SessionEvents>();
-  const state = { status: "ready" as SessionStatus };
+  const state = { status: initial };
+  const submission = { hold: false, release: (): void => {} };
   const sent: string[] = [];
   const keys: string[] = [];
   const session = {
@@ -40,7 +41,9 @@ function fakeSession() {
     on: (event: keyof SessionEvents, listener: (payload: SessionEvents[keyof SessionEvents]) => void) => emitter.on(event, listener),
     sendMessage: (text: string) => {
       sent.push(text);
-      return Promise.resolve(`turn-${sent.length}`);
+      const id = `turn-${sent.length}`;
+      if (!submission.hold) return Promise.resolve(id);
+      return new Promise<string>((resolve) => (submission.release = () => resolve(id)));
     },
     sendKeys: (input: string) => {
       keys.push(input);
@@ -51,6 +54,7 @@ function fakeSession() {
     session,
     sent,
     keys,
+    submission,
     status(to: SessionStatus) {
       const previous = state.status;
       state.status = to;
@@ -123,5 +127,30 @@ describe("TurnRun with an unaccepted prompt", () => {
     await vi.advanceTimersByTimeAsync(ACCEPTANCE_WINDOW_MS + 10);
     await expect(run.result).rejects.toMatchObject({ name: "wait_timeout" });
     expect(fake.sent).toEqual([PROMPT]);
+  });
+});
+
+describe("TurnRun behind a queued first prompt", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("issue 17 (50 sends, C-TURN-01): the start-up ready the queued prompt waited for is not the turn's end — no empty reply while the screen has not caught up", async () => {
+    const fake = fakeSession("starting");
+    fake.submission.hold = true;
+    const { run, items } = startTurn(fake);
+    let settled = false;
+    void run.result.then(() => (settled = true), () => (settled = true));
+    fake.status("ready");
+    fake.submission.release();
+    await vi.advanceTimersByTimeAsync(0);
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    // A loaded machine: the screen shows no work for longer than the quiet window.
+    await vi.advanceTimersByTimeAsync(QUIET_WINDOW_MS * 2);
+    expect(settled).toBe(false);
+    fake.status("running");
+    items({ kind: "prompt", text: PROMPT }, { kind: "text", text: `FAKE-REPLY: ${PROMPT}` });
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
   });
 });
