@@ -117,8 +117,9 @@ describe("model picker model (xstate/graph)", () => {
     const logic = modelPickerMachine.provide({ actions: { toParent: () => {} } });
     const options = { input: config.input, events: modelEvents(config.model) as never, serializeState: modelSerializer(config.model) as never };
     // Shortest paths to every state; for the listing, plus one path per remaining state step (held retries, repeated
-    // cancels). The set configurations' step walks run to 8 000–17 000 replays, too many for a shared 2-core runner.
-    const paths = config.input.mode === "list" ? edgePaths(logic, options, "step") : getShortestPaths(logic, options);
+    // cancels). The set configurations' step walks run to 8 000–17 000 replays, too many for a shared 2-core runner:
+    // they add one path per graph transition the shortest paths never select instead.
+    const paths = edgePaths(logic, options, "transition");
 
     it(`${config.name}: reaches its key states`, () => {
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -150,6 +151,50 @@ describe("model picker model (xstate/graph)", () => {
       }
     }, 180_000);
   }
+});
+
+// ---- edges the main configurations never start from: a human's picker at acquisition, a picker without `s` ----
+
+/** Claude's picker where it offers no session-only apply key (`s`): Enter there would save a default. */
+const CLAUDE_NO_KEY_FRAMES: readonly CannedFrame[] = [
+  { name: "composer", facts: composer },
+  { name: "pickerAtDefault", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true, selected: true }), row("opus"), row("sonnet")], false) },
+  { name: "pickerAtSonnet", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true }), row("opus"), row("sonnet", { selected: true })], false) },
+];
+
+describe("model picker edge starts (xstate/graph)", () => {
+  it("C-ATTN-04: a picker already on screen at acquisition belongs to a human: fails at once and writes nothing", () => {
+    const [claudeSet] = CONFIGS.filter((c) => c.name === "claude setModel sonnet");
+    if (!claudeSet) throw new Error("no claude set configuration");
+    const foreign = CLAUDE_FRAMES.find((f) => f.name === "pickerAtSonnet")?.facts;
+    const host = replayPath(modelPickerMachine, { ...claudeSet.input, facts: foreign }, claudeSet.model, [{ event: { type: "xstate.init" }, state: { value: "done" } }]);
+    expect(host.value()).toBe("done");
+    expect(host.received.filter((e) => e.type === "io.write" || e.type === "effect.request")).toEqual([]);
+    const out = host.output() as { ok: boolean; error?: ElwoodError };
+    expect(out.ok).toBe(false);
+    expect(out.error?.code).toBe("model_automation_failed");
+    host.stop();
+  });
+
+  it("C-API-24: Claude's picker without a session-only key is never applied: no `s`, no Enter inside the picker, the set fails", () => {
+    const input: ModelPickerInput = { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING };
+    const model: TransactionModel = { frames: CLAUDE_NO_KEY_FRAMES, keyFields: KEYS, delays: DELAYS, extra };
+    const logic = modelPickerMachine.provide({ actions: { toParent: () => {} } });
+    const paths = edgePaths(logic, { input, events: modelEvents(model) as never, serializeState: modelSerializer(model) as never }, "transition");
+    let refused = 0;
+    for (const path of paths) {
+      const host = replayPath(modelPickerMachine, input, model, path.steps);
+      const config: Config = { name: "claude no key", input, model };
+      checkInvariants(config, path.steps, host.received, host.writtenIds);
+      const writes = host.received.filter((e): e is IoWriteRequest => e.type === "io.write");
+      expect(writes.map((w) => w.data), "the session-only key is never pressed").not.toContain("s");
+      const out = host.output() as { ok: boolean; error?: ElwoodError } | undefined;
+      expect(out?.ok, "a set without the session key never succeeds").not.toBe(true);
+      if (out?.error?.message.includes("no session-only apply key")) refused += 1;
+      host.stop();
+    }
+    expect(refused, "some path reaches the picker on the target row and refuses").toBeGreaterThan(0);
+  });
 });
 
 // ---- the control queue's transaction states (picking, loggingIn, attaching) ----

@@ -40,6 +40,9 @@ export function coverageInspect(event: InspectionEvent): void {
     for (const t of event._transitions as unknown as TransitionShape[]) {
       const key = keyOfTaken(t);
       if (key !== undefined) bucket(transitions, t.source.machine.id).add(key);
+      // A transient state (left at once by an eventless transition) is in no snapshot; taking a transition from it is
+      // the proof it was reached.
+      if (t.source.id !== t.source.machine.id) bucket(states, t.source.machine.id).add(t.source.id);
     }
     noteSnapshot(event.snapshot);
   } else if (event.type === "@xstate.snapshot") {
