@@ -2,61 +2,17 @@
 
 import { describe, expect, it } from "vitest";
 import { getShortestPaths, getSimplePaths } from "xstate/graph";
-import type { EventObject, SnapshotFrom } from "xstate";
+import type { EventObject } from "xstate";
 import { EMPTY_FACTS } from "../../src/contracts/screen-facts.js";
-import { controlQueueMachine, type ControlQueueEvent, type ControlQueueInput, type QueuedOp } from "../../machines/control-queue.js";
-import { ElwoodError } from "../../src/contracts/errors.js";
+import { controlQueueMachine, type ControlQueueEvent } from "../../machines/control-queue.js";
 import type { SessionStatus } from "../../src/contracts/public-types.js";
-import { hostChild, type AnyEvent } from "../support/machine-host.js";
+import { hostChild } from "../support/machine-host.js";
 import { edgePaths } from "../support/edge-paths.js";
 import { recordModelCoverage } from "../support/model-coverage.js";
+import { DONE, INPUT, modelMachine, OPS, options, serialize, TIMING, type Snap } from "../support/control-queue-model.js";
 
 recordModelCoverage(import.meta.url);
 
-type Snap = SnapshotFrom<typeof controlQueueMachine>;
-const TIMING = { settleMs: 5, enterRetries: 1, confirmIntervalMs: 20, holdRetryMs: 5 };
-const INPUT: ControlQueueInput = { status: "running", initialReady: false, timing: TIMING };
-const OPS: readonly QueuedOp[] = [
-  { opId: "m1", kind: "message", klass: "readiness", consumesReady: true, text: "hello", framing: "paste" },
-  { opId: "p1", kind: "prompt", klass: "immediate", consumesReady: true, text: "now", framing: "paste" },
-  { opId: "c1", kind: "command", klass: "readiness", consumesReady: false, text: "/compact", framing: "typed" },
-];
-const STATUSES: readonly SessionStatus[] = ["running", "ready", "blocked"];
-const DONE = "xstate.done.actor.submission";
-const timeout = new ElwoodError("wait_timeout", "model deadline");
-
-// Graph traversal has no parent actor: stub the one parent-facing action; everything else is production.
-const modelMachine = controlQueueMachine.provide({ actions: { toParent: () => {} } });
-
-function events(snap: Snap): ControlQueueEvent[] {
-  const c = snap.context;
-  const out: AnyEvent[] = [];
-  const queued = new Set([...c.ops.map((o) => o.opId), c.active?.opId]);
-  for (const op of OPS) if (!queued.has(op.opId)) out.push({ type: "queue.enqueue", op });
-  for (const to of STATUSES) {
-    if (to !== c.status) out.push({ type: "status.changed", from: c.status, to, initial: to === "ready" && !c.initialReady });
-  }
-  for (const op of c.ops) out.push({ type: "queue.cancel", opId: op.opId, error: timeout });
-  if (snap.matches("submitting") && c.active) {
-    const opId = c.active.opId;
-    if (!c.activeEntered) {
-      out.push({ type: "submission.entered", opId });
-      out.push({ type: DONE, output: { opId, outcome: "failed", entered: false, recoveryEnters: 0, error: new ElwoodError("pty_write_failed", "model") } });
-    } else {
-      out.push({ type: DONE, output: { opId, outcome: "confirmed", entered: true, recoveryEnters: 0 } });
-    }
-    out.push({ type: "queue.cancel", opId, error: timeout });
-  }
-  if (!snap.matches("closed")) out.push({ type: "queue.close", error: new ElwoodError("session_not_running", "model close") });
-  return out as ControlQueueEvent[];
-}
-
-function serialize(snap: Snap): string {
-  const c = snap.context;
-  return JSON.stringify([snap.value, c.ops.map((o) => o.opId), c.active?.opId ?? null, c.activeEntered, c.status, c.readyAvailable, c.initialReady]);
-}
-
-const options = { input: INPUT, events, serializeState: serialize };
 
 /**
  * Replays one model path on the real queue, driving the real submission child through the simulated edge.

@@ -2,7 +2,6 @@
 
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
-import { NO_LOGIN_PROFILE } from "../../machines/login.js";
 import { describe, expect, it } from "vitest";
 import { getShortestPaths } from "xstate/graph";
 import type { EventObject } from "xstate";
@@ -13,6 +12,9 @@ import { ElwoodError } from "../../src/contracts/errors.js";
 import { modelEvents, modelSerializer, replayPath, type CannedFrame, type TransactionModel } from "../support/transaction-model.js";
 import { recordModelCoverage } from "../support/model-coverage.js";
 import { edgePaths } from "../support/edge-paths.js";
+import { STUBS, transactionQueueModel, transactionTraversal } from "../support/control-queue-model.js";
+import { controlQueueMachine } from "../../machines/control-queue.js";
+import { hostChild } from "../support/machine-host.js";
 
 recordModelCoverage(import.meta.url);
 
@@ -199,60 +201,10 @@ describe("model picker edge starts (xstate/graph)", () => {
 
 // ---- the control queue's transaction states (picking, loggingIn, attaching) ----
 
-import { assign as xassign, setup as xsetup } from "xstate";
-import { controlQueueMachine, type QueuedOp } from "../../machines/control-queue.js";
-import { hostChild } from "../support/machine-host.js";
-
-/** Stands in for a transaction child: finishes when the queue forwards it an effect.result. */
-const stubTransaction = xsetup({
-  types: { input: {} as { opId: string }, context: {} as { opId: string; ok: boolean } },
-}).createMachine({
-  context: ({ input }) => ({ opId: input.opId, ok: true }),
-  initial: "running",
-  states: {
-    running: {
-      on: { "effect.result": { target: "done", actions: xassign({ ok: ({ event }) => (event as unknown as { ok: boolean }).ok }) } },
-    },
-    done: { type: "final" },
-  },
-  output: ({ context }) =>
-    context.ok ? { opId: context.opId, ok: true, result: ["rows"] } : { opId: context.opId, ok: false, error: new ElwoodError("model_automation_failed", "stub") },
-});
-
-const TX_OPS: readonly QueuedOp[] = [
-  { opId: "pick", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "modelPicker", input: { mode: "list", profile: claudeAdapter.picker } } },
-  { opId: "login", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "login", input: { profile: NO_LOGIN_PROFILE } } },
-  { opId: "img", kind: "message", klass: "readiness", consumesReady: true, text: "look", framing: "paste", transaction: { kind: "imageAttach", input: { paths: ["/a.png"], via: "paste" } } },
-];
-
-// The stub has its own context type; the queue only sees its output, so the actor slots accept it.
-const STUBS = { modelPicker: stubTransaction, login: stubTransaction, imageAttach: stubTransaction } as never;
-
 describe("control queue transaction states (xstate/graph)", () => {
-  const stubbed = controlQueueMachine.provide({
-    actions: { toParent: () => {} },
-    actors: STUBS,
-  });
+  const stubbed = transactionQueueModel;
   const live = controlQueueMachine.provide({ actors: STUBS });
-  type QSnap = { value: unknown; context: { ops: readonly QueuedOp[]; active: QueuedOp | null; status: string; initialReady: boolean } };
-  const events = (snap: QSnap): EventObject[] => {
-    const c = snap.context;
-    const out: EventObject[] = [];
-    const queued = new Set([...c.ops.map((o) => o.opId), c.active?.opId]);
-    for (const op of TX_OPS) if (!queued.has(op.opId)) out.push({ type: "queue.enqueue", op } as EventObject);
-    out.push({ type: "status.changed", from: c.status, to: c.status === "ready" ? "running" : "ready", initial: !c.initialReady } as EventObject);
-    if (["picking", "loggingIn", "attaching"].includes(String(snap.value))) {
-      // Graph traversal runs no children: their completion is offered as the done event itself.
-      const opId = c.active?.opId ?? "";
-      out.push({ type: "xstate.done.actor.transaction", output: { opId, ok: true, result: ["rows"] } } as EventObject);
-      out.push({ type: "xstate.done.actor.transaction", output: { opId, ok: false, error: new ElwoodError("model_automation_failed", "stub") } } as EventObject);
-      out.push({ type: "queue.cancel", opId: c.active?.opId ?? "", error: new ElwoodError("model_automation_failed", "deadline") } as EventObject);
-    }
-    if (snap.value !== "closed") out.push({ type: "queue.close", error: new ElwoodError("session_not_running", "closed") } as EventObject);
-    return out;
-  };
-  const serialize = (snap: QSnap): string => JSON.stringify([snap.value, snap.context.ops.map((o) => o.opId), snap.context.active?.opId ?? null, snap.context.status]);
-  const paths = getShortestPaths(stubbed, { input: { status: "running", timing: { settleMs: 5, enterRetries: 1, confirmIntervalMs: 20, holdRetryMs: 5 } }, events: events as never, serializeState: serialize as never });
+  const paths = getShortestPaths(stubbed, transactionTraversal as never);
 
   it(`C-API-35: ${paths.length} paths reach picking, loggingIn, attaching and attach→submitting; replayed on a live queue`, () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));

@@ -96,7 +96,7 @@ const S = {
   /** @type {CodexPicker | null} */ codexPicker: null,
   modelIdx: 0,
   chipN: 0, turnN: 0, tick: 0, composerAt: 0, lastTypedAt: 0, ctrlCAt: 0, pasted: false,
-  title: "", lastTitle: "", pendingStart: "startup", pasteTick: false,
+  title: "", lastTitle: "", pendingStart: "startup", pasteTick: false, droppedEnters: 0,
   /** @type {NodeJS.Timeout | undefined} */ ticker: undefined,
 };
 const painter = new Painter(out);
@@ -413,6 +413,15 @@ async function toolFlow(/** @type {Turn} */ turn, /** @type {string} */ cmd) {
   }
   const choice = verdict?.d ?? await askPermission(cmd);
   if (turn.dead) return null;
+  // As the real CLI can: between the answered dialog and the tool's work, an idle composer with no spinner.
+  if (!verdict && choice === "allow" && script.permissionAnsweredIdleMs) {
+    S.turn = null;
+    paint();
+    await sleep(script.permissionAnsweredIdleMs);
+    S.turn = turn;
+    paint();
+    if (turn.dead) return null;
+  }
   S.lines.length = at;
   if (choice === "allow") {
     const response = CLAUDE ? { tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false }, duration_ms: 1 } : { tool_response: "" };
@@ -587,6 +596,13 @@ function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
   }
   log({ kind: "key", key: ev.key });
   if (ev.key === "enter" && S.pasteTick && script.eatEnterAfterPaste) return; // the paste boundary ate it
+  // The first Enters after a paste lost (as Claude 2.1.215 can drop one written right at readiness), optionally with a
+  // blocking dialog painted over the staged prompt for a moment right after.
+  if (ev.key === "enter" && S.comp.some((c) => c.chip || c.t) && S.droppedEnters < (script.dropEntersAfterPaste ?? 0)) {
+    S.droppedEnters += 1;
+    if (script.droppedEnterDialogMs) { blockBriefly(script.droppedEnterDialogMs); paint(); }
+    return;
+  }
   if (S.codexPicker) return S.codexPicker.key(ev);
   if (S.panel) return panelKey(ev);
   if (S.dialog) return dialogKey(ev.key);

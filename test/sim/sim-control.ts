@@ -62,6 +62,12 @@ export interface SimScript {
   readonly pickerPartialMs?: number;
   /** Typing exactly `/model` raises a blocking permission dialog over the composer for this long (holds its Enter). */
   readonly dialogOnSlashModelMs?: number;
+  /** Drop this many Enters that arrive while the composer holds text (the CLI losing an Enter). */
+  readonly dropEntersAfterPaste?: number;
+  /** With dropEntersAfterPaste: paint a blocking dialog over the staged prompt this long after each dropped Enter. */
+  readonly droppedEnterDialogMs?: number;
+  /** After the permission dialog is answered with allow, show an idle composer (no spinner) this long before the tool's work. */
+  readonly permissionAnsweredIdleMs?: number;
   /** Pasted image paths produce no chip (attach confirmation timeout). */
   readonly ignoreImagePaste?: boolean;
   /** The one code the simulated OAuth exchange accepts; any other code fails like the offline CLI. */

@@ -1,0 +1,63 @@
+// PTY replay of the turn watcher's model paths (C-TURN-01, C-TURN-02): the shortest path the model test takes to every
+// turn state must also be what the live watcher does when the simulated Claude is driven through a real PTY, hook
+// bridge and terminal, so the model's synthetic evidence and the real edge cannot drift apart silently.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { turnMachine } from "../../machines/turn.js";
+import { graphItems } from "../support/machine-graph-items.js";
+import { describeRuns, pathsNotFollowed, shortestValuePaths, traceLiveMachines, valueOfStateId, type LiveMachineTrace } from "../support/live-machine-trace.js";
+import { ALL, ALPHABETS, optionsFor } from "../support/turn-model.js";
+import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
+
+/** The same traversals the turn model test walks (a fresh and a resumed session). */
+const modelPaths = (): Map<string, string[]> =>
+  shortestValuePaths(turnMachine, [false, true].flatMap((resumed) => [optionsFor(resumed, ALL), ...Object.values(ALPHABETS).map((a) => optionsFor(resumed, a.events))]));
+
+/** States no scenario on the simulated CLI can reach, each with the reason. */
+const UNREACHABLE_FROM_THE_SIM: Readonly<Record<string, string>> = {
+  '"replayHold"': "only a resumed session holds its replay, and no public call resumes a session yet",
+};
+
+const isReady = (s: string): boolean => s === "ready";
+
+describe("turn watcher: model paths replayed through the simulated Claude (real PTY)", () => {
+  let trace: LiveMachineTrace;
+  const sims: ClaudeSim[] = [];
+  const runs = new Map<string, string[][]>();
+  const latestTurnTrace = (): string[] => trace.traces("turn").at(-1)?.values ?? [];
+
+  beforeAll(async () => {
+    trace = traceLiveMachines();
+    // Turns back to back: a message, and the next one sent the moment the first turn is reported ready.
+    const sim = await startClaudeSim({ script: { turnMs: 300 } });
+    sims.push(sim);
+    runs.set("turns back to back", [latestTurnTrace()]);
+    await sim.session.waitForStatus(isReady, 15_000);
+    await sim.session.sendMessage("one");
+    await sim.session.waitForStatus((s) => s === "running", 15_000);
+    await sim.session.waitForStatus(isReady, 15_000);
+    await sim.session.sendMessage("two");
+    await sim.session.waitForStatus((s) => s === "running", 15_000);
+    await sim.session.waitForStatus(isReady, 15_000);
+    // A message queued while a turn runs: submitted as soon as the turn ends.
+    await sim.session.sendMessage("three");
+    await sim.session.waitForStatus((s) => s === "running", 15_000);
+    const queued = sim.session.sendMessage("four");
+    await queued;
+    await sim.session.waitForStatus(isReady, 15_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    trace?.stop();
+    for (const s of sims) await s.cleanup();
+  });
+
+  it("the model has a path to every state of the turn graph", () => {
+    const targets = [...modelPaths().keys()];
+    for (const id of graphItems(turnMachine).states) expect(targets, id).toContain(valueOfStateId(id));
+  });
+
+  it("C-TURN-01 C-TURN-02: the live turn watcher follows the model's shortest path to every state it reaches from the sim", () => {
+    expect(pathsNotFollowed(modelPaths(), runs, UNREACHABLE_FROM_THE_SIM), `live traces:\n${describeRuns(runs)}`).toEqual([]);
+  });
+});
