@@ -41,7 +41,7 @@ describe("status machine: model paths replayed through the simulated Claude (rea
     trace = traceLiveMachines();
     // 1. An automated trust prompt at boot, a turn with a permission dialog answered by key (the composer idle for a
     // moment before the tool's work shows, as the real CLI can), then stop().
-    const a = await startClaudeSim({ trust: "cursor", autotrust: true, script: { permissionAnsweredIdleMs: 400 } });
+    const a = await startClaudeSim({ trust: "cursor", autotrust: true, script: { permissionAnsweredIdleMs: 1000 } });
     sims.push(a);
     runs.set("trust prompt, permission turn, stop", [latestStatusTrace()]);
     await a.session.waitForStatus(isReady, 15_000);

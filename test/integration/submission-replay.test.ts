@@ -61,9 +61,9 @@ describe("submission: model paths replayed through the simulated Claude (real PT
     await scenario("every Enter lost", { script: { dropEntersAfterPaste: 100 } }, async (sim) => {
       await sim.session.sendMessage("hello").catch(() => {});
     });
-    // An op deadline while its command is being typed: the submission is cancelled and writes nothing more.
-    await scenario("a compact that times out while typing", {}, async (sim) => {
-      await sim.session.compact({ timeoutMs: 1 });
+    // An op deadline while its command is still unconfirmed (the CLI loses every Enter): the submission is cancelled.
+    await scenario("a compact that times out before its command is in", { script: { dropEntersAfterPaste: 100 } }, async (sim) => {
+      await sim.session.compact({ timeoutMs: 300 });
     });
     await scenario("a typed command under a dialog", { script: { dialogOnSlashModelMs: 800 } }, async (sim) => {
       await sim.session.sendMessage("/model");
