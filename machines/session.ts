@@ -24,6 +24,7 @@ import { controlQueueMachine, type QueueRequest } from "./control-queue.js";
 import { interruptMachine } from "./interrupt.js";
 import { trustResponderMachine } from "./trust-responder.js";
 import { waitDeadlinesMachine, type WaitTimedOutEvent } from "./wait-deadlines.js";
+import { DIALOG_KEY_EFFECT_MS, dialogKeyWatchMachine, type KeysNoEffectEvent } from "./dialog-key-watch.js";
 import type { EffectRequestEvent, EffectResultEvent } from "./transaction.js";
 
 export interface SessionInput {
@@ -88,6 +89,7 @@ type ChildEvent =
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
   | { readonly type: "trust.answered"; readonly label: string; readonly text: string }
   | WaitTimedOutEvent
+  | KeysNoEffectEvent
   | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
   | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown };
 
@@ -142,6 +144,7 @@ export function createSessionMachine(edges: SessionEdges) {
       interrupt: interruptMachine,
       trust: trustResponderMachine,
       waits: waitDeadlinesMachine,
+      keyWatch: dialogKeyWatchMachine,
     },
     actions: {
       toWriters: enqueueActions(({ event, enqueue }) => {
@@ -196,6 +199,8 @@ export function createSessionMachine(edges: SessionEdges) {
         enqueue.sendTo("trust", { type: "session.ended" });
         // Locks and snapshots a finished transaction still holds are released (config restored after the exit).
         enqueue.sendTo("effects", { type: "session.ended" });
+        // Keys sent just before the close are not reported as having done nothing after it.
+        enqueue.sendTo("keyWatch", { type: "session.ended" });
       }),
     },
   }).createMachine({
@@ -236,6 +241,7 @@ export function createSessionMachine(edges: SessionEdges) {
         }),
       },
       { id: "waits", src: "waits" },
+      { id: "keyWatch", src: "keyWatch", input: () => ({ windowMs: DIALOG_KEY_EFFECT_MS }) },
       // Last: hooks that reached the bridge before the tree existed are replayed into a tree whose children all run.
       { id: "hooks", systemId: "hooks", src: "hooks", input: ({ context }: { context: SessionContext }) => context.input.hooksInput },
     ],
@@ -284,6 +290,14 @@ export function createSessionMachine(edges: SessionEdges) {
         actions: emit(({ event }) => ({ type: "public.hookResult" as const, name: event.name, failedOpen: event.failedOpen, response: event.response })),
       },
       "wait.timedOut": { actions: emit(({ event }) => ({ type: "public.waitTimedOut" as const, waitId: event.waitId })) },
+      "keys.noEffect": {
+        actions: emit(({ event }) => ({
+          type: "public.warning" as const,
+          code: "dialog_keys_no_effect" as const,
+          message: `keys written to the ${event.dialog.kind} dialog left it unchanged`,
+          details: { dialog: event.dialog.kind },
+        })),
+      },
     },
     initial: "open",
     states: {
@@ -305,6 +319,7 @@ export function createSessionMachine(edges: SessionEdges) {
               enqueue.sendTo("turn", event);
               enqueue.sendTo("queue", event);
               enqueue.sendTo("trust", event);
+              enqueue.sendTo("keyWatch", event);
             }),
           },
           "hook.*": {
@@ -329,6 +344,13 @@ export function createSessionMachine(edges: SessionEdges) {
           "cmd.enqueue": { actions: sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })) },
           "cmd.interrupt": {
             actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })),
+          },
+          "cmd.rawInput": {
+            actions: [
+              sendTo("queue", { type: "submission.rawInput" as const }),
+              sendTo("keyWatch", ({ context }) => ({ type: "keys.sent" as const, dialog: context.facts?.dialog })),
+            ],
+            description: "Raw keys: recovery Enters are revoked, and keys sent to a blocking dialog are watched for an effect.",
           },
           "cmd.closing": { target: "over.closing", actions: "beginClose", description: "stop / kill / teardown asked for." },
           "pty.exit": {

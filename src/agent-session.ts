@@ -146,7 +146,7 @@ export class SessionFacade implements AgentSession {
 
   sendKeys(input: string | Uint8Array): Promise<void> {
     if (isTerminalStatus(this.status) || this.runtime.pty.exited) return rejectWith("session_not_running", `the session is ${this.status}`);
-    return writeRawKeys(this.runtime, this.events, input);
+    return writeRawKeys(this.runtime, input);
   }
 
   resize(size: TerminalSize): Promise<void> {

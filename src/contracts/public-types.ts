@@ -113,7 +113,7 @@ export type WarningCode =
   | "clipboard_restore_failed"
   | "codex_default_model_persisted"
   | "hook_observer_failed"
-  /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS). */
+  /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS in machines/dialog-key-watch.ts). */
   | "dialog_keys_no_effect";
 
 export interface WarningEvent {

@@ -30,7 +30,7 @@ const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, aut
 
 function machineWith(log: Received[]) {
   const rec = recorder(log);
-  return createSessionMachine({ io: rec, effects: rec, hooks: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec } as never });
+  return createSessionMachine({ io: rec, effects: rec, hooks: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec, keyWatch: rec } as never });
 }
 
 interface Snap {
@@ -86,7 +86,8 @@ const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (reado
   "cmd.enqueue": (ended) => (ended ? { to: [], said: ["public.opFailed"] } : { to: [["queue", "queue.enqueue"]], said: [] }),
   "cmd.cancel": () => ({ to: [["queue", "queue.cancel"]], said: [] }),
   "cmd.interrupt": (ended) => (ended ? { to: [], said: ["public.interrupt"] } : { to: [["interrupt", "interrupt.request"]], said: [] }),
-  "cmd.rawInput": () => ({ to: [["queue", "submission.rawInput"]], said: [] }),
+  "cmd.rawInput": (ended) => ({ to: ended ? [["queue", "submission.rawInput"]] : [["queue", "submission.rawInput"], ["keyWatch", "keys.sent"]], said: [] }),
+  "keys.noEffect": () => ({ to: [], said: ["public.warning"] }),
   "cmd.waitStart": () => ({ to: [["waits", "wait.start"]], said: [] }),
   "cmd.waitEnd": () => ({ to: [["waits", "wait.end"]], said: [] }),
   "wait.timedOut": () => ({ to: [], said: ["public.waitTimedOut"] }),
@@ -121,6 +122,7 @@ const ROUTED: SessionEvent[] = [
   { type: "cmd.waitStart", waitId: "w1", timeoutMs: 100 },
   { type: "cmd.waitEnd", waitId: "w1" },
   { type: "wait.timedOut", waitId: "w1" },
+  { type: "keys.noEffect", dialog: { kind: "permission", blocking: true, ruleIds: [], options: [], layout: "none" } },
   { type: "bridge.hookError", error: { category: "timeout", message: "m" } },
   { type: "bridge.hookResult", name: "Stop", failedOpen: false, response: {} },
 ] as never;

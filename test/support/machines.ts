@@ -6,6 +6,7 @@ import { imageAttachMachine } from "../../machines/image-attach.js";
 import { interruptMachine } from "../../machines/interrupt.js";
 import { loginMachine } from "../../machines/login.js";
 import { modelPickerMachine } from "../../machines/model-picker.js";
+import { dialogKeyWatchMachine } from "../../machines/dialog-key-watch.js";
 import { createSessionMachine } from "../../machines/session.js";
 import { statusMachine } from "../../machines/status.js";
 import { submissionMachine } from "../../machines/submission.js";
@@ -22,6 +23,7 @@ export const LIVE_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [
   ["interrupt", interruptMachine],
   ["trust", trustResponderMachine],
   ["waits", waitDeadlinesMachine],
+  ["keyWatch", dialogKeyWatchMachine],
 ];
 
 /** The exclusive transactions, each spawned only while it runs. */
