@@ -145,7 +145,7 @@ const INPUTS: [string, LoopMachineInput][] = [
   ["idle, short horizon", shortHorizon(IDLE)],
 ];
 
-describe("loop machine (model-based, xstate/graph, simulated clock): B §6.5-6.6, B §6.8, B §6.9", () => {
+describe("loop machine (model-based, xstate/graph, simulated clock): B §6.5-6.9, C-LOOP-05..09, C-LOOP-13, C-LOOP-17", () => {
   it.each(INPUTS)("%s loop: every edge's path emits scheduled/due/expired at the times B §6.5-6.6 give", (_name, input) => {
     const paths = edgePaths(graphMachine, graphOptions(input) as never);
     expect(paths.length).toBeGreaterThan(5);
@@ -154,7 +154,7 @@ describe("loop machine (model-based, xstate/graph, simulated clock): B §6.5-6.6
     }
   });
 
-  it("B §6.6: a fixed loop is first due at start + interval + jitter and re-arms from the actual submission, not the phase", () => {
+  it("B §6.6, C-LOOP-05, C-LOOP-08, C-LOOP-09: a fixed loop is first due at start + interval + jitter and re-arms from the actual submission, not the phase", () => {
     const host = hostChild(loopMachine, FIXED);
     host.send({ type: "loop.start", at: T0 });
     host.advance(62_999);
@@ -169,7 +169,7 @@ describe("loop machine (model-based, xstate/graph, simulated clock): B §6.5-6.6
     host.stop();
   });
 
-  it("B §6.6: idle activity resets the quiet period; the loop's own turn re-arms from the ready that ends it", () => {
+  it("B §6.6, C-LOOP-06, C-LOOP-09: idle activity resets the quiet period; the loop's own turn re-arms from the ready that ends it", () => {
     const host = hostChild(loopMachine, IDLE);
     host.send({ type: "loop.start", at: T0 });
     host.advance(200_000);
@@ -186,7 +186,7 @@ describe("loop machine (model-based, xstate/graph, simulated clock): B §6.5-6.6
     host.stop();
   });
 
-  it("B §6.5/6.8: expiry beats a pending due state, and a cancelled loop never falls due again (B §6.9)", () => {
+  it("B §6.5/6.8, C-LOOP-13, C-LOOP-17: expiry beats a pending due state, and a cancelled loop never falls due again (B §6.9)", () => {
     const expiring = hostChild(loopMachine, { ...FIXED, expiresAt: T0 + 100_000 });
     expiring.send({ type: "loop.start", at: T0 });
     expiring.advance(100_000);

@@ -15,7 +15,7 @@ function thrown(run: () => unknown): unknown {
   throw new Error("expected a throw");
 }
 
-describe("parseLoopCommand (B §6.3)", () => {
+describe("parseLoopCommand (B §6.3, C-LOOP-02, C-LOOP-03)", () => {
   it("reads an interval token in s, m, h, d as a fixed loop and the rest as its message", () => {
     expect(parseLoopCommand("/loop 90s check the build")).toEqual({ mode: "fixed", intervalMs: 90_000, message: "check the build" });
     expect(parseLoopCommand("/loop 5m  run tests ")).toEqual({ mode: "fixed", intervalMs: 300_000, message: "run tests" });
@@ -38,7 +38,7 @@ describe("parseLoopCommand (B §6.3)", () => {
     expect(parseLoopCommand(42 as unknown as string)).toBeUndefined();
   });
 
-  it("throws invalid_loop for a recognised command with an empty message, an out-of-range interval or an unsafe one", () => {
+  it("C-LOOP-04, C-LOOP-19: throws invalid_loop for a recognised command with an empty message, an out-of-range interval or an unsafe one", () => {
     const cases: [string, string][] = [
       ["/loop", "message"],
       ["/loop   ", "message"],
@@ -65,7 +65,7 @@ describe("parseLoopCommand (B §6.3)", () => {
   });
 });
 
-describe("createLoop request validation (B §6.4)", () => {
+describe("createLoop request validation (B §6.4, C-LOOP-04, C-LOOP-19)", () => {
   it("accepts a fixed and an idle request and returns a clean copy", () => {
     expect(validateLoopRequest({ mode: "fixed", intervalMs: 60_000, message: "m", extra: 1 })).toEqual({ mode: "fixed", intervalMs: 60_000, message: "m" });
     expect(validateLoopRequest({ mode: "idle", message: "é".repeat(32_768) })).toEqual({ mode: "idle", message: "é".repeat(32_768) });
@@ -95,7 +95,7 @@ describe("createLoop request validation (B §6.4)", () => {
   });
 });
 
-describe("loop jitter (B §6.5)", () => {
+describe("loop jitter (B §6.5, C-LOOP-07)", () => {
   it("is stable per id, never negative, and within min(10 % of the cadence, 30 s)", () => {
     const ids = Array.from({ length: 500 }, (_, i) => `loop-${i}`);
     for (const id of ids) {

@@ -9,8 +9,8 @@ const T0 = 1_800_000_000_000;
 const FIXED = newLoopDefinition("a1", { mode: "fixed", intervalMs: 120_000, message: "check CI" }, T0);
 const IDLE = newLoopDefinition("b2", { mode: "idle", message: "tidy ✓" }, T0 + 5);
 
-describe("loop sidecar (B §6.11, B §10.4)", () => {
-  it("a new definition takes its jitter from its id and expires seven days after creation (B §6.5)", () => {
+describe("loop sidecar (B §6.11, B §10.4, C-LOOP-11, C-LOOP-21)", () => {
+  it("C-LOOP-07, C-LOOP-13: a new definition takes its jitter from its id and expires seven days after creation (B §6.5)", () => {
     expect(FIXED).toEqual({ mode: "fixed", intervalMs: 120_000, message: "check CI", id: "a1", jitterMs: loopJitterMs("a1", 120_000), createdAt: T0, expiresAt: T0 + LOOP_LIFETIME_MS });
     expect(IDLE.jitterMs).toBe(loopJitterMs("b2", 300_000));
   });
@@ -57,7 +57,7 @@ describe("loop sidecar (B §6.11, B §10.4)", () => {
     expect(parseLoopSidecar(withLoops([]))).toEqual([]);
   });
 
-  it("drops the definitions expired at the given time (resume prunes them silently, B §6.8)", () => {
+  it("C-LOOP-13: drops the definitions expired at the given time (resume prunes them silently, B §6.8)", () => {
     const defs: LoopDefinition[] = [FIXED, IDLE];
     expect(unexpiredLoops(defs, FIXED.expiresAt - 1)).toEqual(defs);
     expect(unexpiredLoops(defs, FIXED.expiresAt)).toEqual([IDLE]);

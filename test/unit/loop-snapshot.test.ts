@@ -14,7 +14,7 @@ describe("loop admission and snapshots", () => {
     expect(isElwoodError(admitLoop([], { mode: "fixed", intervalMs: 1, message: "m" }, "x", T0), "invalid_loop")).toBe(true);
   });
 
-  it("B §6.4: the 51st unexpired loop is loop_limit_reached; expired ones do not count", () => {
+  it("B §6.4, C-LOOP-04: the 51st unexpired loop is loop_limit_reached; expired ones do not count", () => {
     const fifty = Array.from({ length: 50 }, (_, i) => idle(`l${i}`));
     const refused = admitLoop(fifty, { mode: "idle", message: "m" }, "l50", T0);
     expect(isElwoodError(refused, "loop_limit_reached")).toBe(true);
@@ -23,7 +23,7 @@ describe("loop admission and snapshots", () => {
     expect(isElwoodError(admitLoop(fifty, { mode: "idle", message: "m" }, "l50", afterExpiry), "loop_limit_reached")).toBe(false);
   });
 
-  it("B §6.2: intervalMs only for fixed loops, nextDueAt only while scheduled; snapshots are immutable", () => {
+  it("B §6.2, C-LOOP-15: intervalMs only for fixed loops, nextDueAt only while scheduled; snapshots are immutable", () => {
     const fixed = newLoopDefinition("f", { mode: "fixed", intervalMs: 90_000, message: "m" }, T0);
     expect(loopSnapshot(fixed, "scheduled", T0 + 95_000)).toMatchObject({ intervalMs: 90_000, nextDueAt: T0 + 95_000, state: "scheduled" });
     expect(loopSnapshot(fixed, "due", T0 + 95_000)).not.toHaveProperty("nextDueAt");
@@ -31,14 +31,14 @@ describe("loop admission and snapshots", () => {
     expect(Object.isFrozen(loopSnapshot(fixed, "waiting"))).toBe(true);
   });
 
-  it("B §6.10: an event's snapshot never carries the prompt", () => {
+  it("B §6.10, C-LOOP-16: an event's snapshot never carries the prompt", () => {
     const redacted = redactLoopSnapshot(loopSnapshot(idle("i"), "submitted"));
     expect(redacted).not.toHaveProperty("message");
     expect(JSON.stringify(redacted)).not.toContain("secret prompt");
     expect(redacted).toMatchObject({ id: "i", mode: "idle", state: "submitted" });
   });
 
-  it("B §6.2: listLoops order is creation time, then id", () => {
+  it("B §6.2, C-LOOP-15: listLoops order is creation time, then id", () => {
     const snaps = [idle("b", T0 + 1), idle("c", T0), idle("a", T0 + 1)].map((d) => loopSnapshot(d, "waiting"));
     expect(sortLoopSnapshots(snaps).map((s) => s.id)).toEqual(["c", "a", "b"]);
   });
