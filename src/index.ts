@@ -32,6 +32,7 @@ export type {
 } from "./session-types.js";
 export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetails, type ElwoodErrorDetailsByCode, type ImageAttachFailure } from "./contracts/errors.js";
 export * from "./contracts/public-types.js";
+export { parseLoopCommand, type ElwoodLoopRequest, type ElwoodLoopState, type ElwoodLoopSnapshot, type ElwoodLoopEventSnapshot, type ElwoodLoopEvent } from "./contracts/loop.js";
 export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";
 export { ClaudeSession } from "./claude-session.js";
 export { CodexSession } from "./codex-session.js";

@@ -131,6 +131,16 @@ export interface ElwoodErrorDetailsByCode {
   readonly resize_failed: { readonly cause?: string; readonly cols?: number; readonly rows?: number };
   /** The CLI rejected a `send`/`stream` turn (its adapter's evidence, e.g. Claude's StopFailure); `turnId` names it. */
   readonly turn_failed: { readonly turnId: string };
+  /** A loop request (or a recognised `/loop` command) was refused: `field` names what, `min`/`max` the allowed range. */
+  readonly invalid_loop: { readonly field: "request" | "mode" | "message" | "intervalMs"; readonly min?: number; readonly max?: number };
+  /** The session already holds `limit` unexpired loops. */
+  readonly loop_limit_reached: { readonly limit: number };
+  /** No live loop has this id (unknown, expired, cancelled or finished). */
+  readonly loop_not_found: { readonly loopId: string };
+  /** The loop sidecar write for a create, cancel, kill, expiry or teardown did not complete safely. */
+  readonly loop_persistence_failed: SystemFailureDetails & { readonly loopId?: string };
+  /** A live loop's scheduling or readiness-safe submission failed; details name only the loop. */
+  readonly loop_submission_failed: { readonly loopId: string };
 }
 
 /** A code whose error carries no details. */

@@ -6,11 +6,11 @@ import { hookResultSummary } from "../../inspector/hook-result.js";
 import { eventLabel } from "../../inspector/labels.js";
 import { machineGraph } from "../../inspector/machine-graph.js";
 import { unescapeKeys } from "../../inspector/public/keys.js";
-import { LIVE_MACHINES } from "../support/machines.js";
+import { LIVE_MACHINES, SPAWNED_MACHINES } from "../support/machines.js";
 import { statusMachine } from "../../machines/status.js";
 
 describe("inspector graphs and summaries", () => {
-  it.each(LIVE_MACHINES)("draws the %s machine: one root, every edge between known nodes", (id, machine) => {
+  it.each([...LIVE_MACHINES, ...SPAWNED_MACHINES])("draws the %s machine: one root, every edge between known nodes", (id, machine) => {
     const graph = machineGraph(machine);
     expect(graph.machineId).toBe(id);
     const ids = new Set(graph.nodes.map((n) => n.id));

@@ -5,6 +5,7 @@ import { controlQueueMachine } from "../../machines/control-queue.js";
 import { imageAttachMachine } from "../../machines/image-attach.js";
 import { interruptMachine } from "../../machines/interrupt.js";
 import { loginMachine } from "../../machines/login.js";
+import { loopMachine } from "../../machines/loop.js";
 import { modelPickerMachine } from "../../machines/model-picker.js";
 import { dialogKeyWatchMachine } from "../../machines/dialog-key-watch.js";
 import { createSessionMachine } from "../../machines/session.js";
@@ -33,8 +34,11 @@ export const TRANSACTION_MACHINES: readonly (readonly [string, AnyStateMachine])
   ["modelPicker", modelPickerMachine],
 ];
 
+/** The machines the session spawns one of per item: a loop per recurring-loop definition. */
+export const SPAWNED_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["loop", loopMachine]];
+
 /** The root session machine, built with stand-in edges: only its graph is read from this one. */
 const SESSION_MACHINE = createSessionMachine({ io: fromCallback(() => undefined), effects: fromCallback(() => undefined), hooks: fromCallback(() => undefined) });
 
 /** Every machine in machines/, root included: the model-coverage report measures each. */
-export const ALL_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["session", SESSION_MACHINE], ...LIVE_MACHINES, ...TRANSACTION_MACHINES];
+export const ALL_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["session", SESSION_MACHINE], ...LIVE_MACHINES, ...TRANSACTION_MACHINES, ...SPAWNED_MACHINES];

@@ -4,14 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { machineGraph } from "../../inspector/machine-graph.js";
 import { layoutGraph, type PlacedState } from "../../inspector/public/graph-layout.js";
-import { LIVE_MACHINES, TRANSACTION_MACHINES } from "../support/machines.js";
+import { LIVE_MACHINES, SPAWNED_MACHINES, TRANSACTION_MACHINES } from "../support/machines.js";
 
 const nested = (a: string, b: string): boolean => a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 const overlap = (a: PlacedState, b: PlacedState): boolean =>
   a.box.x < b.box.x + b.box.w && b.box.x < a.box.x + a.box.w && a.box.y < b.box.y + b.box.h && b.box.y < a.box.y + a.box.h;
 
 describe("inspector graph layout (issue 15 §5)", () => {
-  it.each([...LIVE_MACHINES, ...TRANSACTION_MACHINES])("lays out the %s machine with no overlapping states, children inside parents, every edge routed", async (_id, machine) => {
+  it.each([...LIVE_MACHINES, ...TRANSACTION_MACHINES, ...SPAWNED_MACHINES])("lays out the %s machine with no overlapping states, children inside parents, every edge routed", async (_id, machine) => {
     const graph = machineGraph(machine);
     const layout = await layoutGraph(graph);
     expect(layout.states.length).toBe(graph.nodes.length - 1);
