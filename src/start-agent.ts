@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
-import { bridgeCommand } from "../effects/hook-bridge/bridge-command.js";
+import { bashBridgeCommand, bridgeCommand, systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
@@ -78,6 +78,8 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
     readonly bridgeCommand: (event: string) => string;
     /** The loopback HTTP endpoint, when `httpHooks` asked for it. */
     readonly http: HookHttpEndpoint | undefined;
+    /** bridge.bash over that endpoint (no Node start per hook), when it listens and bash is at a system path. */
+    readonly bashBridgeCommand: ((event: string) => string) | undefined;
   }) => Promise<readonly string[]>;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
@@ -187,7 +189,16 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       if (error !== undefined) events.hookError(error);
     });
     const configPath = server.configPath;
-    const args = await plan.args({ probe, hookEvents, sessionDir, bridgeCommand: (event) => bridgeCommand(event, configPath), http: server.http });
+    const bash = systemBash();
+    const httpConfigPath = server.httpConfigPath;
+    const args = await plan.args({
+      probe,
+      hookEvents,
+      sessionDir,
+      bridgeCommand: (event) => bridgeCommand(event, configPath),
+      http: server.http,
+      bashBridgeCommand: bash === undefined || httpConfigPath === undefined ? undefined : (event) => bashBridgeCommand(event, { bash, httpConfigPath, configPath }),
+    });
     const hookServer = server;
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;

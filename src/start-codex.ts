@@ -10,6 +10,7 @@ import { codexVersionDecision, probeCodex } from "../adapters/codex/version-prob
 import type { CodexAgentSession } from "./session-api.js";
 import { CodexSessionFacade } from "./codex-agent-session.js";
 import { startAgent } from "./start-agent.js";
+import { systemBash } from "../effects/hook-bridge/bridge-command.js";
 
 export type { StartCodexOptions } from "../adapters/codex/options.js";
 
@@ -36,9 +37,11 @@ export async function startCodex(options: StartCodexOptions): Promise<CodexAgent
     hookEvents: (probe) => codexHookEventsFor(probe.version),
     isHookEventName: isCodexHookEventName,
     createDispatcher: (sinks) => createCodexHookDispatcher({ handlers: resolved.hooks, timeoutMs: resolved.hookTimeoutMs, ...sinks }),
-    args: async ({ probe, hookEvents, bridgeCommand }) =>
+    // Codex runs command hooks only, each blocking: bridge.bash over the loopback listener saves a Node start per hook.
+    httpHooks: () => systemBash() !== undefined,
+    args: async ({ probe, hookEvents, bridgeCommand, bashBridgeCommand }) =>
       codexArgs(resolved, {
-        hookOverrides: codexHookOverrides(hookEvents, bridgeCommand, resolved.hookTimeoutMs),
+        hookOverrides: codexHookOverrides(hookEvents, bashBridgeCommand ?? bridgeCommand, resolved.hookTimeoutMs),
         bypassHookTrust: probe.bypassHookTrust,
       }),
     // Codex has no narrow-terminal bootstrap: it starts at the caller's size.

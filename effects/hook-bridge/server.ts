@@ -48,6 +48,10 @@ const SUN_PATH_MAX = 103;
 const SOCKET_NAME = "hook.sock";
 /** What bridge.mjs reads to reach this server: socket path, token, deadline. 0600, next to the socket. */
 const CONFIG_NAME = "bridge.json";
+/** What bridge.bash reads to reach the HTTP listener: one line "port token maxBytes deadlineSeconds". 0600. */
+const HTTP_CONFIG_NAME = "bridge-http.conf";
+/** bridge.bash waits this much past the handler deadline for an answer, as bridge.mjs does. */
+const CLIENT_MARGIN_MS = 2000;
 const DIR_PREFIX = "elwood-hook-";
 const SAFETY_NET_MS = 1000;
 /**
@@ -116,6 +120,10 @@ export class HookBridgeServer {
       await chmod(socketPath, 0o600);
       if (opts.http === true) bridge.#http = await HookHttpListener.start(bridge.#httpChecks());
       await writePrivateFile(bridge.configPath, JSON.stringify({ socket: socketPath, token, timeoutMs: opts.timeoutMs }));
+      if (bridge.#http !== undefined) {
+        const deadlineSec = ((opts.timeoutMs + CLIENT_MARGIN_MS) / 1000).toFixed(3);
+        await writePrivateFile(join(dir, HTTP_CONFIG_NAME), `${bridge.#http.port} ${token} ${bridge.#maxBytes} ${deadlineSec}\n`);
+      }
       // A crashed owner cannot remove this directory; the record lets the next start's sweep do it.
       await writeOwner(dir);
       return bridge;
@@ -137,6 +145,11 @@ export class HookBridgeServer {
   onError(listener: (e: HookBridgeError) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** The 0600 file bridge.bash reads (port, token, size ceiling, deadline), when started with `http: true`. */
+  get httpConfigPath(): string | undefined {
+    return this.#http === undefined ? undefined : join(this.#dir, HTTP_CONFIG_NAME);
   }
 
   /** The loopback HTTP endpoint, when started with `http: true`. */

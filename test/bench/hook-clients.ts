@@ -1,13 +1,14 @@
 // Benchmark: one hook call per transport, side by side in one run: Claude's in-process HTTP POST (type: "http"), the
-// bridge.mjs command (today's only Codex client), and the candidate faster Codex clients (a bash /dev/tcp client, curl),
-// each command run as the CLIs run hooks (`sh -c`, JSON on stdin), against one HookBridgeServer with its HTTP listener.
+// bridge.mjs command (Node, over the Unix socket), bridge.bash (the command startCodex installs when bash is at a system
+// path) and a curl candidate, each command run as the CLIs run hooks (`sh -c`, JSON on stdin), against one
+// HookBridgeServer with its HTTP listener.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
-import { bridgeCommand, posixQuote } from "../../effects/hook-bridge/bridge-command.js";
+import { bashBridgeCommand, bridgeCommand, posixQuote, systemBash } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { percentile, spread } from "./bench-stats.js";
 import { BENCH_HOOK_PAYLOAD, denyingBenchHandler } from "./hook-payload.js";
@@ -40,20 +41,6 @@ function postOnce(agent: http.Agent, url: string, headers: Readonly<Record<strin
   });
 }
 
-/** A bash-only client (no process beyond bash itself): HTTP/1.0 over /dev/tcp, the token read from a private file. */
-function bashClient(port: number, tokenFile: string, event: string): string {
-  const script = [
-    "export LC_ALL=C",
-    `exec 3<>/dev/tcp/127.0.0.1/${port} || exit 0`,
-    `IFS= read -r tok < ${posixQuote(tokenFile)}`,
-    "body=$(cat)",
-    `printf 'POST /hook/${event} HTTP/1.0\\r\\nHost: 127.0.0.1\\r\\nx-elwood-hook-token: %s\\r\\nContent-Length: %d\\r\\n\\r\\n%s' "$tok" "\${#body}" "$body" >&3`,
-    "while IFS= read -r line <&3; do [ \"${line%$'\\r'}\" = '' ] && break; done",
-    "IFS= read -r -d '' out <&3; printf '%s' \"$out\"",
-  ].join("; ");
-  return `bash -c ${posixQuote(script)}`;
-}
-
 function curlClient(url: string, tokenFile: string): string {
   return `curl -s --max-time 40 -H @${posixQuote(tokenFile)} -H 'content-type: application/json' --data-binary @- ${posixQuote(url)} || true`;
 }
@@ -68,17 +55,17 @@ export async function benchHookClients(calls = 60, reps = 3): Promise<HookClient
   try {
     const endpoint = server.http!;
     const url = endpoint.url("PreToolUse");
-    const port = Number(new URL(url).port);
+    const bash = systemBash();
+    if (bash === undefined || server.httpConfigPath === undefined) throw new Error("bridge.bash needs bash at /bin/bash or /usr/bin/bash");
+    const codexCommand = bashBridgeCommand("PreToolUse", { bash, httpConfigPath: server.httpConfigPath, configPath: server.configPath });
     const dir = join(server.configPath, "..");
-    const tokenFile = join(dir, "bench-token");
     const headerFile = join(dir, "bench-header");
     const [name, value] = Object.entries(endpoint.headers)[0]!;
-    writeFileSync(tokenFile, `${value}\n`, { mode: 0o600 });
     writeFileSync(headerFile, `${name}: ${value}\n`, { mode: 0o600 });
     const clients: ReadonlyArray<readonly [string, () => Promise<{ ms: number; stdout: string }>]> = [
       ["claude http (in-process POST, keep-alive)", () => postOnce(agent, url, endpoint.headers, PAYLOAD)],
       ["bridge.mjs command (sh -c node)", () => runShell(bridgeCommand("PreToolUse", server.configPath), PAYLOAD)],
-      ["bash /dev/tcp http client", () => runShell(bashClient(port, tokenFile, "PreToolUse"), PAYLOAD)],
+      ["bridge.bash command (Codex's hook: sh -c bash /dev/tcp)", () => runShell(codexCommand, PAYLOAD)],
       ["curl http client", () => runShell(curlClient(url, headerFile), PAYLOAD)],
       ['floor: sh -c node -e ""', () => runShell(`${posixQuote(process.execPath)} -e ""`, "")],
       ["floor: sh -c true", () => runShell("true", "")],

@@ -118,7 +118,8 @@ sections.push(
 );
 sections.push(
   await section("hook clients side by side (issue 16: Claude http ≤ 10 ms p50, Codex ≤ 25 ms p50)", async () => [
-    "Claude's own POST (type: http) vs the sh -c commands a CLI spawns per hook: bridge.mjs (Codex today) and candidate clients.",
+    "Claude's own POST (type: http) vs the sh -c commands a CLI spawns per hook: bridge.mjs (Node over the Unix socket; Claude's",
+    "command hooks), bridge.bash (what startCodex installs: bash over /dev/tcp to the HTTP listener), a curl candidate, and floors.",
     ...table(await benchHookClients(quick ? 10 : 60, 3)),
   ]),
 );

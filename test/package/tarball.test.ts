@@ -74,6 +74,9 @@ describe("packed tarball in a fresh consumer project, offline (issue 15 §2)", (
   it("ships the built page and compiled bins, no test code, and source maps only with their sources", () => {
     expect(files).toContain("dist/inspector/public/app.js");
     expect(files).toContain("dist/inspector/public/index.html");
+    // The hook clients a CLI runs are copied, not compiled: Node's bridge.mjs and Codex's bridge.bash.
+    expect(files).toContain("dist/effects/hook-bridge/bridge.mjs");
+    expect(files).toContain("dist/effects/hook-bridge/bridge.bash");
     expect(files.filter((f) => f.startsWith("dist/test/") || f.includes("demo-sessions") || f.endsWith(".test.js"))).toEqual([]);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
     const installed = join(project, "node_modules/elwood");

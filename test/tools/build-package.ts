@@ -16,6 +16,7 @@ rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json")], { cwd: root, stdio: "inherit" });
 // The hook bridge is plain JS that the CLI's hook command runs with node; it is copied, not compiled.
 copyFileSync(join(root, "effects/hook-bridge/bridge.mjs"), join(dist, "effects/hook-bridge/bridge.mjs"));
+copyFileSync(join(root, "effects/hook-bridge/bridge.bash"), join(dist, "effects/hook-bridge/bridge.bash"));
 // So is the per-session supervisor the embedder starts detached (a /bin/sh script).
 mkdirSync(join(dist, "effects/supervisor"), { recursive: true });
 copyFileSync(join(root, "effects/supervisor/session-supervisor.sh"), join(dist, "effects/supervisor/session-supervisor.sh"));
