@@ -11,6 +11,8 @@ import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler, type Ho
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
 import { releaseOwner, writeOwner } from "../effects/session-owner.js";
+import type { RecordSeed } from "../effects/session-record.js";
+import { SessionRecordKeeper } from "../effects/session-record-keeper.js";
 import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
@@ -82,6 +84,8 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
   readonly createSession: (runtime: SessionRuntime) => S;
+  /** The adapter and resolved launch posture the session record persists (what a resume restores). */
+  readonly recordSeed: RecordSeed;
 }
 
 /**
@@ -105,6 +109,7 @@ function bridgeHandler(
   createDispatcher: AgentStartPlan<unknown, SessionFacade>["createDispatcher"],
   replies: HookReplyProfile,
   events: HookFeed,
+  onConversationId: (id: string) => void,
 ): HookBridgeHandler {
   // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
   // payload with its own request even when several hooks are in flight.
@@ -112,6 +117,8 @@ function bridgeHandler(
   const dispatcher = createDispatcher({
     onEvent: (name, payload) => {
       const record = payload as Readonly<Record<string, unknown>>;
+      // Both CLIs name their conversation in SessionStart (anew after /clear): what a later resume passes back.
+      if (name === "SessionStart" && typeof record["session_id"] === "string") onConversationId(record["session_id"]);
       if (replies.deliveredAfterAnswer.includes(name)) captured = record;
       else events.hook(name, record);
     },
@@ -172,13 +179,23 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   let server: HookBridgeServer | undefined;
   try {
     await writeOwner(sessionDir);
+    const keeper = new SessionRecordKeeper({
+      sessionDir,
+      elwoodSessionId,
+      cwd: resolved.cwd,
+      seed: plan.recordSeed,
+      conversationId: null,
+      onWriteFailed: (errno) =>
+        events.warning("state_write_failed", "the session record could not be updated with the CLI's conversation id", errno ? { errno } : {}),
+    });
+    await keeper.write();
     registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = plan.hookEvents(probe);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
     const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
-      handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events),
+      handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events, (id) => keeper.observeConversationId(id)),
       timeoutMs: resolved.hookTimeoutMs,
       http: plan.httpHooks?.(probe, env) ?? false,
     });
@@ -218,6 +235,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         supervisor?.stop();
         unregisterJournalDir(elwoodSessionId);
         await hookServer.close();
+        await keeper.flush();
         // A directory kept on purpose (stop/kill) is released, so no later crash sweep takes it.
         if (how === "teardown") await removeSessionDir(location);
         else await releaseOwner(sessionDir).catch(() => undefined);

@@ -53,5 +53,14 @@ export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAg
     },
     spawnSize: bootstrapSize(resolved.initialSize),
     createSession: (runtime) => new ClaudeSessionFacade(runtime),
+    recordSeed: {
+      adapter: "claude",
+      posture: {
+        permissionMode: resolved.permissionMode ?? null,
+        allowedTools: resolved.allowedTools ?? null,
+        disallowedTools: resolved.disallowedTools ?? null,
+        tools: resolved.tools ?? null,
+      },
+    },
   });
 }

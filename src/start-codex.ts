@@ -44,5 +44,6 @@ export async function startCodex(options: StartCodexOptions): Promise<CodexAgent
     // Codex has no narrow-terminal bootstrap: it starts at the caller's size.
     spawnSize: resolved.initialSize,
     createSession: (runtime) => new CodexSessionFacade(runtime),
+    recordSeed: { adapter: "codex", posture: { sandbox: resolved.sandbox ?? null, approvalPolicy: resolved.approvalPolicy ?? null } },
   });
 }
