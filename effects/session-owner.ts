@@ -79,7 +79,7 @@ export async function ownerAlive(owner: SessionOwner): Promise<boolean> {
 
 /**
  * Claims `dir` for this process, exclusively across processes (resume): the owner record is published with
- * `link`, which fails when one exists, so it is either absent or complete. A live other owner rejects
+ * `link`, which fails when one exists, so it is either absent or complete. A live owner (this process too) rejects
  * `session_in_use`; a dead one (its process gone, or its pid reused) is taken over under a takeover lock, and a
  * contender that finds the lock held also gets `session_in_use`.
  */
@@ -96,8 +96,8 @@ export async function claimOwner(dir: string): Promise<void> {
   }
   try {
     if (await publish(temp, target)) return;
+    // A live owner, this very process included (a session it still runs), keeps the session.
     const existing = await readOwner(dir);
-    if (existing !== undefined && existing.pid === me.pid && existing.startTime === me.startTime) return;
     if (existing !== undefined && (await ownerAlive(existing))) throw inUse(existing);
     await takeOver(dir, temp, target, existing);
   } finally {

@@ -1,6 +1,15 @@
 // Elwood's public entry point: the only module consumers import.
 
 export { startClaude, type StartClaudeOptions } from "./start-claude.js";
+export {
+  listSessions,
+  resumeClaude,
+  startOrResumeClaude,
+  type ResumeClaudeOptions,
+  type StartOrResumeClaudeOptions,
+  type StartOrResumeResult,
+} from "./resume-claude.js";
+export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effects/session-record.js";
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";

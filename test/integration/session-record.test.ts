@@ -225,7 +225,7 @@ describe("crash safety and exclusive resume (C-STATE-03)", () => {
     writeFileSync(join(s.dir, "owner.json"), JSON.stringify({ pid: 2 ** 22 + 7, startTime: "1" }), { mode: 0o600 });
     await claimOwner(s.dir);
     expect(JSON.parse(readFileSync(join(s.dir, "owner.json"), "utf8")).pid).toBe(process.pid);
-    await claimOwner(s.dir); // this process again: fine
+    await expectCode(claimOwner(s.dir), "session_in_use"); // held by this very process: a second claim is refused
     writeFileSync(join(s.dir, "owner.json"), JSON.stringify({ pid: process.ppid, startTime: null }), { mode: 0o600 });
     const error = await rejection(claimOwner(s.dir));
     expect(isElwoodError(error, "session_in_use") && error.details).toEqual({ pid: process.ppid });
