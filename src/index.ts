@@ -7,8 +7,9 @@ export {
   startOrResumeClaude,
   type ResumeClaudeOptions,
   type StartOrResumeClaudeOptions,
-  type StartOrResumeResult,
 } from "./resume-claude.js";
+export { resumeCodex, startOrResumeCodex, type ResumeCodexOptions, type StartOrResumeCodexOptions } from "./resume-codex.js";
+export type { StartOrResumeResult } from "./resume-session.js";
 export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effects/session-record.js";
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
