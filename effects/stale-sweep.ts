@@ -3,8 +3,10 @@
 import { lstat, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { recoverConfigJournal } from "./config-journal.js";
+import { isElwoodError } from "../src/contracts/errors.js";
+import { readSessionRecord } from "./session-record.js";
 import { ownerAlive, readOwner } from "./session-owner.js";
-import { removeSessionDir, resolveStateRoot, SESSIONS_DIR_NAME, type StoreLocation } from "./state-dir.js";
+import { removeSessionDir, resolveStateRoot, SESSIONS_DIR_NAME, type SessionLocation, type StoreLocation } from "./state-dir.js";
 
 export interface SweepReport {
   /** Session ids whose directories were removed. */
@@ -16,9 +18,9 @@ export interface SweepReport {
 }
 
 /**
- * Removes every session directory in the store whose recorded owner is dead, restoring a journalled Codex
- * config.toml first. A directory with no owner record is left alone: it may belong to a session another process
- * is starting right now. Best effort: an entry that cannot be inspected or removed is skipped, never thrown.
+ * Removes every session directory in the store whose recorded owner is dead and that cannot be resumed (no record,
+ * or no conversation id in it), restoring a journalled Codex config.toml first (also for a kept, resumable one). A directory with no owner
+ * record is left alone: it may belong to a session another process is starting right now. Best effort: an entry that cannot be inspected or removed is skipped, never thrown.
  */
 export async function sweepStaleSessions(location: StoreLocation): Promise<Pick<SweepReport, "sessions" | "configsRestored">> {
   const sessionsDir = join(resolveStateRoot(location), SESSIONS_DIR_NAME);
@@ -32,6 +34,9 @@ export async function sweepStaleSessions(location: StoreLocation): Promise<Pick<
     const restored = await recoverConfigJournal(dir).catch(() => undefined);
     if (restored?.kind === "failed") continue; // keep the journal for the next start
     if (restored?.kind === "restored") configsRestored.push(id);
+    // A session the CLI already gave its conversation id stays resumable after its embedder died: keep everything.
+    // An unreadable record is kept too: unsafe state is left for a human, never rewritten or removed.
+    if (await keptForResume({ ...location, elwoodSessionId: id })) continue;
     try {
       await removeSessionDir({ ...location, elwoodSessionId: id });
       sessions.push(id);
@@ -75,5 +80,13 @@ async function isOwnDirectory(path: string): Promise<boolean> {
     return info.isDirectory() && (uid === undefined || info.uid === uid);
   } catch {
     return false;
+  }
+}
+
+async function keptForResume(location: SessionLocation): Promise<boolean> {
+  try {
+    return (await readSessionRecord(location)).resume.conversationId !== null;
+  } catch (error) {
+    return !isElwoodError(error, "state_not_found");
   }
 }

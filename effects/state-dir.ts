@@ -49,17 +49,28 @@ export function sessionDirPath(location: SessionLocation): string | ElwoodError 
 }
 
 /**
+ * The session directory's path once the way to it is safe: an invalid id rejects `invalid_argument`; a symlink or
+ * non-directory at the root, the sessions directory or the session directory (or a planted symlinked ancestor)
+ * rejects `state_corrupt`. Nothing is created; absent directories are fine.
+ */
+export async function checkedSessionDirPath(location: SessionLocation): Promise<string> {
+  const dir = sessionDirPath(location);
+  if (dir instanceof ElwoodError) throw dir;
+  const root = resolveStateRoot(location);
+  await assertSafeAncestors(root, resolve(location.cwd));
+  for (const path of [root, join(root, SESSIONS_DIR_NAME), dir]) await assertDirOrAbsent(path);
+  return dir;
+}
+
+/**
  * Create (or re-open, for resume) the session's private 0700 directory and return its path.
  * Symlinks at the root, the sessions directory or the session directory — and user-owned or
  * in-project symlinked ancestors — reject with `state_corrupt` before anything is created or chmod'ed.
  */
 export async function createSessionDir(location: SessionLocation): Promise<string> {
-  const dir = sessionDirPath(location);
-  if (dir instanceof ElwoodError) throw dir;
+  const dir = await checkedSessionDirPath(location);
   const root = resolveStateRoot(location);
   const sessions = join(root, SESSIONS_DIR_NAME);
-  await assertSafeAncestors(root, resolve(location.cwd));
-  for (const path of [root, sessions, dir]) await assertDirOrAbsent(path);
   try {
     await mkdir(root, { recursive: true });
     if (location.stateDir === undefined) await createGitignoreIfAbsent(root);
@@ -78,12 +89,9 @@ export async function createSessionDir(location: SessionLocation): Promise<strin
  * holding only Elwood's own `.gitignore` goes too. Absent directories are fine (idempotent).
  */
 export async function removeSessionDir(location: SessionLocation): Promise<void> {
-  const dir = sessionDirPath(location);
-  if (dir instanceof ElwoodError) throw dir;
+  const dir = await checkedSessionDirPath(location);
   const root = resolveStateRoot(location);
   const sessions = join(root, SESSIONS_DIR_NAME);
-  await assertSafeAncestors(root, resolve(location.cwd));
-  for (const path of [root, sessions, dir]) await assertDirOrAbsent(path);
   try {
     await rm(dir, { recursive: true, force: true });
     await rmdirIfEmpty(sessions);

@@ -1,6 +1,16 @@
 // Elwood's public entry point: the only module consumers import.
 
 export { startClaude, type StartClaudeOptions } from "./start-claude.js";
+export {
+  listSessions,
+  resumeClaude,
+  startOrResumeClaude,
+  type ResumeClaudeOptions,
+  type StartOrResumeClaudeOptions,
+} from "./resume-claude.js";
+export { resumeCodex, startOrResumeCodex, type ResumeCodexOptions, type StartOrResumeCodexOptions } from "./resume-codex.js";
+export type { StartOrResumeResult } from "./resume-session.js";
+export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effects/session-record.js";
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";

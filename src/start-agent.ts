@@ -10,7 +10,9 @@ import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
-import { releaseOwner, writeOwner } from "../effects/session-owner.js";
+import { claimOwner, releaseOwner, writeOwner } from "../effects/session-owner.js";
+import type { RecordSeed } from "../effects/session-record.js";
+import { SessionRecordKeeper } from "../effects/session-record-keeper.js";
 import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
@@ -84,6 +86,13 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
   readonly createSession: (runtime: SessionRuntime) => S;
+  /** The adapter and resolved launch posture the session record persists (what a resume restores). */
+  readonly recordSeed: RecordSeed;
+  /**
+   * Set for a resume: the session's existing id and the CLI conversation its record names. The session directory is
+   * re-opened and claimed (never created afresh or removed on failure), and the session starts `resumed`.
+   */
+  readonly resume?: { readonly elwoodSessionId: string; readonly conversationId: string };
 }
 
 /**
@@ -107,6 +116,7 @@ function bridgeHandler(
   createDispatcher: AgentStartPlan<unknown, SessionFacade>["createDispatcher"],
   replies: HookReplyProfile,
   events: HookFeed,
+  onConversationId: (id: string) => void,
 ): HookBridgeHandler {
   // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
   // payload with its own request even when several hooks are in flight.
@@ -114,6 +124,8 @@ function bridgeHandler(
   const dispatcher = createDispatcher({
     onEvent: (name, payload) => {
       const record = payload as Readonly<Record<string, unknown>>;
+      // Both CLIs name their conversation in SessionStart (anew after /clear): what a later resume passes back.
+      if (name === "SessionStart" && typeof record["session_id"] === "string") onConversationId(record["session_id"]);
       if (replies.deliveredAfterAnswer.includes(name)) captured = record;
       else events.hook(name, record);
     },
@@ -165,7 +177,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   const warnings: Array<Pick<WarningEvent, "code" | "message">> = [];
   if (decision.kind === "warn") warnings.push({ code: decision.warning, message: decision.message });
 
-  const elwoodSessionId = randomUUID();
+  const elwoodSessionId = plan.resume?.elwoodSessionId ?? randomUUID();
   const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
   // What a crashed earlier embedder left behind goes first (its config.toml restored from the journal).
   await Promise.all([sweepStaleSessions(location).catch(() => undefined), HookBridgeServer.sweepStale()]);
@@ -173,14 +185,26 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   const events = new HookFeed();
   let server: HookBridgeServer | undefined;
   try {
-    await writeOwner(sessionDir);
+    // A resume claims the directory across processes: a second resumer of a live session gets session_in_use.
+    if (plan.resume === undefined) await writeOwner(sessionDir);
+    else await claimOwner(sessionDir);
+    const keeper = new SessionRecordKeeper({
+      sessionDir,
+      elwoodSessionId,
+      cwd: resolved.cwd,
+      seed: plan.recordSeed,
+      conversationId: plan.resume?.conversationId ?? null,
+      onWriteFailed: (errno) =>
+        events.warning("state_write_failed", "the session record could not be updated with the CLI's conversation id", errno ? { errno } : {}),
+    });
+    await keeper.write();
     registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = plan.hookEvents(probe);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
     const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
-      handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events),
+      handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events, (id) => keeper.observeConversationId(id)),
       timeoutMs: resolved.hookTimeoutMs,
       http: plan.httpHooks?.(probe, env) ?? false,
     });
@@ -214,7 +238,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       spawnSize: plan.spawnSize,
       requestedSize: resolved.initialSize,
       autotrust: resolved.autotrust,
-      resumed: false,
+      resumed: plan.resume !== undefined,
       stopGraceMs: DEFAULT_STOP_GRACE_MS,
       hooks: events,
       // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
@@ -229,6 +253,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         supervisor?.stop();
         unregisterJournalDir(elwoodSessionId);
         await hookServer.close();
+        await keeper.flush();
         // A directory kept on purpose (stop/kill) is released, so no later crash sweep takes it.
         if (how === "teardown") await removeSessionDir(location);
         else await releaseOwner(sessionDir).catch(() => undefined);
@@ -245,13 +270,15 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     };
     const session = plan.createSession(runtime);
     events.gateOnRender(() => runtime.terminal.settled());
-    if (resolved.persona !== undefined) void session.sendMessage(resolved.persona).catch(() => {});
+    if (resolved.persona !== undefined && plan.resume === undefined) void session.sendMessage(resolved.persona).catch(() => {});
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
     return session;
   } catch (error) {
     unregisterJournalDir(elwoodSessionId);
     await server?.close().catch(() => {});
-    await removeSessionDir(location).catch(() => {});
+    // A failed resume keeps the record it came from (only the claim goes); a failed fresh start leaves nothing.
+    if (plan.resume === undefined) await removeSessionDir(location).catch(() => {});
+    else if (!isElwoodError(error, "session_in_use")) await releaseOwner(sessionDir).catch(() => undefined);
     throw asElwoodError(error, plan.startFailedCode, plan.startFailedMessage);
   }
 }

@@ -5,15 +5,15 @@ import { claudeArgs } from "../adapters/claude/command-line.js";
 import { createClaudeHookDispatcher } from "../adapters/claude/hook-dispatch.js";
 import { claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec, isClaudeHookEventName } from "../adapters/claude/hook-events.js";
 import { claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../adapters/claude/hook-transport.js";
-import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
+import { validateClaudeOptions, type ResolvedClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
 import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
 import { bootstrapSize } from "../adapters/claude/startup-plan.js";
-import { probeClaudeVersion, versionDecision } from "../adapters/claude/version-probe.js";
+import { probeClaudeVersion, versionDecision, type ClaudeVersionProbeResult } from "../adapters/claude/version-probe.js";
 import type { HookBridgeError } from "../effects/hook-bridge/server.js";
 import type { HookErrorEvent } from "./agent-session.js";
 import type { ClaudeAgentSession } from "./session-api.js";
 import { ClaudeSessionFacade } from "./claude-agent-session.js";
-import { publicBridgeErrorFor, startAgent } from "./start-agent.js";
+import { publicBridgeErrorFor, startAgent, type AgentStartPlan } from "./start-agent.js";
 
 export type { StartClaudeOptions } from "../adapters/claude/options.js";
 export { decisionInReply as handlerDecisionFromWire } from "../adapters/hook-reply.js";
@@ -24,8 +24,15 @@ export function publicBridgeError(e: HookBridgeError): HookErrorEvent | undefine
 }
 
 export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAgentSession> {
-  const resolved = await validateClaudeOptions(options);
-  return startAgent({
+  return startAgent(claudeStartPlan(await validateClaudeOptions(options)));
+}
+
+/** Claude's launch plan; with `resume`, the same launch appends Claude's own `--resume <conversation id>`. */
+export function claudeStartPlan(
+  resolved: ResolvedClaudeOptions,
+  resume?: { readonly elwoodSessionId: string; readonly conversationId: string },
+): AgentStartPlan<ClaudeVersionProbeResult, ClaudeSessionFacade> {
+  return {
     resolved,
     adapter: claudeAdapter,
     defaultExecutable: "claude",
@@ -49,9 +56,20 @@ export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAg
         hooks: claudeHookSettings(hookEvents, bridgeCommand, hookTimeoutSec, { routeOf, http }),
         ...(resolved.settingsOverrides === undefined ? {} : { settingsOverrides: resolved.settingsOverrides }),
       });
-      return claudeArgs(resolved, settingsPath);
+      const args = claudeArgs(resolved, settingsPath);
+      return resume === undefined ? args : [...args, "--resume", resume.conversationId];
     },
     spawnSize: bootstrapSize(resolved.initialSize),
     createSession: (runtime) => new ClaudeSessionFacade(runtime),
-  });
+    recordSeed: {
+      adapter: "claude",
+      posture: {
+        permissionMode: resolved.permissionMode ?? null,
+        allowedTools: resolved.allowedTools ?? null,
+        disallowedTools: resolved.disallowedTools ?? null,
+        tools: resolved.tools ?? null,
+      },
+    },
+    ...(resume === undefined ? {} : { resume }),
+  };
 }

@@ -39,3 +39,11 @@ export function codexArgs(resolved: CodexArgInputs, extras: CodexLaunchExtras): 
   for (const entry of overrides) args.push("-c", entry);
   return args;
 }
+
+/**
+ * Codex's own resume of a recorded thread: `codex resume [OPTIONS] <SESSION_ID>` (0.144.6 and 0.171.0 accept every
+ * flag `codexArgs` emits after the subcommand). The id goes last, after every option, as the positional argument.
+ */
+export function codexResumeArgs(args: readonly string[], conversationId: string): string[] {
+  return ["resume", ...args, conversationId];
+}

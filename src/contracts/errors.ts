@@ -105,6 +105,14 @@ export interface ElwoodErrorDetailsByCode {
   readonly codex_high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string };
   /** Elwood's state on disk is not what Elwood wrote (not a regular file, an unsafe path). */
   readonly state_corrupt: SystemFailureDetails;
+  /** No session record exists for the id in that store (`startOrResume*` falls back to a fresh start). */
+  readonly state_not_found: { readonly elwoodSessionId: string; readonly path?: string };
+  /** The record belongs to the other CLI (`startOrResume*` falls back to a fresh start); no process was started. */
+  readonly adapter_mismatch: { readonly expected: "claude" | "codex"; readonly recorded: "claude" | "codex" };
+  /** The record has no CLI conversation id to resume (the CLI never reported one); no process was started. */
+  readonly resume_unavailable: { readonly adapter: "claude" | "codex" };
+  /** Another live process holds the session (resuming or running it); `pid` is that owner when readable. */
+  readonly session_in_use: { readonly pid?: number };
   readonly teardown_failed: SystemFailureDetails;
   readonly interrupt_failed: NoDetails;
   readonly compact_failed: { readonly timeoutMs: number };

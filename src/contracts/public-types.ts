@@ -114,7 +114,9 @@ export type WarningCode =
   | "codex_default_model_persisted"
   | "hook_observer_failed"
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS in machines/dialog-key-watch.ts). */
-  | "dialog_keys_no_effect";
+  | "dialog_keys_no_effect"
+  /** The session record could not be updated with the CLI's new conversation id (`details.errno`); resume may miss it. */
+  | "state_write_failed";
 
 export interface WarningEvent {
   readonly elwoodSessionId: string;

@@ -1,5 +1,5 @@
-// Issue 14 items 5 and 8: what a SIGKILLed embedder leaves (session dir, hook socket dir, a picker-changed
-// config.toml) is swept and restored by the next start; stop() keeps its directory on purpose.
+// Issue 14 items 5 and 8: what a SIGKILLed embedder leaves (hook socket dir, a picker-changed config.toml) is swept and
+// restored by the next start, a resumable session's record kept; stop() keeps its directory on purpose.
 
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONFIG_JOURNAL_FILE } from "../../effects/config-journal.js";
 import { OWNER_FILE } from "../../effects/session-owner.js";
+import { readSessionRecord } from "../../effects/session-record.js";
 import { startCrashEmbedder } from "../support/crash-embedder-process.js";
 import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
@@ -23,7 +24,7 @@ function temp(prefix: string): string {
 }
 
 describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", () => {
-  it("issue 14 item 5: a SIGKILLed embedder's session dir and hook socket dir are removed by the next start; stop() keeps its dir", async () => {
+  it("issue 14 item 5, C-STATE-04: a SIGKILLed embedder's hook socket dir is removed by the next start, its resumable session dir kept; stop() keeps its dir", async () => {
     const stateDir = temp("elwood-store-");
     const crashed = await startCrashEmbedder(["claude", stateDir]);
     cleanups.push(() => crashed.sigkill());
@@ -40,7 +41,8 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
 
     const next: ClaudeSim = await startClaudeSim({ stateDir });
     cleanups.push(() => next.cleanup());
-    expect(existsSync(deadDir)).toBe(false);
+    // The CLI had named its conversation, so the crashed session stays resumable: its record is kept intact.
+    expect((await readSessionRecord({ stateDir, cwd: info.cwd!, elwoodSessionId: info.sid! })).resume.conversationId).toEqual(expect.any(String));
     expect(existsSync(info.hookDir!)).toBe(false);
     const liveDir = join(stateDir, "sessions", next.session.elwoodSessionId);
     expect(JSON.parse(readFileSync(join(liveDir, OWNER_FILE), "utf8"))).toMatchObject({ pid: process.pid });

@@ -3,9 +3,11 @@
 // (`claude-turn`: mid-turn, after a hook started a tool-like process group of its own that ignores hangups.)
 // Usage: node --import tsx test/support/crash-embedder.ts <claude|claude-turn|codex-picker> <stateDir> [codexHome]
 
-import { dirname } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { recordPath } from "../../effects/session-record.js";
 import { bridgeConfigPath, startClaudeSim } from "../integration/claude-sim-start.js";
-import { startCodexSim } from "../integration/codex-sim-support.js";
+import { startCodexSim, until } from "../integration/codex-sim-support.js";
 
 const [mode, stateDir, codexHome] = process.argv.slice(2);
 if (stateDir === undefined) throw new Error("usage: crash-embedder <mode> <stateDir> [codexHome]");
@@ -13,6 +15,9 @@ if (stateDir === undefined) throw new Error("usage: crash-embedder <mode> <state
 if (mode === "claude") {
   const sim = await startClaudeSim({ stateDir });
   await sim.session.waitForStatus((s) => s === "ready", 20_000);
+  // Killed only once the record names the CLI's conversation (written in the background after SessionStart).
+  const location = { stateDir, cwd: sim.dir, elwoodSessionId: sim.session.elwoodSessionId };
+  await until("the record's conversation id", () => /"conversationId": "/.test(readFileSync(recordPath(join(stateDir, "sessions", location.elwoodSessionId)), "utf8")));
   const hookDir = dirname(bridgeConfigPath(sim));
   process.stdout.write(`${JSON.stringify({ sid: sim.session.elwoodSessionId, hookDir, cwd: sim.dir })}\n`);
 } else if (mode === "claude-turn") {

@@ -53,6 +53,8 @@ if (activity.kind === "assistant_message") expectTypeOf(activity.kind).toEqualTy
 // @ts-expect-error a misspelt kind never matches
 void (activity.kind === "asistant_message");
 expectTypeOf<"dialog_keys_no_effect">().toMatchTypeOf<WarningCode>();
+expectTypeOf<"state_write_failed">().toMatchTypeOf<WarningCode>();
+expectTypeOf<"state_not_found" | "adapter_mismatch" | "resume_unavailable" | "session_in_use">().toMatchTypeOf<ElwoodErrorCode>();
 // @ts-expect-error not a warning code
 expectTypeOf<"dialog_keys_no_efect">().toMatchTypeOf<WarningCode>();
 

@@ -1,0 +1,51 @@
+// The one owner of a live session's record on disk: writes it at start and again whenever the CLI names a new
+// conversation (its SessionStart hook), one write at a time, so the file always holds the latest id.
+
+import { isElwoodError } from "../src/contracts/errors.js";
+import { recordFor, writeSessionRecord, type RecordSeed } from "./session-record.js";
+
+export interface SessionRecordKeeperInput {
+  readonly sessionDir: string;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly seed: RecordSeed;
+  /** The CLI's conversation id a resume starts from (null on a fresh start). */
+  readonly conversationId: string | null;
+  /** A background rewrite failed; `errno` is the OS code when there is one (never file content). */
+  readonly onWriteFailed: (errno: string | undefined) => void;
+}
+
+export class SessionRecordKeeper {
+  private conversationId: string | null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly input: SessionRecordKeeperInput) {
+    this.conversationId = input.conversationId;
+  }
+
+  /** The first write; its failure fails the start. */
+  async write(): Promise<void> {
+    await writeSessionRecord(this.input.sessionDir, this.current());
+  }
+
+  /** The CLI reported its conversation id; a new one is persisted after any write still in flight. */
+  observeConversationId(id: string): void {
+    if (id === "" || id === this.conversationId) return;
+    this.conversationId = id;
+    this.chain = this.chain.then(() =>
+      writeSessionRecord(this.input.sessionDir, this.current()).catch((error: unknown) => {
+        const errno = isElwoodError(error) ? (error.details as { errno?: string }).errno : undefined;
+        this.input.onWriteFailed(errno);
+      }),
+    );
+  }
+
+  /** Resolves once every observed id is on disk (or its write has failed and been reported). */
+  flush(): Promise<void> {
+    return this.chain;
+  }
+
+  private current() {
+    return recordFor(this.input.elwoodSessionId, this.input.cwd, this.input.seed, this.conversationId);
+  }
+}

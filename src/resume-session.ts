@@ -1,0 +1,73 @@
+// What resuming either CLI shares: find and check the record before any launch, merge the recorded posture under
+// the caller's fields, and the startOrResume fallback rule.
+
+import { resolve } from "node:path";
+import { readResumableRecord, type RecordedAdapter, type SessionRecord } from "../effects/session-record.js";
+import { resolveStateRoot } from "../effects/state-dir.js";
+import { ElwoodError, isElwoodError } from "./contracts/errors.js";
+
+export interface StartOrResumeResult<S> {
+  readonly session: S;
+  /** True when the recorded session was resumed; false after a fresh start (its `elwoodSessionId` is new). */
+  readonly resumed: boolean;
+}
+
+/** The errors after which `startOrResume*` starts fresh instead; every other error is rethrown. */
+export const FRESH_START_FALLBACKS = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
+
+/** A checked record and the start options it implies: the caller's, in the recorded cwd, recorded posture beneath. */
+export interface ResumeInputs<A extends RecordedAdapter> {
+  readonly record: Extract<SessionRecord, { adapter: A }>;
+  readonly options: Record<string, unknown>;
+}
+
+/**
+ * Reads `adapter`'s record before anything is probed or launched (state_not_found, adapter_mismatch,
+ * resume_unavailable, state_corrupt), and fills each posture field the caller left out from it. `keepOwn(field)`
+ * says a field the caller's options choose another way (highTrust's permission mode).
+ */
+export async function resumeInputs<A extends RecordedAdapter>(
+  options: unknown,
+  adapter: A,
+  postureFields: readonly string[],
+  keepOwn: (field: string, options: Record<string, unknown>) => boolean = () => false,
+): Promise<ResumeInputs<A> & { readonly elwoodSessionId: string }> {
+  if (typeof options !== "object" || options === null) {
+    throw new ElwoodError("invalid_argument", "resume needs an options object", { option: "options" });
+  }
+  const { elwoodSessionId, persona: _persona, ...rest } = options as Record<string, unknown>;
+  if (typeof elwoodSessionId !== "string") {
+    throw new ElwoodError("invalid_argument", "elwoodSessionId must be a string", { option: "elwoodSessionId" });
+  }
+  const storeCwd = resolve(typeof rest["cwd"] === "string" ? rest["cwd"] : process.cwd());
+  const stateDir = typeof rest["stateDir"] === "string" ? rest["stateDir"] : undefined;
+  const record = await readResumableRecord({ cwd: storeCwd, stateDir, elwoodSessionId }, adapter);
+  const merged: Record<string, unknown> = { ...rest, cwd: record.cwd };
+  // The store found from `storeCwd` stays the store, even when the recorded cwd would name another default one.
+  const store = stateDir ?? (storeCwd === record.cwd ? undefined : resolveStateRoot({ cwd: storeCwd }));
+  if (store === undefined) delete merged["stateDir"];
+  else merged["stateDir"] = store;
+  const recorded = record.resume as unknown as Record<string, unknown>;
+  for (const field of postureFields) {
+    if (merged[field] !== undefined || keepOwn(field, merged)) continue;
+    if (recorded[field] !== null) merged[field] = recorded[field];
+  }
+  return { elwoodSessionId, record, options: merged };
+}
+
+/** Resume when an id is given; start fresh without one or after one of FRESH_START_FALLBACKS. */
+export async function startOrResume<O extends { readonly elwoodSessionId?: string }, S>(
+  options: O,
+  resume: (options: Omit<O, "elwoodSessionId"> & { readonly elwoodSessionId: string }) => Promise<S>,
+  start: (options: Omit<O, "elwoodSessionId">) => Promise<S>,
+): Promise<StartOrResumeResult<S>> {
+  const { elwoodSessionId, ...fresh } = (options ?? {}) as O;
+  if (elwoodSessionId !== undefined) {
+    try {
+      return { session: await resume({ ...fresh, elwoodSessionId }), resumed: true };
+    } catch (error) {
+      if (!FRESH_START_FALLBACKS.some((code) => isElwoodError(error, code))) throw error;
+    }
+  }
+  return { session: await start(fresh), resumed: false };
+}
