@@ -124,10 +124,10 @@ const UNIT_MS: Readonly<Record<string, bigint>> = { s: 1_000n, m: 60_000n, h: 3_
  * command (`/loop` alone or followed by whitespace, case-sensitive, nothing before it) gives `undefined`. After
  * `/loop`, a first token that is a positive integer immediately followed by one of `s`, `m`, `h`, `d` is the
  * interval of a fixed loop and the rest is its message; otherwise the whole remainder is an idle loop's message.
- * A recognised command that fails validation throws `invalid_loop` (a pure parser with a value result: there is
- * no promise to reject).
+ * A recognised command that fails validation returns an `invalid_loop` ElwoodError as its value: nothing in
+ * Elwood's public surface throws synchronously, and a parser has no promise to reject.
  */
-export function parseLoopCommand(command: string): ElwoodLoopRequest | undefined {
+export function parseLoopCommand(command: string): ElwoodLoopRequest | ElwoodError<"invalid_loop"> | undefined {
   if (typeof command !== "string") return undefined;
   const head = /^\/loop(?=\s|$)/u.exec(command);
   if (!head) return undefined;
@@ -137,12 +137,10 @@ export function parseLoopCommand(command: string): ElwoodLoopRequest | undefined
   let request: unknown;
   if (token && amount > 0n) {
     const ms = amount * (UNIT_MS[token[2] ?? ""] ?? 0n);
-    if (ms > BigInt(Number.MAX_SAFE_INTEGER)) throw invalid("intervalMs", "The /loop interval does not fit a safe integer of ms");
+    if (ms > BigInt(Number.MAX_SAFE_INTEGER)) return invalid("intervalMs", "The /loop interval does not fit a safe integer of ms");
     request = { mode: "fixed", intervalMs: Number(ms), message: remainder.slice(token[0].length).trim() };
   } else {
     request = { mode: "idle", message: remainder };
   }
-  const checked = validateLoopRequest(request);
-  if (checked instanceof Error) throw checked;
-  return checked;
+  return validateLoopRequest(request);
 }
