@@ -38,6 +38,8 @@ export interface SessionInput {
   readonly effectsInput: unknown;
   /** The hook bridge actor's input (the feed its server's handler writes to); opaque to the machine. */
   readonly hooksInput: unknown;
+  /** What the ending actor needs (the PTY, the session's tag, the release); opaque to the machine. */
+  readonly endInput: unknown;
 }
 
 /** Events the facade sends. */
@@ -48,8 +50,7 @@ export type SessionCommand =
   | { readonly type: "cmd.rawInput" }
   | { readonly type: "cmd.waitStart"; readonly waitId: string; readonly timeoutMs: number }
   | { readonly type: "cmd.waitEnd"; readonly waitId: string }
-  | { readonly type: "cmd.closing"; readonly as: ClosingAs }
-  | { readonly type: "cmd.closed"; readonly as: ClosingAs };
+  | { readonly type: "cmd.closing"; readonly as: ClosingAs };
 
 /** Events the facade listens to (actor.on). */
 export type SessionPublicEvent =
@@ -67,7 +68,9 @@ export type SessionPublicEvent =
   | { readonly type: "public.hookError"; readonly error: HookErrorEvent }
   | { readonly type: "public.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
   /** A waitForStatus / waitForActivity deadline passed. */
-  | { readonly type: "public.waitTimedOut"; readonly waitId: string };
+  | { readonly type: "public.waitTimedOut"; readonly waitId: string }
+  /** A close finished ending the processes (with the error that failed it, if one did). */
+  | { readonly type: "public.closed"; readonly as: ClosingAs; readonly error?: unknown };
 
 type ChildEvent =
   | StatusChangedEvent
@@ -104,6 +107,8 @@ interface SessionContext {
   readonly initialReady: boolean;
   readonly facts: ScreenFacts | undefined;
   readonly lastStatusFactsKey: string;
+  /** The close the `end` actor is running (or ran last). */
+  readonly closingAs: ClosingAs;
 }
 
 /**
@@ -118,11 +123,16 @@ function meaningKey(adapter: AgentAdapter, frame: FrameEvent): string {
 
 const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
 
-/** The effect actors the session tree runs at its edge (effects/session-io, effects/transaction-effects-actor and effects/hook-bridge-actor in production). */
+/**
+ * The effect actors the session tree runs at its edge (effects/session-io, effects/transaction-effects-actor,
+ * effects/hook-bridge-actor and effects/end-processes in production).
+ */
 export interface SessionEdges {
   readonly io: AnyActorLogic;
   readonly effects: AnyActorLogic;
   readonly hooks: AnyActorLogic;
+  /** Invoked by `over.closing` with `{ runtime: endInput, as }`; done (or failed) once the processes are ended. */
+  readonly end: AnyActorLogic;
 }
 
 /** Builds the session machine around concrete edge actors; tests swap them by passing others. */
@@ -138,6 +148,7 @@ export function createSessionMachine(edges: SessionEdges) {
       io: edges.io,
       effects: edges.effects,
       hooks: edges.hooks,
+      end: edges.end,
       status: statusMachine,
       turn: turnMachine,
       queue: controlQueueMachine,
@@ -169,17 +180,20 @@ export function createSessionMachine(edges: SessionEdges) {
       })),
       beginClose: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== "cmd.closing") return;
+        enqueue.assign({ closingAs: event.as });
         // A session that already reached a terminal status keeps it; only the reap runs again.
         if (!isTerminalStatus(context.status)) enqueue.sendTo("status", { type: "lifecycle.closing", as: event.as });
       }),
       finishClose: enqueueActions(({ context, event, enqueue }) => {
+        const error = event.type.startsWith("xstate.error.actor") ? { error: (event as { error?: unknown }).error } : {};
+        enqueue.emit({ type: "public.closed", as: context.closingAs, ...error });
         // When the exit was already observed the status machine has finished (nothing leaves a terminal status).
-        if (event.type !== "cmd.closed" || isTerminalStatus(context.status)) return;
+        if (isTerminalStatus(context.status)) return;
         enqueue.sendTo(
           "status",
-          event.as === "stopped"
+          context.closingAs === "stopped"
             ? { type: "lifecycle.stopped" as const }
-            : event.as === "killed"
+            : context.closingAs === "killed"
               ? { type: "lifecycle.killed" as const }
               : { type: "lifecycle.tornDown" as const },
         );
@@ -211,6 +225,7 @@ export function createSessionMachine(edges: SessionEdges) {
       initialReady: false,
       facts: undefined,
       lastStatusFactsKey: "",
+      closingAs: "stopped",
     }),
     invoke: [
       { id: "io", systemId: "io", src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
@@ -389,13 +404,24 @@ export function createSessionMachine(edges: SessionEdges) {
           "io.failed": { actions: "toWriters" },
           "cmd.enqueue": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.op.opId, error: notRunning() })) },
           "cmd.interrupt": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: [event.id], error: notRunning() })) },
-          "cmd.closing": { actions: "beginClose", description: "Each further close runs its own reap." },
           "pty.exit": { actions: ["observeExit", "announceExit"], description: "The exit is observed (the status may already be closing)." },
-          "cmd.closed": { target: ".ended", actions: "finishClose", description: "The reap finished: a closing status becomes final." },
         },
         states: {
-          closing: { description: "Elwood is ending the session: the process group is being signalled and reaped." },
-          ended: { description: "The CLI's process is gone or the close finished; late frames are display-only." },
+          closing: {
+            description: "Elwood is ending the session: the `end` actor signals and reaps the process group, then releases.",
+            invoke: {
+              id: "end",
+              src: "end",
+              input: ({ context }: { context: SessionContext }) => ({ runtime: context.input.endInput, as: context.closingAs }),
+              onDone: { target: "ended", actions: "finishClose", description: "The reap finished: a closing status becomes final." },
+              onError: { target: "ended", actions: "finishClose", description: "Ending failed (the close rejects); the closing status still becomes final." },
+            },
+            on: { "cmd.closing": { target: "closing", reenter: true, actions: "beginClose", description: "Each further close runs its own reap." } },
+          },
+          ended: {
+            description: "The CLI's process is gone or the close finished; late frames are display-only.",
+            on: { "cmd.closing": { target: "closing", actions: "beginClose", description: "Each further close runs its own reap." } },
+          },
         },
       },
     },

@@ -8,11 +8,13 @@ import { HookFeed, hookBridgeLogic } from "../effects/hook-bridge-actor.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
+import { endProcessesLogic, type EndProcessesRuntime } from "../effects/end-processes.js";
 import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
 import { registerInspectable } from "./inspection-hub.js";
 import type { TerminalSize } from "./contracts/public-types.js";
+import { TEARDOWN_GRACE_MS } from "./session-defaults.js";
 
 export interface LaunchPlan {
   readonly elwoodSessionId: string;
@@ -76,7 +78,14 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
-  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic });
+  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic });
+  const endInput: EndProcessesRuntime = {
+    pty,
+    elwoodSessionId: plan.elwoodSessionId,
+    stopGraceMs: plan.stopGraceMs,
+    teardownGraceMs: TEARDOWN_GRACE_MS,
+    release: plan.release,
+  };
   const actor = createActor(machine, {
     input: {
       elwoodSessionId: plan.elwoodSessionId,
@@ -86,6 +95,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       ioInput: { terminal, pty, readScreen: plan.adapter.readScreen },
       effectsInput,
       hooksInput: { feed: plan.hooks ?? new HookFeed() },
+      endInput,
     },
   });
   // Inspection costs only while an inspector listens (the hub attaches an observer then).

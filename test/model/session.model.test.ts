@@ -26,11 +26,11 @@ function recorder(log: Received[]): AnyActorLogic {
   });
 }
 
-const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {} };
+const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {}, endInput: {} };
 
 function machineWith(log: Received[]) {
   const rec = recorder(log);
-  return createSessionMachine({ io: rec, effects: rec, hooks: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec, keyWatch: rec } as never });
+  return createSessionMachine({ io: rec, effects: rec, hooks: rec, end: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec, keyWatch: rec } as never });
 }
 
 interface Snap {
@@ -41,6 +41,9 @@ interface Snap {
 /** Whether the session is over (closing or ended): its machines are finished, frames and hooks are display-only. */
 const isOver = (value: unknown): boolean => typeof value === "object" && value !== null && "over" in value;
 const valueIs = (value: unknown, group: string, leaf: string): boolean => JSON.stringify(value) === JSON.stringify({ [group]: leaf });
+
+const END_DONE = { type: "xstate.done.actor.end", output: undefined } as never as SessionEvent;
+const END_FAILED = { type: "xstate.error.actor.end", error: new Error("release failed") } as never as SessionEvent;
 
 const frame: SessionEvent = { type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] };
 
@@ -53,7 +56,9 @@ function eventsFor(snap: Snap): SessionEvent[] {
   if (status === "running") out.push({ type: "status.changed", from: "running", to: "ready", initial: false });
   if (valueIs(snap.value, "over", "closing") && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "stopped", initial: false });
   if (valueIs(snap.value, "over", "ended") && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "exited", initial: false });
-  out.push({ type: "cmd.closing", as: "stopped" }, { type: "cmd.closed", as: "stopped" });
+  out.push({ type: "cmd.closing", as: "stopped" });
+  // The `end` actor (a recorder here) finishing or failing: what the ending effect actor reports to `over.closing`.
+  if (valueIs(snap.value, "over", "closing")) out.push(END_DONE, END_FAILED);
   return [...out, ...ROUTED];
 }
 
@@ -165,13 +170,21 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
         expect(to("trust"), where).toEqual(wasOver ? [] : ["status.changed"]);
         break;
       case "cmd.closing":
-        // The status machine hears of the close unless it already reached a terminal status.
+        // The status machine hears of the close unless it already reached a terminal status; every close (a later one
+        // too) runs the ending actor in `over.closing`.
         expect(to("status"), where).toEqual(isTerminalStatus(before.status) ? [] : ["lifecycle.closing"]);
+        expect(after.value, where).toEqual({ over: "closing" });
+        expect(after.children, where).toHaveProperty("end");
         break;
-      case "cmd.closed": {
-        // Only a closing (or ended) session finishes a close; the status machine hears it unless already terminal.
-        const expected = !wasOver || isTerminalStatus(before.status) ? [] : ["lifecycle.stopped"];
-        expect(to("status"), where).toEqual(expected);
+      case "xstate.done.actor.end":
+      case "xstate.error.actor.end": {
+        // The ending actor finished: the close is announced (with the failure, if any), the session is ended, and the
+        // status machine hears the final status unless it already reached a terminal one.
+        expect(to("status"), where).toEqual(isTerminalStatus(before.status) ? [] : ["lifecycle.stopped"]);
+        const failed = event.type === "xstate.error.actor.end";
+        expect(said, where).toEqual([{ type: "public.closed", as: "stopped", ...(failed ? { error: new Error("release failed") } : {}) }]);
+        expect(after.value, where).toEqual({ over: "ended" });
+        expect(after.children, where).not.toHaveProperty("end");
         break;
       }
       default: {

@@ -1,0 +1,44 @@
+// The effect actor the root's `over.closing` state invokes: ends a session's processes (the CLI's group, hook commands
+// outside it) and releases Elwood's resources, the way the close asked for.
+
+import { fromPromise } from "xstate";
+import type { ClosingAs } from "../src/contracts/readiness.js";
+import type { AgentPty } from "./pty/agent-pty.js";
+import { reapTagged } from "./pty/tagged-processes.js";
+
+/** What ending needs from the launched session; built once at launch. */
+export interface EndProcessesRuntime {
+  readonly pty: Pick<AgentPty, "stop" | "kill">;
+  readonly elwoodSessionId: string;
+  readonly stopGraceMs: number;
+  /** teardown()'s grace, used when it is shorter than stopGraceMs. */
+  readonly teardownGraceMs: number;
+  /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
+  readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
+}
+
+/** The input the root hands the actor: the launch-time runtime (opaque to the machine) and the close asked for. */
+export interface EndProcessesInput {
+  readonly runtime: EndProcessesRuntime;
+  readonly as: ClosingAs;
+}
+
+const RELEASE: Readonly<Record<ClosingAs, "stop" | "kill" | "teardown">> = { stopped: "stop", killed: "kill", torn_down: "teardown" };
+
+export async function endProcesses(runtime: EndProcessesRuntime, as: ClosingAs): Promise<void> {
+  if (as === "killed") await runtime.pty.kill();
+  else {
+    // Asked to exit first (SIGHUP, as closing a terminal window does), so the CLI removes its own sockets and temp
+    // files (Claude's cc-socks/<pid>.sock survived every bare SIGKILL); SIGKILL follows after the grace. teardown's
+    // grace is short.
+    const graceMs = as === "torn_down" ? Math.min(runtime.stopGraceMs, runtime.teardownGraceMs) : runtime.stopGraceMs;
+    await runtime.pty.stop({ graceMs });
+  }
+  // The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the group
+  // SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
+  await reapTagged("ELWOOD_SESSION_ID", runtime.elwoodSessionId).catch(() => false);
+  await runtime.release(RELEASE[as]);
+}
+
+/** Done once the processes are ended and the resources released; an error from release fails it (the close rejects). */
+export const endProcessesLogic = fromPromise<void, EndProcessesInput>(({ input }) => endProcesses(input.runtime, input.as));

@@ -1,0 +1,74 @@
+// Unit test of the ending effect actor the root's `over.closing` state invokes: how each close ends the processes and
+// releases, and that the root settles the close from the actor's done or error (the actor swapped with `provide`).
+
+import { describe, expect, it } from "vitest";
+import { createActor, fromCallback, fromPromise, toPromise, waitFor } from "xstate";
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { endProcessesLogic, type EndProcessesRuntime } from "../../effects/end-processes.js";
+import { createSessionMachine, type SessionPublicEvent } from "../../machines/session.js";
+import type { ClosingAs } from "../../src/contracts/readiness.js";
+
+function fakeRuntime(calls: string[], release: () => Promise<void> = async () => {}): EndProcessesRuntime {
+  return {
+    // The PTY is the unit's edge: its own stop/kill are tested against a real PTY in test/integration.
+    pty: {
+      stop: async (opts) => {
+        calls.push(`stop ${opts?.graceMs}`);
+        return true;
+      },
+      kill: async () => {
+        calls.push("kill");
+        return true;
+      },
+    },
+    elwoodSessionId: `end-test-${process.pid}-${Date.now()}`,
+    stopGraceMs: 3_000,
+    teardownGraceMs: 1_000,
+    release: async (how) => {
+      calls.push(`release ${how}`);
+      await release();
+    },
+  };
+}
+
+async function runEnd(runtime: EndProcessesRuntime, as: ClosingAs): Promise<void> {
+  await toPromise(createActor(endProcessesLogic, { input: { runtime, as } }).start());
+}
+
+describe("end-processes effect actor (issue 12: process ending runs in the actor tree; C-API-04 stop, kill, teardown)", () => {
+  it("stop asks the CLI to exit with the stop grace, kill kills, teardown uses the shorter grace; each releases its own way", async () => {
+    const calls: string[] = [];
+    await runEnd(fakeRuntime(calls), "stopped");
+    await runEnd(fakeRuntime(calls), "killed");
+    await runEnd(fakeRuntime(calls), "torn_down");
+    expect(calls).toEqual(["stop 3000", "release stop", "kill", "release kill", "stop 1000", "release teardown"]);
+  });
+
+  it("a failing release fails the actor with that error", async () => {
+    const failure = new Error("rm failed");
+    await expect(runEnd(fakeRuntime([], () => Promise.reject(failure)), "torn_down")).rejects.toBe(failure);
+  });
+
+  const idle = fromCallback(() => undefined);
+  const input = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {}, endInput: {} };
+
+  it.each([
+    ["done", fromPromise<void>(async () => {}), undefined],
+    ["failed", fromPromise<void>(async () => Promise.reject(new Error("reap failed"))), new Error("reap failed")],
+  ])("the root's closing state invokes it, announces public.closed and ends when it is %s", async (_label, end, error) => {
+    const machine = createSessionMachine({ io: idle, effects: idle, hooks: idle, end: idle }).provide({ actors: { end } });
+    const actor = createActor(machine, { input });
+    const closed: SessionPublicEvent[] = [];
+    actor.on("public.closed", (event) => void closed.push(event));
+    actor.start();
+    actor.send({ type: "cmd.closing", as: "killed" });
+    expect(actor.getSnapshot().value).toEqual({ over: "closing" });
+    await waitFor(actor, (snap) => snap.matches({ over: "ended" }));
+    expect(closed).toEqual([{ type: "public.closed", as: "killed", ...(error === undefined ? {} : { error }) }]);
+    // A later close runs the actor again.
+    actor.send({ type: "cmd.closing", as: "stopped" });
+    await waitFor(actor, (snap) => snap.matches({ over: "ended" }));
+    expect(closed.map((e) => (e.type === "public.closed" ? e.as : ""))).toEqual(["killed", "stopped"]);
+    actor.stop();
+  });
+});
