@@ -9,12 +9,12 @@ import { createSessionMachine, type SessionInput, type SessionPublicEvent } from
 import { dialogFrame } from "../support/facts.js";
 import { advanceClock } from "../support/machine-host.js";
 
-const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {} };
+const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {}, endInput: {} };
 
 /** The root with its real key watch; every other child is an inert stand-in. */
 function startRoot() {
   const inert: AnyActorLogic = fromCallback(() => undefined);
-  const machine = createSessionMachine({ io: inert, effects: inert, hooks: inert }).provide({
+  const machine = createSessionMachine({ io: inert, effects: inert, hooks: inert, end: inert }).provide({
     actors: { status: inert, turn: inert, queue: inert, interrupt: inert, trust: inert, waits: inert } as never,
   });
   const clock = new SimulatedClock();
