@@ -30,6 +30,7 @@ import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
 import type { AgentSession } from "./session-api.js";
 import { SessionEvents } from "./session-events.js";
+import { observeTranscript } from "./transcript-activity.js";
 import { waitForActivity, waitForStatus, type WaitSources } from "./wait-for.js";
 
 export * from "./session-defaults.js";
@@ -88,6 +89,8 @@ export class SessionFacade implements AgentSession {
     this.on("hook:SessionStart", (payload) => {
       if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
     });
+    // Assistant text, tool calls and results come from the transcript only (hooks may carry an unsubmitted draft).
+    observeTranscript(this, runtime.adapter.readTranscript, (activity) => this.events.activity(activity));
     // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
     runtime.actor.start();
   }

@@ -55,13 +55,13 @@ export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 export type ActivityKind =
   /** A prompt the CLI accepted (UserPromptSubmit). */
   | "user_message"
-  /** A tool the agent is about to run (PreToolUse); `toolName`, `toolUseId`, `toolInput`. */
+  /** A tool call the agent committed to its transcript; `toolName`, `toolUseId`, `toolInput` (never from PreToolUse). */
   | "tool_call"
   /** The CLI asks for a tool permission (PermissionRequest). */
   | "permission_request"
-  /** A tool's outcome (PostToolUse, PostToolUseFailure); `toolOutput`. */
+  /** A tool's outcome as the transcript records it; `toolUseId`, `toolOutput` (never from PostToolUse). */
   | "tool_result"
-  /** The agent's reply at the end of a turn (Stop); `text` when the hook carries it. */
+  /** One committed assistant text block from the transcript; `text` (never Stop's `last_assistant_message`). */
   | "assistant_message"
   | "subagent_message"
   | "notification"
@@ -69,7 +69,7 @@ export type ActivityKind =
   | "session_end"
   /** PreCompact / PostCompact. */
   | "compact"
-  /** Any other hook the CLI sent; `label` and `hookEventName` name it. */
+  /** Any other hook the CLI sent (incl. Stop, PreToolUse, PostToolUse); `label` and `hookEventName` name it. */
   | "hook"
   /** A caller's hook handler answered; `failedOpen` when its answer could not be used. */
   | "hook_result"

@@ -19,7 +19,24 @@ type FeedEvents = {
   dropped: { readonly cause: TailDropCause | "poll_stopped" };
 };
 
+/** The one feed each low-level session runs (a session observes its transcript once, whoever reads it). */
+const FEEDS = new WeakMap<AgentSession, TranscriptFeed>();
+
 export class TranscriptFeed {
+  /** Starts the session's feed (once: a second call returns the first feed). */
+  static attach(session: AgentSession, read: TranscriptRecordReader): TranscriptFeed {
+    const existing = FEEDS.get(session);
+    if (existing) return existing;
+    const feed = new TranscriptFeed(session, read);
+    FEEDS.set(session, feed);
+    return feed;
+  }
+
+  /** The session's feed, when its adapter reads transcripts. */
+  static of(session: AgentSession): TranscriptFeed | undefined {
+    return FEEDS.get(session);
+  }
+
   readonly events = new TypedEmitter<FeedEvents>();
   private file: string | undefined;
   private tail: Actor<typeof transcriptTailActor> | undefined;
