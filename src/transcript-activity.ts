@@ -1,11 +1,24 @@
-// Projects a session's transcript onto its activity stream: committed assistant text, tool calls and tool results come only from here.
+// Projects a session's transcript onto its activity stream (committed text, reasoning, tool calls and results come only from here), listeners isolated.
 
-import type { ActivityEvent } from "./contracts/public-types.js";
+import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "./contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "./contracts/turn-events.js";
 import { TranscriptFeed } from "./conversation/transcript-feed.js";
 import type { AgentSession } from "./session-api.js";
 
 type ActivityDraft = Omit<ActivityEvent, "elwoodSessionId" | "agent">;
+
+/** The channels whose listeners are isolated from the transcript watcher. */
+export type TranscriptChannel = "codex:transcript" | "activity";
+
+/** Where the projection goes: the session's own emitters. */
+export interface TranscriptActivitySink {
+  readonly activity: (activity: ActivityDraft) => void;
+  /** Adapter-specific observations (Codex: `codex:transcript`). */
+  readonly summary?: (summary: CodexTranscriptSummary) => void;
+  readonly warning: (code: WarningEvent["code"], message: string, details: Readonly<Record<string, unknown>>) => void;
+  /** Runs `deliver` with listener failures of its emits reported to `failed` instead of the session's usual path. */
+  readonly isolate: (deliver: () => void, failed: () => void) => void;
+}
 
 function stringify(value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -23,6 +36,8 @@ export function activityForTranscriptItem(item: TranscriptItem, transcriptPath: 
   switch (item.kind) {
     case "text":
       return { source: "transcript", kind: "assistant_message", label: "assistant", text: item.text, ...file };
+    case "thinking":
+      return { source: "transcript", kind: "reasoning", label: "reasoning", text: item.text, ...file };
     case "tool_call": {
       const input = stringify(item.input);
       return { source: "transcript", kind: "tool_call", label: item.name, toolName: item.name, toolUseId: item.id, ...(input === undefined ? {} : { toolInput: input }), ...file };
@@ -35,16 +50,60 @@ export function activityForTranscriptItem(item: TranscriptItem, transcriptPath: 
 }
 
 /**
- * Starts the session's one transcript observation (the tail follows the path hook payloads carry) and projects
- * its committed items into `activity`; the `send`/`stream` turns read the same feed.
+ * A Codex observation the items do not already project (status phases and other records) as `transcript` activity;
+ * messages, reasoning, tools and web searches reach `activity` through their items (never twice).
  */
-export function observeTranscript(session: AgentSession, read: TranscriptRecordReader | undefined, emit: (activity: ActivityDraft) => void): void {
-  if (read === undefined) return;
+function activityForSummary(summary: CodexTranscriptSummary, transcriptPath: string | undefined): ActivityDraft | undefined {
+  if (summary.kind !== "other") return undefined;
+  const file = transcriptPath === undefined ? {} : { transcriptPath };
+  return { source: "transcript", kind: "transcript", label: summary.label, ...(summary.text === undefined ? {} : { text: summary.text }), ...file };
+}
+
+function readSafely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    // An unreadable record is the feed's `unparseable` drop; the projection just skips it.
+    return undefined;
+  }
+}
+
+/**
+ * Starts the session's one transcript observation (the tail follows the path hook payloads carry) and projects
+ * each committed record, in file order, into its adapter event and `activity`. A throwing listener never stops
+ * delivery or polling: its first failure per channel is one content-free `transcript_listener_error` warning,
+ * delivered in a microtask after the scan.
+ */
+export function observeTranscript(
+  session: AgentSession,
+  read: TranscriptRecordReader | undefined,
+  sink: TranscriptActivitySink,
+  summarize?: (record: unknown) => CodexTranscriptSummary | undefined,
+): TranscriptFeed | undefined {
+  if (read === undefined) return undefined;
   const feed = TranscriptFeed.attach(session, read);
-  feed.events.on("items", (batch) => {
-    for (const item of batch.items) {
-      const activity = activityForTranscriptItem(item, feed.transcriptPath);
-      if (activity !== undefined) emit(activity);
+  const reported = new Set<TranscriptChannel>();
+  const failed = (channel: TranscriptChannel) => () => {
+    if (reported.has(channel)) return;
+    reported.add(channel);
+    queueMicrotask(() => sink.warning("transcript_listener_error", "a transcript listener threw", { channel }));
+  };
+  feed.events.on("records", ({ records }) => {
+    for (const record of records) {
+      const summary = summarize === undefined || sink.summary === undefined ? undefined : readSafely(() => summarize(record));
+      const activities: ActivityDraft[] = [];
+      if (summary !== undefined) {
+        const emitSummary = sink.summary;
+        if (emitSummary) sink.isolate(() => emitSummary(summary), failed("codex:transcript"));
+        const extra = activityForSummary(summary, feed.transcriptPath);
+        if (extra) activities.push(extra);
+      }
+      for (const item of readSafely(() => read(record)) ?? []) {
+        const activity = activityForTranscriptItem(item, feed.transcriptPath);
+        if (activity) activities.push(activity);
+      }
+      for (const activity of activities) sink.isolate(() => sink.activity(activity), failed("activity"));
     }
   });
+  return feed;
 }

@@ -3,7 +3,7 @@
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
 import type { ReadinessPolicy } from "./readiness.js";
 import type { TerminalStateChannel } from "./terminal-snapshot.js";
-import type { AgentKind } from "./public-types.js";
+import type { AgentKind, CodexTranscriptSummary } from "./public-types.js";
 import type { TranscriptRecordReader } from "./turn-events.js";
 
 export interface SubmissionTiming {
@@ -90,6 +90,8 @@ export interface AgentAdapter {
   readonly login?: LoginProfile;
   /** Reads one committed record of the CLI's transcript: the only source of its assistant text, tool calls and results. */
   readonly readTranscript?: TranscriptRecordReader;
+  /** Live observations of each new transcript record, emitted as `codex:transcript` (Codex only). */
+  readonly summarizeTranscript?: (record: unknown) => CodexTranscriptSummary | undefined;
   /** Confirm a selected affirmative with Enter rather than its digit (Codex 0.171's folder trust ignores digits). */
   readonly trustEnterWhenSelected?: boolean;
 }

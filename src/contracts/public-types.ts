@@ -82,7 +82,21 @@ export type ActivityKind =
   /** A start-up dialog the session answered or saw (`label` names it, e.g. `workspace_trust`). */
   | "startup_prompt"
   /** The agent waits on a human decision (a blocking dialog). */
-  | "attention";
+  | "attention"
+  /** A committed reasoning/thinking block from the transcript; `text`. */
+  | "reasoning"
+  /** Any other Codex transcript observation (status phases and the like; `label` names the record type). */
+  | "transcript";
+
+/** One new item of Codex's own rollout transcript, as `codex:transcript` delivers it (live only, never persisted). */
+export interface CodexTranscriptSummary {
+  readonly kind: "message" | "tool_call" | "tool_result" | "reasoning" | "web_search" | "other";
+  /** What the item is: the message's role, the tool's name, or the record's own type. */
+  readonly label: string;
+  readonly text?: string;
+  /** The parsed JSONL record, for in-memory rendering only. */
+  readonly raw: unknown;
+}
 
 export interface ActivityEvent {
   readonly elwoodSessionId: string;
@@ -114,7 +128,12 @@ export type WarningCode =
   | "codex_default_model_persisted"
   | "hook_observer_failed"
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS). */
-  | "dialog_keys_no_effect";
+  | "dialog_keys_no_effect"
+  /**
+   * A listener of transcript-derived events threw (`details.channel`: "codex:transcript" or "activity"); at most one
+   * per channel per session, content-free, delivered in a microtask after the scan. Delivery and polling go on.
+   */
+  | "transcript_listener_error";
 
 export interface WarningEvent {
   readonly elwoodSessionId: string;

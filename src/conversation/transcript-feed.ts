@@ -15,6 +15,8 @@ export interface FeedBatch {
 }
 
 type FeedEvents = {
+  /** The parsed records of one pass, before they are read into items. */
+  records: { readonly records: readonly unknown[] };
   items: FeedBatch;
   dropped: { readonly cause: TailDropCause | "poll_stopped" };
 };
@@ -92,6 +94,7 @@ export class TranscriptFeed {
   }
 
   private deliver(records: readonly unknown[], readAt: number): void {
+    this.events.emit("records", { records });
     const items: TranscriptItem[] = [];
     for (const record of records) {
       try {

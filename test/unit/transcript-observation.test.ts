@@ -1,0 +1,122 @@
+// Unit (real files): a session's transcript observation — Codex `codex:transcript` summaries, their activity projection, and listener isolation (spec B §3.3, §3.8).
+import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readCodexTranscriptRecord } from "../../adapters/codex/transcript-records.js";
+import { summarizeCodexRecord } from "../../adapters/codex/transcript-summary.js";
+import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
+import { TranscriptFeed } from "../../src/conversation/transcript-feed.js";
+import type { AgentSession } from "../../src/session-api.js";
+import { SessionEvents } from "../../src/session-events.js";
+import { observeTranscript } from "../../src/transcript-activity.js";
+import { TypedEmitter } from "../../src/typed-emitter.js";
+import { eventually } from "../support/eventually.js";
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "elwood-observe-"));
+  file = path.join(dir, "rollout.jsonl");
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const line = (record: unknown) => `${JSON.stringify(record)}\n`;
+const RECORDS = [
+  { type: "event_msg", payload: { type: "task_started" } },
+  { type: "response_item", payload: { type: "reasoning", summary: [{ type: "summary_text", text: "Planning the search" }] } },
+  { type: "response_item", payload: { type: "web_search_call", id: "ws_1", status: "completed", action: { type: "search", query: "elwood" } } },
+  { type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "Found it." }] } },
+];
+
+/** The session edge: hooks and statuses come from a plain emitter; events go through the real SessionEvents. */
+function harness() {
+  const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string } }>();
+  const session = { on: (event: "hook" | "status", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
+  const events = new SessionEvents("s1", "codex");
+  observeTranscript(
+    session,
+    readCodexTranscriptRecord,
+    {
+      activity: (a) => events.activity(a),
+      summary: (s) => events.emitter.emit("codex:transcript", s),
+      warning: (code, message, details) => events.warning(code, message, details),
+      isolate: (deliver, failed) => events.isolate(deliver, failed),
+    },
+    summarizeCodexRecord,
+  );
+  const order: string[] = [];
+  const summaries: CodexTranscriptSummary[] = [];
+  const activities: ActivityEvent[] = [];
+  const warnings: WarningEvent[] = [];
+  return {
+    session,
+    events,
+    order,
+    summaries,
+    activities,
+    warnings,
+    follow: () => hooks.emit("hook", { name: "SessionStart", payload: { transcript_path: file } }),
+    collect: () => {
+      events.emitter.on("codex:transcript", (s) => (summaries.push(s), order.push(`summary:${s.kind}`)));
+      events.emitter.on("activity", (a) => (activities.push(a), order.push(`activity:${a.kind}`)));
+      events.emitter.on("warning", (w) => (warnings.push(w), order.push(`warning:${String(w.details?.["channel"])}`)));
+    },
+  };
+}
+
+describe("codex:transcript (spec B §3.3)", () => {
+  it("C-CODEX-16: every new rollout record is one summary (kind, label, text, raw), projected into activity once", async () => {
+    await writeFile(file, RECORDS.map(line).join(""));
+    const h = harness();
+    h.collect();
+    h.follow();
+    await eventually(() => h.summaries.length === 4, 5_000, "four summaries");
+    expect(h.summaries.map((s) => [s.kind, s.label, s.text])).toEqual([
+      ["other", "task_started", undefined],
+      ["reasoning", "reasoning", "Planning the search"],
+      ["web_search", "web_search", "elwood"],
+      ["message", "assistant", "Found it."],
+    ]);
+    expect(h.summaries[2]?.raw).toEqual(RECORDS[2]);
+    expect(h.activities.map((a) => [a.source, a.kind, a.label])).toEqual([
+      ["transcript", "transcript", "task_started"],
+      ["transcript", "reasoning", "reasoning"],
+      ["transcript", "tool_call", "web_search"],
+      ["transcript", "assistant_message", "assistant"],
+    ]);
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("transcript listener isolation (spec B §3.8)", () => {
+  it("throwing codex:transcript and activity listeners: every record still reaches both channels, polling goes on, one content-free warning per channel after the scan", async () => {
+    await writeFile(file, RECORDS.map(line).join(""));
+    const h = harness();
+    h.events.emitter.on("codex:transcript", () => {
+      throw new Error("secret summary listener failure");
+    });
+    h.events.emitter.on("activity", (a) => {
+      if (a.source === "transcript") throw new Error("secret activity listener failure");
+    });
+    h.collect();
+    h.follow();
+    await eventually(() => h.warnings.length === 2, 5_000, "two listener warnings");
+    expect(h.summaries).toHaveLength(4);
+    expect(h.activities.filter((a) => a.source === "transcript")).toHaveLength(4);
+    // Deferred: both warnings arrive after the scan's last delivery.
+    expect(h.order.slice(-2).sort()).toEqual(["warning:activity", "warning:codex:transcript"]);
+    for (const w of h.warnings) {
+      expect(w.code).toBe("transcript_listener_error");
+      expect(w.message).toBe("a transcript listener threw");
+      expect(JSON.stringify(w)).not.toContain("secret");
+    }
+    // Polling continues, and a later failure warns no more.
+    await appendFile(file, line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "More." }] } }));
+    await eventually(() => h.summaries.length === 5, 5_000, "the later record");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.warnings).toHaveLength(2);
+    expect(h.warnings.some((w) => w.code === "hook_observer_failed")).toBe(false);
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+});
