@@ -90,12 +90,12 @@ export class SessionFacade implements AgentSession {
       if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
     });
     // Assistant text, tool calls and results come from the transcript only (hooks may carry an unsubmitted draft).
-    observeTranscript(this, runtime.adapter.readTranscript, {
+    observeTranscript(this, runtime.adapter, {
       activity: (activity) => this.events.activity(activity),
       warning: (code, message, details) => this.events.warning(code, message, details),
       isolate: (deliver, failed) => this.events.isolate(deliver, failed),
       ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => this.events.emitter.emit("codex:transcript", summary) } : {}),
-    }, runtime.adapter.summarizeTranscript);
+    });
     // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
     runtime.actor.start();
   }

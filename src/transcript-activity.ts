@@ -1,7 +1,8 @@
 // Projects a session's transcript onto its activity stream (committed text, reasoning, tool calls and results come only from here), listeners isolated.
 
 import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "./contracts/public-types.js";
-import type { TranscriptItem, TranscriptRecordReader } from "./contracts/turn-events.js";
+import type { AgentAdapter } from "./contracts/agent-adapter.js";
+import type { TranscriptItem } from "./contracts/turn-events.js";
 import { TranscriptFeed } from "./conversation/transcript-feed.js";
 import type { AgentSession } from "./session-api.js";
 
@@ -76,18 +77,27 @@ function readSafely<T>(read: () => T): T | undefined {
  */
 export function observeTranscript(
   session: AgentSession,
-  read: TranscriptRecordReader | undefined,
+  adapter: Pick<AgentAdapter, "readTranscript" | "readSubagentTranscript" | "summarizeTranscript">,
   sink: TranscriptActivitySink,
-  summarize?: (record: unknown) => CodexTranscriptSummary | undefined,
 ): TranscriptFeed | undefined {
+  const { readTranscript: read, readSubagentTranscript: readSubagent, summarizeTranscript: summarize } = adapter;
   if (read === undefined) return undefined;
-  const feed = TranscriptFeed.attach(session, read);
+  const feed = TranscriptFeed.attach(session, read, readSubagent);
   const reported = new Set<TranscriptChannel>();
   const failed = (channel: TranscriptChannel) => () => {
     if (reported.has(channel)) return;
     reported.add(channel);
     queueMicrotask(() => sink.warning("transcript_listener_error", "a transcript listener threw", { channel }));
   };
+  // A subagent's words are its own activity (`subagent_message`), never the parent turn's text.
+  feed.events.on("subagent", ({ file, items }) => {
+    for (const item of items) {
+      const activity = activityForTranscriptItem(item, file);
+      if (!activity) continue;
+      const own = activity.kind === "assistant_message" ? { ...activity, kind: "subagent_message" as const, label: "subagent" } : activity;
+      sink.isolate(() => sink.activity(own), failed("activity"));
+    }
+  });
   feed.events.on("records", ({ records }) => {
     for (const record of records) {
       const summary = summarize === undefined || sink.summary === undefined ? undefined : readSafely(() => summarize(record));

@@ -90,6 +90,8 @@ export interface AgentAdapter {
   readonly login?: LoginProfile;
   /** Reads one committed record of the CLI's transcript: the only source of its assistant text, tool calls and results. */
   readonly readTranscript?: TranscriptRecordReader;
+  /** Reads a subagent's own transcript, read once at its SubagentStop; absent when the CLI's are not observed (Codex). */
+  readonly readSubagentTranscript?: TranscriptRecordReader;
   /** Live observations of each new transcript record, emitted as `codex:transcript` (Codex only). */
   readonly summarizeTranscript?: (record: unknown) => CodexTranscriptSummary | undefined;
   /** Confirm a selected affirmative with Enter rather than its digit (Codex 0.171's folder trust ignores digits). */

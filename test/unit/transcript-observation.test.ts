@@ -3,6 +3,8 @@ import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readClaudeSubagentRecord, readClaudeTranscriptRecord } from "../../adapters/claude/transcript-records.js";
+import { validateCodexInput } from "../../adapters/codex/hook-dispatch.js";
 import { readCodexTranscriptRecord } from "../../adapters/codex/transcript-records.js";
 import { summarizeCodexRecord } from "../../adapters/codex/transcript-summary.js";
 import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
@@ -30,20 +32,19 @@ const RECORDS = [
 ];
 
 /** The session edge: hooks and statuses come from a plain emitter; events go through the real SessionEvents. */
-function harness() {
+function harness(adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord }) {
   const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string } }>();
   const session = { on: (event: "hook" | "status", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
   const events = new SessionEvents("s1", "codex");
   observeTranscript(
     session,
-    readCodexTranscriptRecord,
+    adapter,
     {
       activity: (a) => events.activity(a),
       summary: (s) => events.emitter.emit("codex:transcript", s),
       warning: (code, message, details) => events.warning(code, message, details),
       isolate: (deliver, failed) => events.isolate(deliver, failed),
     },
-    summarizeCodexRecord,
   );
   const order: string[] = [];
   const summaries: CodexTranscriptSummary[] = [];
@@ -57,6 +58,7 @@ function harness() {
     activities,
     warnings,
     follow: () => hooks.emit("hook", { name: "SessionStart", payload: { transcript_path: file } }),
+    hook: (name: string, payload: Record<string, unknown>) => hooks.emit("hook", { name, payload }),
     collect: () => {
       events.emitter.on("codex:transcript", (s) => (summaries.push(s), order.push(`summary:${s.kind}`)));
       events.emitter.on("activity", (a) => (activities.push(a), order.push(`activity:${a.kind}`)));
@@ -117,6 +119,46 @@ describe("transcript listener isolation (spec B §3.8)", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(h.warnings).toHaveLength(2);
     expect(h.warnings.some((w) => w.code === "hook_observer_failed")).toBe(false);
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("subagent transcripts (spec B §3.7)", () => {
+  it("C-CLAUDE-15: Claude reads SubagentStop's agent_transcript_path once as subagent activity, never as the turn's items, then retires it", async () => {
+    const sub = path.join(dir, "agent-1.jsonl");
+    await writeFile(file, line({ type: "user", message: { role: "user", content: "go" } }));
+    await writeFile(sub, line({ type: "assistant", isSidechain: true, message: { id: "m1", role: "assistant", content: [{ type: "text", text: "sub found it" }] } }));
+    const h = harness({ readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord });
+    h.collect();
+    const turnItems: unknown[] = [];
+    const feed = TranscriptFeed.of(h.session);
+    feed?.events.on("items", (b) => turnItems.push(...b.items));
+    h.hook("SubagentStop", { transcript_path: file, agent_transcript_path: sub });
+    await eventually(() => h.activities.some((a) => a.kind === "subagent_message"), 5_000, "the subagent's words");
+    expect(h.activities.filter((a) => a.kind === "subagent_message")).toEqual([
+      expect.objectContaining({ source: "transcript", text: "sub found it", transcriptPath: sub }),
+    ]);
+    // Retired: what the file gets later is never read.
+    await appendFile(sub, line({ type: "assistant", isSidechain: true, message: { id: "m2", role: "assistant", content: [{ type: "text", text: "late" }] } }));
+    await appendFile(file, line({ type: "assistant", message: { id: "m3", role: "assistant", content: [{ type: "text", text: "main reply" }] } }));
+    await eventually(() => h.activities.some((a) => a.text === "main reply"), 5_000, "the main reply");
+    expect(h.activities.some((a) => a.text === "late")).toBe(false);
+    expect(JSON.stringify(turnItems)).not.toContain("sub found it");
+    await feed?.finish();
+  });
+
+  it("Codex subagent transcripts are not observed; agent_transcript_path is validated and delivered on SubagentStop", async () => {
+    const base = { hook_event_name: "SubagentStop", session_id: "s", cwd: dir };
+    expect(validateCodexInput("SubagentStop", { ...base, agent_transcript_path: "/tmp/a.jsonl" })).toBeUndefined();
+    expect(validateCodexInput("SubagentStop", { ...base, agent_transcript_path: 7 })).toMatch(/agent_transcript_path/);
+    const sub = path.join(dir, "agent-1.jsonl");
+    await writeFile(sub, line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "sub" }] } }));
+    await writeFile(file, "");
+    const h = harness();
+    h.collect();
+    h.hook("SubagentStop", { transcript_path: file, agent_transcript_path: sub });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.activities).toEqual([]);
     await TranscriptFeed.of(h.session)?.finish();
   });
 });
