@@ -1,6 +1,6 @@
 // Projects a session's transcript onto its activity stream (committed text, reasoning, tool calls and results come only from here), listeners isolated.
 
-import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "./contracts/public-types.js";
+import { isTerminalStatus, type ActivityEvent, type CodexTranscriptSummary, type WarningEvent } from "./contracts/public-types.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { TranscriptItem } from "./contracts/turn-events.js";
 import { TranscriptFeed } from "./conversation/transcript-feed.js";
@@ -84,6 +84,13 @@ export function observeTranscript(
   if (read === undefined) return undefined;
   const feed = TranscriptFeed.attach(session, read, readSubagent);
   const reported = new Set<TranscriptChannel>();
+  // Exit ordering: no transcript activity after `terminal:exit` or a terminal status (the final flush still feeds a
+  // running `send`/`stream` turn, which ends after it).
+  let ended = false;
+  session.on("terminal:exit", () => (ended = true));
+  session.on("status", (e) => {
+    if (isTerminalStatus(e.status)) ended = true;
+  });
   const failed = (channel: TranscriptChannel) => () => {
     if (reported.has(channel)) return;
     reported.add(channel);
@@ -91,6 +98,7 @@ export function observeTranscript(
   };
   // A subagent's words are its own activity (`subagent_message`), never the parent turn's text.
   feed.events.on("subagent", ({ file, items }) => {
+    if (ended) return;
     for (const item of items) {
       const activity = activityForTranscriptItem(item, file);
       if (!activity) continue;
@@ -99,6 +107,7 @@ export function observeTranscript(
     }
   });
   feed.events.on("records", ({ records }) => {
+    if (ended) return;
     for (const record of records) {
       const summary = summarize === undefined || sink.summary === undefined ? undefined : readSafely(() => summarize(record));
       const activities: ActivityDraft[] = [];

@@ -33,8 +33,8 @@ const RECORDS = [
 
 /** The session edge: hooks and statuses come from a plain emitter; events go through the real SessionEvents. */
 function harness(adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord }) {
-  const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string } }>();
-  const session = { on: (event: "hook" | "status", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
+  const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string }; "terminal:exit": { exitCode: number } }>();
+  const session = { on: (event: "hook" | "status" | "terminal:exit", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
   const events = new SessionEvents("s1", "codex");
   observeTranscript(
     session,
@@ -59,6 +59,7 @@ function harness(adapter: Parameters<typeof observeTranscript>[1] = { readTransc
     warnings,
     follow: () => hooks.emit("hook", { name: "SessionStart", payload: { transcript_path: file } }),
     hook: (name: string, payload: Record<string, unknown>) => hooks.emit("hook", { name, payload }),
+    exit: () => hooks.emit("terminal:exit", { exitCode: 0 }),
     collect: () => {
       events.emitter.on("codex:transcript", (s) => (summaries.push(s), order.push(`summary:${s.kind}`)));
       events.emitter.on("activity", (a) => (activities.push(a), order.push(`activity:${a.kind}`)));
@@ -160,5 +161,20 @@ describe("subagent transcripts (spec B §3.7)", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.activities).toEqual([]);
     await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("exit ordering (spec B §3.9)", () => {
+  it("no transcript activity or codex:transcript after terminal:exit", async () => {
+    await writeFile(file, line(RECORDS[3]));
+    const h = harness();
+    h.collect();
+    h.follow();
+    await eventually(() => h.activities.length === 1, 5_000, "the first reply");
+    h.exit();
+    await appendFile(file, line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "after exit" }] } }));
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.map((a) => a.text)).toEqual(["Found it."]);
+    expect(h.summaries).toHaveLength(1);
   });
 });
