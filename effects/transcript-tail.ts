@@ -29,6 +29,18 @@ export interface TranscriptTailSink {
   readonly stopped: (reason: string) => void;
 }
 
+/**
+ * Chunks every final drain of one watcher may still read, shared by all its tails (a retired subagent file, a
+ * replaced main file and the final flush): never a fresh full budget per retirement.
+ */
+export interface DrainBudget {
+  chunks: number;
+}
+
+export function drainBudget(): DrainBudget {
+  return { chunks: TAIL_FLUSH_CHUNKS };
+}
+
 /** How the tail opens its file (the filesystem edge; tests pass a failing one). */
 export type OpenTranscript = (file: string) => Promise<FileHandle>;
 
@@ -49,12 +61,15 @@ export class TranscriptTail {
   private again = false;
   private finished = false;
   private readonly buffer = Buffer.alloc(TAIL_CHUNK_BYTES);
+  /** Chunks the latest pass read. */
+  private passChunks = 0;
 
   constructor(
     private readonly file: string,
     private readonly sink: TranscriptTailSink,
     startOffset = 0,
     private readonly openFile: OpenTranscript = (f) => open(f, "r"),
+    private readonly drain: DrainBudget = drainBudget(),
   ) {
     this.offset = startOffset;
     this.delivered = startOffset;
@@ -95,12 +110,21 @@ export class TranscriptTail {
     this.finished = true;
     this.stopTimers();
     try {
-      const more = await this.pass(TAIL_FLUSH_CHUNKS, Date.now() + TAIL_FLUSH_MS);
-      if (more) this.sink.dropped("unread_backlog");
+      const chunks = Math.min(TAIL_FLUSH_CHUNKS, this.drain.chunks);
+      const more = await this.pass(chunks, Date.now() + TAIL_FLUSH_MS);
+      this.drain.chunks = Math.max(0, this.drain.chunks - this.passChunks);
+      if (more || (await this.unread())) this.sink.dropped("unread_backlog");
     } catch {
       // The final flush is behind an error boundary: exit ordering never waits on a broken read.
     }
     await this.close();
+  }
+
+  /** True when committed bytes lie beyond what was read (a drain with no budget left reads nothing). */
+  private async unread(): Promise<boolean> {
+    if (!this.handle) return false;
+    const { size } = await this.handle.stat();
+    return size > this.offset;
   }
 
   /** Stops without a flush. */
@@ -124,6 +148,7 @@ export class TranscriptTail {
     const records: unknown[] = [];
     const drops = new Set<TailDropCause>();
     let chunks = 0;
+    this.passChunks = 0;
     let full = false;
     let lineEnd: number | undefined;
     while (chunks < maxChunks && Date.now() < deadline) {
@@ -134,6 +159,7 @@ export class TranscriptTail {
       if (nl !== -1) lineEnd = this.offset + nl + 1;
       this.offset += bytesRead;
       chunks += 1;
+      this.passChunks = chunks;
       // The decoder carries a code point split across reads.
       this.consume(this.decoder.write(this.buffer.subarray(0, bytesRead)), records, drops);
       full = bytesRead === TAIL_CHUNK_BYTES;
@@ -237,11 +263,12 @@ export class TranscriptTail {
 export interface TranscriptTailInput {
   readonly file: string;
   readonly sink: TranscriptTailSink;
+  readonly drain?: DrainBudget;
 }
 
 /** The tail as an effect actor: started with its file, `tail.finish` flushes and stops it, stopping the actor stops the tail. */
 export const transcriptTailActor = fromCallback<{ type: "tail.finish"; done: () => void }, TranscriptTailInput>(({ input, receive }) => {
-  const tail = new TranscriptTail(input.file, input.sink);
+  const tail = new TranscriptTail(input.file, input.sink, 0, undefined, input.drain);
   tail.start();
   receive((event) => {
     if (event.type === "tail.finish") void tail.finish().then(event.done);

@@ -24,12 +24,13 @@ import { PtyInputTap } from "./pty-input-tap.js";
 import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS } from "./session-defaults.js";
 import { SessionCloser } from "./session-close.js";
 import { compactOp, pickerTimeout, pickerTransaction, submissionOp, transactionOp } from "./queue-ops.js";
-import type { ScreenFrameEvent, SessionTerminal, SendOptions, SessionEventMap, SessionEventName, SessionRuntime } from "./session-types.js";
+import type { FacadeEventMap, FacadeEventName, ScreenFrameEvent, SessionTerminal, SendOptions, SessionRuntime } from "./session-types.js";
 import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
 import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
 import type { AgentSession } from "./session-api.js";
 import { SessionEvents } from "./session-events.js";
+import { observeTranscript } from "./transcript-activity.js";
 import { waitForActivity, waitForStatus, type WaitSources } from "./wait-for.js";
 
 export * from "./session-defaults.js";
@@ -88,6 +89,13 @@ export class SessionFacade implements AgentSession {
     this.on("hook:SessionStart", (payload) => {
       if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
     });
+    // Assistant text, tool calls and results come from the transcript only (hooks may carry an unsubmitted draft).
+    observeTranscript(this, runtime.adapter, {
+      activity: (activity) => this.events.activity(activity),
+      warning: (code, message, details) => this.events.warning(code, message, details),
+      isolate: (deliver, failed) => this.events.isolate(deliver, failed),
+      ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => this.events.emitter.emit("codex:transcript", summary) } : {}),
+    });
     // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
     runtime.actor.start();
   }
@@ -109,7 +117,7 @@ export class SessionFacade implements AgentSession {
 
   private finalDecisions: readonly StatusDecision[] = [];
 
-  on<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): Unsubscribe {
+  on<E extends FacadeEventName>(event: E, listener: (payload: FacadeEventMap[E]) => void): Unsubscribe {
     if (typeof listener !== "function") return () => {};
     if (event === "terminal:data") {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
@@ -119,7 +127,7 @@ export class SessionFacade implements AgentSession {
     return this.events.emitter.on(event, listener);
   }
 
-  off<E extends SessionEventName>(event: E, listener: (payload: SessionEventMap[E]) => void): void {
+  off<E extends FacadeEventName>(event: E, listener: (payload: FacadeEventMap[E]) => void): void {
     if (event === "input") return this.inputTap.off(listener as (e: InputEvent) => void);
     this.events.emitter.off(event, listener);
   }

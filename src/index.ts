@@ -14,7 +14,7 @@ export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effe
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";
-export type { AgentSession, ClaudeAgentSession, CodexAgentSession, ClaudeLoginOptions, ClaudeLoginMethod } from "./session-api.js";
+export type { AgentSession, ClaudeAgentSession, CodexAgentSession, CodexSessionEventMap, ClaudeLoginOptions, ClaudeLoginMethod } from "./session-api.js";
 export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";
 export type { CodexHookHandlers, CodexHookPayloads, CodexHookResponses, CodexToolName } from "../adapters/codex/hook-types.js";
 export type { CodexHookEventName } from "../adapters/codex/hook-events.js";

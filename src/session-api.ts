@@ -8,6 +8,7 @@ import type {
   ActivityEvent,
   AgentKind,
   AgentModelOption,
+  CodexTranscriptSummary,
   InputEvent,
   SessionStatus,
   StatusDecision,
@@ -84,11 +85,19 @@ export interface ClaudeAgentSession extends AgentSession {
 }
 
 /** A Codex session (what `startCodex` returns). */
+/**
+ * Codex's events: the common ones plus `codex:transcript`, one live observation per new item of Codex's rollout
+ * transcript (reasoning, messages, tools, web searches, status phases), never persisted. Codex hooks miss
+ * reasoning/status updates and tools other than shell and MCP (no PreToolUse/PostToolUse for a web search): this
+ * event is where those show.
+ */
+export type CodexSessionEventMap = SessionEventMap<CodexHookEventName> & { "codex:transcript": CodexTranscriptSummary };
+
 export interface CodexAgentSession extends AgentSession {
   readonly agent: "codex";
   /** Subscribes to a session event; `hook:<Name>` takes Codex's hook names only. */
-  on<E extends SessionEventName<CodexHookEventName>>(event: E, listener: (payload: SessionEventMap<CodexHookEventName>[E]) => void): Unsubscribe;
-  off<E extends SessionEventName<CodexHookEventName>>(event: E, listener: (payload: SessionEventMap<CodexHookEventName>[E]) => void): void;
+  on<E extends keyof CodexSessionEventMap>(event: E, listener: (payload: CodexSessionEventMap[E]) => void): Unsubscribe;
+  off<E extends keyof CodexSessionEventMap>(event: E, listener: (payload: CodexSessionEventMap[E]) => void): void;
   /** Codex's internal session (thread) id, once its SessionStart hook has been seen; what `codex resume` needs. */
   readonly codexSessionId: string | undefined;
 }

@@ -4,12 +4,12 @@ import type { SessionPublicEvent } from "../machines/session.js";
 import type { AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import { activityForHook } from "./hook-activity.js";
-import type { ScreenFrameEvent, HookErrorEvent, HookEventName, HookEventRecord, SessionEventMap } from "./session-types.js";
+import type { FacadeEventMap, ScreenFrameEvent, HookErrorEvent, HookEventName, HookEventRecord } from "./session-types.js";
 import { TypedEmitter } from "./typed-emitter.js";
 import type { WaitSources } from "./wait-for.js";
 
 export class SessionEvents {
-  readonly emitter: TypedEmitter<SessionEventMap>;
+  readonly emitter: TypedEmitter<FacadeEventMap>;
   readonly frames = new TypedEmitter<{ frame: ScreenFrameEvent }>();
   status: SessionStatus = "starting";
   /** The latest rendered facts (a key written to a dialog is checked against the next ones). */
@@ -22,10 +22,25 @@ export class SessionEvents {
     private readonly elwoodSessionId: string,
     private readonly agent: AgentKind,
   ) {
-    this.emitter = new TypedEmitter<SessionEventMap>((event) => {
+    this.emitter = new TypedEmitter<FacadeEventMap>((event) => {
       if (event === "warning") return;
+      if (this.listenerFailed) return this.listenerFailed();
       this.warning("hook_observer_failed", `a listener for "${event}" threw`, { event });
     });
+  }
+
+  /** Set while `isolate` runs: where a throwing listener of its emits is reported instead. */
+  private listenerFailed: (() => void) | undefined;
+
+  /** Runs `deliver`; a listener that throws in it is reported to `failed` (transcript deliveries report their own way). */
+  isolate(deliver: () => void, failed: () => void): void {
+    const previous = this.listenerFailed;
+    this.listenerFailed = failed;
+    try {
+      deliver();
+    } finally {
+      this.listenerFailed = previous;
+    }
   }
 
   /** Announcements about the session itself (op and interrupt results are the facade's own business). */

@@ -8,7 +8,7 @@ import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js"
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import type { AgentKind, ActivityEvent, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { AgentKind, ActivityEvent, CodexTranscriptSummary, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
 
 export type { HookErrorEvent } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
@@ -55,6 +55,10 @@ export type SessionEventMap<H extends string = HookEventName> = {
 } & { [K in `hook:${H}`]: Readonly<Record<string, unknown>> };
 
 export type SessionEventName<H extends string = HookEventName> = keyof SessionEventMap<H> & string;
+
+/** Every event the facade classes carry: the common map plus each adapter's own (the public types narrow it per CLI). */
+export type FacadeEventMap = SessionEventMap & { "codex:transcript": CodexTranscriptSummary };
+export type FacadeEventName = keyof FacadeEventMap & string;
 
 /** The session's headless terminal handle. */
 export interface SessionTerminal {

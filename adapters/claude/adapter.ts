@@ -2,6 +2,7 @@
 
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { STOP_AND_PERMISSION_REPLIES } from "../hook-reply.js";
+import { readClaudeSubagentRecord, readClaudeTranscriptRecord } from "./transcript-records.js";
 import { LOGIN_METHOD_LABELS, validateLoginCode, validateLoginUrl } from "./login-screens.js";
 import { readClaudeScreen } from "./read-screen.js";
 
@@ -43,6 +44,8 @@ export const claudeAdapter: AgentAdapter = {
   // Claude: `s` applies for this session only (Enter saves a default); a cache warning can paint after the picker closes.
   picker: { persistsConfig: false, requiresSessionKey: true, effortStage: false, lateWarning: true, currentIsDefault: false },
   hookReply: STOP_AND_PERMISSION_REPLIES,
+  readTranscript: readClaudeTranscriptRecord,
+  readSubagentTranscript: readClaudeSubagentRecord,
   trustDialogs: ["workspace_trust", "bypass_permissions"],
   // PermissionRequest: a human is about to be asked (blocked evidence unless a handler decided); SessionEnd: exit follows.
   statusHooks: ["PermissionRequest", "SessionEnd"],

@@ -98,3 +98,9 @@ export function readClaudeTranscriptRecord(record: unknown): readonly Transcript
   if (record["type"] === "system" && record["subtype"] === "turn_duration") return [{ kind: "turn_end" }];
   return [];
 }
+
+/** Items of one record of a subagent's own transcript (every record there is a sidechain record). */
+export function readClaudeSubagentRecord(record: unknown): readonly TranscriptItem[] {
+  if (!isRec(record)) return [];
+  return readClaudeTranscriptRecord({ ...record, isSidechain: false });
+}

@@ -4,6 +4,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { STOP_AND_PERMISSION_REPLIES } from "../hook-reply.js";
+import { readCodexTranscriptRecord } from "./transcript-records.js";
+import { summarizeCodexRecord } from "./transcript-summary.js";
 import { readCodexScreen } from "./read-screen.js";
 import { CODEX_STATE_CHANNEL } from "./state-channel.js";
 
@@ -52,6 +54,8 @@ export const codexAdapter: AgentAdapter = {
   picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
   stateChannel: CODEX_STATE_CHANNEL,
   hookReply: STOP_AND_PERMISSION_REPLIES,
+  readTranscript: readCodexTranscriptRecord,
+  summarizeTranscript: summarizeCodexRecord,
   trustDialogs: ["workspace_trust"],
   alwaysAnsweredDialogs: ["hooks_review", "update"],
   // 0.171's folder trust did not react to its digit (measured); Enter on the selected affirmative works on both.

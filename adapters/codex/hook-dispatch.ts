@@ -45,6 +45,9 @@ export function validateCodexInput(event: CodexHookEventName, payload: Rec): str
   if (!isText(payload["cwd"])) return "hook payload: missing cwd";
   const tp = payload["transcript_path"];
   if (tp !== undefined && tp !== null && !isText(tp)) return "hook payload: transcript_path has the wrong type";
+  // Codex subagent transcripts are not observed, but their path is delivered to hosts that read it themselves.
+  const atp = payload["agent_transcript_path"];
+  if (event === "SubagentStop" && atp !== undefined && atp !== null && !isText(atp)) return "SubagentStop payload: wrong type for agent_transcript_path";
   for (const [key, ok] of Object.entries(REQUIRED[event])) {
     if (!ok(payload[key])) return `${event} payload: ${payload[key] === undefined ? "missing" : "wrong type for"} ${key}`;
   }

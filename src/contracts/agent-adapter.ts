@@ -3,7 +3,8 @@
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
 import type { ReadinessPolicy } from "./readiness.js";
 import type { TerminalStateChannel } from "./terminal-snapshot.js";
-import type { AgentKind } from "./public-types.js";
+import type { AgentKind, CodexTranscriptSummary } from "./public-types.js";
+import type { TranscriptRecordReader } from "./turn-events.js";
 
 export interface SubmissionTiming {
   /** Delay between the bracketed paste and its separate Enter (paste ingestion is asynchronous). */
@@ -87,6 +88,12 @@ export interface AgentAdapter {
   readonly picker: PickerProfile;
   /** The `/login` panel, where the CLI has one Elwood drives. */
   readonly login?: LoginProfile;
+  /** Reads one committed record of the CLI's transcript: the only source of its assistant text, tool calls and results. */
+  readonly readTranscript?: TranscriptRecordReader;
+  /** Reads a subagent's own transcript, read once at its SubagentStop; absent when the CLI's are not observed (Codex). */
+  readonly readSubagentTranscript?: TranscriptRecordReader;
+  /** Live observations of each new transcript record, emitted as `codex:transcript` (Codex only). */
+  readonly summarizeTranscript?: (record: unknown) => CodexTranscriptSummary | undefined;
   /** Confirm a selected affirmative with Enter rather than its digit (Codex 0.171's folder trust ignores digits). */
   readonly trustEnterWhenSelected?: boolean;
 }

@@ -55,13 +55,13 @@ export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 export type ActivityKind =
   /** A prompt the CLI accepted (UserPromptSubmit). */
   | "user_message"
-  /** A tool the agent is about to run (PreToolUse); `toolName`, `toolUseId`, `toolInput`. */
+  /** A tool call the agent committed to its transcript; `toolName`, `toolUseId`, `toolInput` (never from PreToolUse). */
   | "tool_call"
   /** The CLI asks for a tool permission (PermissionRequest). */
   | "permission_request"
-  /** A tool's outcome (PostToolUse, PostToolUseFailure); `toolOutput`. */
+  /** A tool's outcome as the transcript records it; `toolUseId`, `toolOutput` (never from PostToolUse). */
   | "tool_result"
-  /** The agent's reply at the end of a turn (Stop); `text` when the hook carries it. */
+  /** One committed assistant text block from the transcript; `text` (never Stop's `last_assistant_message`). */
   | "assistant_message"
   | "subagent_message"
   | "notification"
@@ -69,7 +69,7 @@ export type ActivityKind =
   | "session_end"
   /** PreCompact / PostCompact. */
   | "compact"
-  /** Any other hook the CLI sent; `label` and `hookEventName` name it. */
+  /** Any other hook the CLI sent (incl. Stop, PreToolUse, PostToolUse); `label` and `hookEventName` name it. */
   | "hook"
   /** A caller's hook handler answered; `failedOpen` when its answer could not be used. */
   | "hook_result"
@@ -82,7 +82,21 @@ export type ActivityKind =
   /** A start-up dialog the session answered or saw (`label` names it, e.g. `workspace_trust`). */
   | "startup_prompt"
   /** The agent waits on a human decision (a blocking dialog). */
-  | "attention";
+  | "attention"
+  /** A committed reasoning/thinking block from the transcript; `text`. */
+  | "reasoning"
+  /** Any other Codex transcript observation (status phases and the like; `label` names the record type). */
+  | "transcript";
+
+/** One new item of Codex's own rollout transcript, as `codex:transcript` delivers it (live only, never persisted). */
+export interface CodexTranscriptSummary {
+  readonly kind: "message" | "tool_call" | "tool_result" | "reasoning" | "web_search" | "other";
+  /** What the item is: the message's role, the tool's name, or the record's own type. */
+  readonly label: string;
+  readonly text?: string;
+  /** The parsed JSONL record, for in-memory rendering only. */
+  readonly raw: unknown;
+}
 
 export interface ActivityEvent {
   readonly elwoodSessionId: string;
@@ -116,7 +130,12 @@ export type WarningCode =
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS in machines/dialog-key-watch.ts). */
   | "dialog_keys_no_effect"
   /** The session record could not be updated with the CLI's new conversation id (`details.errno`); resume may miss it. */
-  | "state_write_failed";
+  | "state_write_failed"
+  /**
+   * A listener of transcript-derived events threw (`details.channel`: "codex:transcript" or "activity"); at most one
+   * per channel per session, content-free, delivered in a microtask after the scan. Delivery and polling go on.
+   */
+  | "transcript_listener_error";
 
 export interface WarningEvent {
   readonly elwoodSessionId: string;

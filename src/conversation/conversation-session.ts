@@ -84,7 +84,7 @@ export class ConversationSession<
     if (this.starting) return this.starting;
     const starting = this.adapter.start(this.options).then((session) => {
       this.live = session;
-      this.feed = new TranscriptFeed(session, this.adapter.readRecord);
+      this.feed = TranscriptFeed.attach(session, this.adapter.readRecord);
       for (const sub of this.subscriptions) {
         if (!sub.removed) sub.off = (session as unknown as AnySessionEvents).on(sub.event, sub.listener);
       }

@@ -1,7 +1,7 @@
 // One session's transcript observation: learns the file from hook payloads, runs one tail actor per file, reads records through the adapter.
 
 import { createActor, type Actor } from "xstate";
-import { transcriptTailActor } from "../../effects/transcript-tail.js";
+import { drainBudget, TranscriptTail, transcriptTailActor } from "../../effects/transcript-tail.js";
 import type { TailDropCause } from "../contracts/turn-events.js";
 import { isTerminalStatus } from "../contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
@@ -15,26 +15,56 @@ export interface FeedBatch {
 }
 
 type FeedEvents = {
+  /** The parsed records of one pass, before they are read into items. */
+  records: { readonly records: readonly unknown[] };
   items: FeedBatch;
+  /** What a finished subagent's own transcript held, read once when its SubagentStop names it (never a turn's items). */
+  subagent: { readonly file: string; readonly items: readonly TranscriptItem[] };
   dropped: { readonly cause: TailDropCause | "poll_stopped" };
 };
 
+/** The one feed each low-level session runs (a session observes its transcript once, whoever reads it). */
+const FEEDS = new WeakMap<AgentSession, TranscriptFeed>();
+
 export class TranscriptFeed {
+  /** Starts the session's feed (once: a second call returns the first feed). */
+  static attach(session: AgentSession, read: TranscriptRecordReader, readSubagent?: TranscriptRecordReader): TranscriptFeed {
+    const existing = FEEDS.get(session);
+    if (existing) return existing;
+    const feed = new TranscriptFeed(session, read, readSubagent);
+    FEEDS.set(session, feed);
+    return feed;
+  }
+
+  /** The session's feed, when its adapter reads transcripts. */
+  static of(session: AgentSession): TranscriptFeed | undefined {
+    return FEEDS.get(session);
+  }
+
   readonly events = new TypedEmitter<FeedEvents>();
   private file: string | undefined;
   private tail: Actor<typeof transcriptTailActor> | undefined;
   private readonly unsubscribe: Array<() => void> = [];
   private finishing: Promise<void> | undefined;
+  /** One drain budget for this watcher's whole life: subagent reads, a replaced main file and the final flush share it. */
+  private readonly drain = drainBudget();
+  /** Subagent files being read right now (each is read once, then retired). */
+  private readonly subagentReads = new Set<Promise<void>>();
 
   constructor(
     session: AgentSession,
     private readonly read: TranscriptRecordReader,
+    /** Reads a subagent's own transcript; without it subagent transcripts are not observed (Codex). */
+    private readonly readSubagent?: TranscriptRecordReader,
   ) {
     this.unsubscribe.push(
       session.on("hook", (hook) => {
-        // The main transcript's path rides on every hook; a subagent's own file (`agent_transcript_path`) is never tailed.
+        // The main transcript's path rides on every hook and is tailed; a subagent's own file is only read once.
         const file = hook.payload["transcript_path"];
         if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file);
+        const agentFile = hook.payload["agent_transcript_path"];
+        // (A subagent path naming the main transcript is that file: it is tailed already.)
+        if (hook.name === "SubagentStop" && typeof agentFile === "string" && agentFile !== "" && agentFile !== this.file) this.readSubagentOnce(agentFile);
       }),
       session.on("status", (e) => {
         if (isTerminalStatus(e.status)) void this.finish();
@@ -53,8 +83,39 @@ export class TranscriptFeed {
   finish(): Promise<void> {
     if (this.finishing) return this.finishing;
     for (const off of this.unsubscribe.splice(0)) off();
-    this.finishing = this.retire();
+    this.finishing = Promise.all([...this.subagentReads]).then(() => this.retire());
     return this.finishing;
+  }
+
+  /**
+   * A finished subagent's transcript: one bounded flush from its start (sharing the drain budget), then retired, so
+   * no set of watched files grows with the subagents a session runs.
+   */
+  private readSubagentOnce(file: string): void {
+    const readSubagent = this.readSubagent;
+    if (readSubagent === undefined || this.finishing) return;
+    const tail = new TranscriptTail(
+      file,
+      {
+        records: (records) => {
+          const items = records.flatMap((record) => {
+            try {
+              return [...readSubagent(record)];
+            } catch {
+              return [];
+            }
+          });
+          if (items.length > 0) this.events.emit("subagent", { file, items });
+        },
+        dropped: (cause) => this.events.emit("dropped", { cause }),
+        stopped: () => this.events.emit("dropped", { cause: "poll_stopped" }),
+      },
+      0,
+      undefined,
+      this.drain,
+    );
+    const reading: Promise<void> = tail.finish().finally(() => this.subagentReads.delete(reading));
+    this.subagentReads.add(reading);
   }
 
   private follow(file: string): void {
@@ -63,6 +124,7 @@ export class TranscriptFeed {
     const tail = createActor(transcriptTailActor, {
       input: {
         file,
+        drain: this.drain,
         sink: {
           records: (records, readAt) => this.deliver(records, readAt),
           dropped: (cause) => this.events.emit("dropped", { cause }),
@@ -75,6 +137,7 @@ export class TranscriptFeed {
   }
 
   private deliver(records: readonly unknown[], readAt: number): void {
+    this.events.emit("records", { records });
     const items: TranscriptItem[] = [];
     for (const record of records) {
       try {

@@ -205,7 +205,7 @@ describe("startClaude launch", () => {
     const sim = await start({ dir, autotrust: true, hooks: { PreToolUse: () => ({ permissionDecision: "allow" }) } });
     await sim.session.waitForStatus(isReady, 10_000);
     await sim.session.sendMessage("RUNBASH: true");
-    await sim.session.waitForActivity((a) => a.kind === "assistant_message", 10_000);
+    await sim.session.waitForActivity((a) => a.kind === "hook" && a.hookEventName === "Stop", 10_000);
     await sim.session.teardown();
 
     expect(readdirSync(claudeDir).sort()).toEqual(Object.keys(files).sort());

@@ -202,7 +202,8 @@ describe("bad bridge input fails open without crashing (C-HOOK-16)", () => {
     await runHookCommand(simCommand(o.sim, "Notification"), "[]", env, o.sim.dir);
     await runHookCommand(forgedTokenCommand(o.sim, "Stop"), JSON.stringify({ hook_event_name: "Stop" }), env, o.sim.dir);
     await o.sim.session.sendMessage("still fine");
-    await o.sim.session.waitForActivity((a) => a.kind === "assistant_message", 15_000);
+    // The reply's text comes from the transcript, written before the Stop hook: the turn's end is the Stop hook itself.
+    await o.sim.session.waitForActivity((a) => a.kind === "hook" && a.hookEventName === "Stop", 15_000);
     expect(o.calls.map((c) => c.event)).toEqual(expect.arrayContaining(["UserPromptSubmit", "Stop"]));
   });
 });

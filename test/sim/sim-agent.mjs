@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // Simulated Claude Code / Codex TUI for integration tests: captured screens, real hook commands, a JSONL log of input.
-import { appendFileSync } from "node:fs";
+import { appendFileSync, unlinkSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -38,8 +38,10 @@ const repo = path.basename(cwd);
 const sessionId = arg("--session-id") ?? randomUUID();
 // Codex: `--model=`, `-c model=` or config.toml at launch, then whatever its /model picker applies.
 let model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : codexLaunchModel(argv) ?? "fake-model");
-// With `script.transcript` (Claude flavour) the sim writes a Claude-shaped transcript JSONL in its cwd, as the real CLI does.
+// The Claude flavour writes a Claude-shaped transcript JSONL, as the real CLI does: in its cwd with `script.transcript`,
+// else in the temp folder (removed at exit).
 const transcriptPath = CLAUDE && script.transcript ? path.join(cwd, `.sim-transcript-${sessionId}.jsonl`) : path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
+if (CLAUDE && !script.transcript) process.on("exit", () => { try { unlinkSync(transcriptPath); } catch { /* never written */ } });
 const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
 /** Codex `-c hooks.<Event>=[{hooks=[{type="command",command="…",timeout=N}]}]` session overrides (inline TOML subset). */
 function tomlInlineToJson(/** @type {string} */ src) {
@@ -278,7 +280,7 @@ const fakeReply = (/** @type {string} */ text) => {
  * @param {object} record @param {string} [text]
  */
 function writeTranscript(record, text) {
-  if (!CLAUDE || !script.transcript) return;
+  if (!CLAUDE) return;
   appendFileSync(transcriptPath, `${JSON.stringify({ uuid: randomUUID(), sessionId, timestamp: new Date().toISOString(), ...record })}\n`);
   const at = performance.timeOrigin + performance.now();
   if (text !== undefined) log({ kind: "transcript", text, at });
@@ -404,6 +406,10 @@ async function toolFlow(/** @type {Turn} */ turn, /** @type {string} */ cmd) {
   const at = S.lines.length;
   if (CLAUDE) add(legacy ? [`● Bash(${cmd})`, { t: "  ⎿  Waiting…", s: DIM }] : ["● Running scripted command", { t: `  ⎿  $ ${cmd}`, s: DIM }]);
   paint();
+  // As the real CLI: the model's tool_use is committed before PreToolUse, the tool_result once the tool is done.
+  writeTranscript({ type: "assistant", message: { id: `msg_sim_tool_${turn.n}`, role: "assistant", model, content: [{ type: "tool_use", id: tool.tool_use_id, name: "Bash", input }] } });
+  const toolResult = (/** @type {string} */ content, isError = false) =>
+    writeTranscript({ type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: tool.tool_use_id, content, is_error: isError }] } });
   let verdict = decide(await hook("PreToolUse", turnKeys(turn, tool), "Bash"), prePick);
   if (turn.dead) return null;
   if (!verdict) {
@@ -427,11 +433,13 @@ async function toolFlow(/** @type {Turn} */ turn, /** @type {string} */ cmd) {
     const response = CLAUDE ? { tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false }, duration_ms: 1 } : { tool_response: "" };
     await hook("PostToolUse", turnKeys(turn, { ...tool, ...response }), "Bash");
     if (turn.dead) return null;
+    toolResult("(no output)");
     add(CLAUDE ? (legacy ? [`● Bash(${cmd})`, { t: "  ⎿  Done", s: DIM }] : ["  Ran 1 shell command"])
       : [`✔ You approved codex to run ${cmd} this time`, "", `• Ran ${cmd}`, { t: "  └ (no output)", s: DIM }]);
     return "Tool finished.";
   }
   if (choice === "deny") { // a hook denied: the model sees the error and answers, so the turn still ends with Stop
+    toolResult(verdict?.reason || "Blocked by hook", true);
     add(CLAUDE ? [`● Bash(${cmd})`, { t: `  ⎿  Error: ${verdict?.reason || "Blocked by hook"}`, s: fg(203) }] : [`✗ Command blocked by hook: ${verdict?.reason || cmd}`]);
     turn.outcome = "denied";
     return "Tool denied.";
@@ -799,7 +807,7 @@ async function main() {
   S.phase = "starting";
   painter.invalidate();
   paint();
-  if (CLAUDE && script.transcript) appendFileSync(transcriptPath, ""); // the real CLI creates its transcript before the first hook
+  if (CLAUDE) appendFileSync(transcriptPath, ""); // the real CLI creates its transcript before the first hook
   if (CLAUDE) await hook("SessionStart", { source: "startup", model }, "startup");
   await sleep(script.startupMs ?? 100);
   if (S.phase !== "starting") return;

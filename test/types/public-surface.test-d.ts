@@ -113,3 +113,14 @@ claudeConversation.on("hook:InstructionsLoaded", () => {});
 codexConversation.on("hook:InstructionsLoaded", () => {});
 // @ts-expect-error a turn event's type is one of the vocabulary's
 expectTypeOf<Elwood.TurnEvent["type"]>().toEqualTypeOf<"text" | "thinking">();
+
+// spec B §3.2/§3.3: `codex:transcript` is on the Codex session type only, with a typed summary.
+codex.on("codex:transcript", (summary) => {
+  expectTypeOf(summary.kind).toEqualTypeOf<"message" | "tool_call" | "tool_result" | "reasoning" | "web_search" | "other">();
+  expectTypeOf(summary.raw).toEqualTypeOf<unknown>();
+});
+// @ts-expect-error adapter-specific events stay off the Claude session type
+claude.on("codex:transcript", () => {});
+// @ts-expect-error and off the neutral one
+any.on("codex:transcript", () => {});
+expectTypeOf<"transcript_listener_error">().toMatchTypeOf<WarningCode>();

@@ -86,6 +86,24 @@ describe("TranscriptTail", () => {
     await tail.stop();
   });
 
+  it("spec B §3.5: the drain budget is shared by every final drain of a watcher: a second flush gets what is left, not a fresh budget", async () => {
+    const line = (n: number): string => `${JSON.stringify({ n, pad: "z".repeat(500) })}\n`;
+    const count = Math.ceil((TAIL_CHUNK_BYTES * 3) / line(0).length);
+    await writeFile(file, Array.from({ length: count }, (_, n) => line(n)).join(""));
+    const other = path.join(dir, "sub.jsonl");
+    await writeFile(other, '{"n":"sub"}\n');
+    const budget = { chunks: 2 };
+    const first = collector();
+    await new TranscriptTail(file, first.sink, 0, undefined, budget).finish();
+    expect(first.passes).toHaveLength(1);
+    expect(first.drops).toEqual(["unread_backlog"]);
+    expect(budget.chunks).toBe(0);
+    const second = collector();
+    await new TranscriptTail(other, second.sink, 0, undefined, budget).finish();
+    expect(second.records).toEqual([]);
+    expect(second.drops).toEqual(["unread_backlog"]);
+  });
+
   it("finish() drains what is readable, then the tail is terminal: nothing is read after it", async () => {
     await writeFile(file, "");
     const c = collector();

@@ -1,0 +1,180 @@
+// Unit (real files): a session's transcript observation — Codex `codex:transcript` summaries, their activity projection, and listener isolation (spec B §3.3, §3.8).
+import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readClaudeSubagentRecord, readClaudeTranscriptRecord } from "../../adapters/claude/transcript-records.js";
+import { validateCodexInput } from "../../adapters/codex/hook-dispatch.js";
+import { readCodexTranscriptRecord } from "../../adapters/codex/transcript-records.js";
+import { summarizeCodexRecord } from "../../adapters/codex/transcript-summary.js";
+import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
+import { TranscriptFeed } from "../../src/conversation/transcript-feed.js";
+import type { AgentSession } from "../../src/session-api.js";
+import { SessionEvents } from "../../src/session-events.js";
+import { observeTranscript } from "../../src/transcript-activity.js";
+import { TypedEmitter } from "../../src/typed-emitter.js";
+import { eventually } from "../support/eventually.js";
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "elwood-observe-"));
+  file = path.join(dir, "rollout.jsonl");
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const line = (record: unknown) => `${JSON.stringify(record)}\n`;
+const RECORDS = [
+  { type: "event_msg", payload: { type: "task_started" } },
+  { type: "response_item", payload: { type: "reasoning", summary: [{ type: "summary_text", text: "Planning the search" }] } },
+  { type: "response_item", payload: { type: "web_search_call", id: "ws_1", status: "completed", action: { type: "search", query: "elwood" } } },
+  { type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "Found it." }] } },
+];
+
+/** The session edge: hooks and statuses come from a plain emitter; events go through the real SessionEvents. */
+function harness(adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord }) {
+  const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string }; "terminal:exit": { exitCode: number } }>();
+  const session = { on: (event: "hook" | "status" | "terminal:exit", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
+  const events = new SessionEvents("s1", "codex");
+  observeTranscript(
+    session,
+    adapter,
+    {
+      activity: (a) => events.activity(a),
+      summary: (s) => events.emitter.emit("codex:transcript", s),
+      warning: (code, message, details) => events.warning(code, message, details),
+      isolate: (deliver, failed) => events.isolate(deliver, failed),
+    },
+  );
+  const order: string[] = [];
+  const summaries: CodexTranscriptSummary[] = [];
+  const activities: ActivityEvent[] = [];
+  const warnings: WarningEvent[] = [];
+  return {
+    session,
+    events,
+    order,
+    summaries,
+    activities,
+    warnings,
+    follow: () => hooks.emit("hook", { name: "SessionStart", payload: { transcript_path: file } }),
+    hook: (name: string, payload: Record<string, unknown>) => hooks.emit("hook", { name, payload }),
+    exit: () => hooks.emit("terminal:exit", { exitCode: 0 }),
+    collect: () => {
+      events.emitter.on("codex:transcript", (s) => (summaries.push(s), order.push(`summary:${s.kind}`)));
+      events.emitter.on("activity", (a) => (activities.push(a), order.push(`activity:${a.kind}`)));
+      events.emitter.on("warning", (w) => (warnings.push(w), order.push(`warning:${String(w.details?.["channel"])}`)));
+    },
+  };
+}
+
+describe("codex:transcript (spec B §3.3)", () => {
+  it("C-CODEX-16: every new rollout record is one summary (kind, label, text, raw), projected into activity once", async () => {
+    await writeFile(file, RECORDS.map(line).join(""));
+    const h = harness();
+    h.collect();
+    h.follow();
+    await eventually(() => h.summaries.length === 4, 5_000, "four summaries");
+    expect(h.summaries.map((s) => [s.kind, s.label, s.text])).toEqual([
+      ["other", "task_started", undefined],
+      ["reasoning", "reasoning", "Planning the search"],
+      ["web_search", "web_search", "elwood"],
+      ["message", "assistant", "Found it."],
+    ]);
+    expect(h.summaries[2]?.raw).toEqual(RECORDS[2]);
+    expect(h.activities.map((a) => [a.source, a.kind, a.label])).toEqual([
+      ["transcript", "transcript", "task_started"],
+      ["transcript", "reasoning", "reasoning"],
+      ["transcript", "tool_call", "web_search"],
+      ["transcript", "assistant_message", "assistant"],
+    ]);
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("transcript listener isolation (spec B §3.8)", () => {
+  it("throwing codex:transcript and activity listeners: every record still reaches both channels, polling goes on, one content-free warning per channel after the scan", async () => {
+    await writeFile(file, RECORDS.map(line).join(""));
+    const h = harness();
+    h.events.emitter.on("codex:transcript", () => {
+      throw new Error("secret summary listener failure");
+    });
+    h.events.emitter.on("activity", (a) => {
+      if (a.source === "transcript") throw new Error("secret activity listener failure");
+    });
+    h.collect();
+    h.follow();
+    await eventually(() => h.warnings.length === 2, 5_000, "two listener warnings");
+    expect(h.summaries).toHaveLength(4);
+    expect(h.activities.filter((a) => a.source === "transcript")).toHaveLength(4);
+    // Deferred: both warnings arrive after the scan's last delivery.
+    expect(h.order.slice(-2).sort()).toEqual(["warning:activity", "warning:codex:transcript"]);
+    for (const w of h.warnings) {
+      expect(w.code).toBe("transcript_listener_error");
+      expect(w.message).toBe("a transcript listener threw");
+      expect(JSON.stringify(w)).not.toContain("secret");
+    }
+    // Polling continues, and a later failure warns no more.
+    await appendFile(file, line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "More." }] } }));
+    await eventually(() => h.summaries.length === 5, 5_000, "the later record");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.warnings).toHaveLength(2);
+    expect(h.warnings.some((w) => w.code === "hook_observer_failed")).toBe(false);
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("subagent transcripts (spec B §3.7)", () => {
+  it("C-CLAUDE-15: Claude reads SubagentStop's agent_transcript_path once as subagent activity, never as the turn's items, then retires it", async () => {
+    const sub = path.join(dir, "agent-1.jsonl");
+    await writeFile(file, line({ type: "user", message: { role: "user", content: "go" } }));
+    await writeFile(sub, line({ type: "assistant", isSidechain: true, message: { id: "m1", role: "assistant", content: [{ type: "text", text: "sub found it" }] } }));
+    const h = harness({ readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord });
+    h.collect();
+    const turnItems: unknown[] = [];
+    const feed = TranscriptFeed.of(h.session);
+    feed?.events.on("items", (b) => turnItems.push(...b.items));
+    h.hook("SubagentStop", { transcript_path: file, agent_transcript_path: sub });
+    await eventually(() => h.activities.some((a) => a.kind === "subagent_message"), 5_000, "the subagent's words");
+    expect(h.activities.filter((a) => a.kind === "subagent_message")).toEqual([
+      expect.objectContaining({ source: "transcript", text: "sub found it", transcriptPath: sub }),
+    ]);
+    // Retired: what the file gets later is never read.
+    await appendFile(sub, line({ type: "assistant", isSidechain: true, message: { id: "m2", role: "assistant", content: [{ type: "text", text: "late" }] } }));
+    await appendFile(file, line({ type: "assistant", message: { id: "m3", role: "assistant", content: [{ type: "text", text: "main reply" }] } }));
+    await eventually(() => h.activities.some((a) => a.text === "main reply"), 5_000, "the main reply");
+    expect(h.activities.some((a) => a.text === "late")).toBe(false);
+    expect(JSON.stringify(turnItems)).not.toContain("sub found it");
+    await feed?.finish();
+  });
+
+  it("Codex subagent transcripts are not observed; agent_transcript_path is validated and delivered on SubagentStop", async () => {
+    const base = { hook_event_name: "SubagentStop", session_id: "s", cwd: dir };
+    expect(validateCodexInput("SubagentStop", { ...base, agent_transcript_path: "/tmp/a.jsonl" })).toBeUndefined();
+    expect(validateCodexInput("SubagentStop", { ...base, agent_transcript_path: 7 })).toMatch(/agent_transcript_path/);
+    const sub = path.join(dir, "agent-1.jsonl");
+    await writeFile(sub, line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "sub" }] } }));
+    await writeFile(file, "");
+    const h = harness();
+    h.collect();
+    h.hook("SubagentStop", { transcript_path: file, agent_transcript_path: sub });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.activities).toEqual([]);
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("exit ordering (spec B §3.9)", () => {
+  it("no transcript activity or codex:transcript after terminal:exit", async () => {
+    await writeFile(file, line(RECORDS[3]));
+    const h = harness();
+    h.collect();
+    h.follow();
+    await eventually(() => h.activities.length === 1, 5_000, "the first reply");
+    h.exit();
+    await appendFile(file, line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text: "after exit" }] } }));
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.map((a) => a.text)).toEqual(["Found it."]);
+    expect(h.summaries).toHaveLength(1);
+  });
+});
