@@ -6,7 +6,8 @@ import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/clau
 import { listSessionRecords, type SessionRecord } from "../effects/session-record.js";
 import type { ClaudeAgentSession } from "./session-api.js";
 import { resumeInputs, startOrResume, type StartOrResumeResult } from "./resume-session.js";
-import { claudeStartPlan, startClaude } from "./start-claude.js";
+import { claudeStartPlan } from "./claude-start-plan.js";
+import { startClaude } from "./start-claude.js";
 import { startAgent } from "./start-agent.js";
 
 /** A resume: the session's id, where its store is (`cwd` or `stateDir`; default `process.cwd()`), and no persona. */

@@ -4,7 +4,8 @@
 import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
 import type { CodexAgentSession } from "./session-api.js";
 import { resumeInputs, startOrResume, type StartOrResumeResult } from "./resume-session.js";
-import { codexStartPlan, startCodex } from "./start-codex.js";
+import { codexStartPlan } from "./codex-start-plan.js";
+import { startCodex } from "./start-codex.js";
 import { startAgent } from "./start-agent.js";
 
 /** A resume: the session's id, where its store is, and none of persona / model / profile / configOverrides. */

@@ -1,19 +1,12 @@
 // startClaude: validate, probe, generate session-scoped settings with the hook bridge, launch, return a session.
 
-import { claudeAdapter } from "../adapters/claude/adapter.js";
-import { claudeArgs } from "../adapters/claude/command-line.js";
-import { createClaudeHookDispatcher } from "../adapters/claude/hook-dispatch.js";
-import { claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec, isClaudeHookEventName } from "../adapters/claude/hook-events.js";
-import { claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../adapters/claude/hook-transport.js";
-import { validateClaudeOptions, type ResolvedClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
-import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
-import { bootstrapSize } from "../adapters/claude/startup-plan.js";
-import { probeClaudeVersion, versionDecision, type ClaudeVersionProbeResult } from "../adapters/claude/version-probe.js";
+import { isClaudeHookEventName } from "../adapters/claude/hook-events.js";
+import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
 import type { HookBridgeError } from "../effects/hook-bridge/server.js";
 import type { HookErrorEvent } from "./agent-session.js";
+import { claudeStartPlan } from "./claude-start-plan.js";
 import type { ClaudeAgentSession } from "./session-api.js";
-import { ClaudeSessionFacade } from "./claude-agent-session.js";
-import { publicBridgeErrorFor, startAgent, type AgentStartPlan } from "./start-agent.js";
+import { publicBridgeErrorFor, startAgent } from "./start-agent.js";
 
 export type { StartClaudeOptions } from "../adapters/claude/options.js";
 export { decisionInReply as handlerDecisionFromWire } from "../adapters/hook-reply.js";
@@ -25,51 +18,4 @@ export function publicBridgeError(e: HookBridgeError): HookErrorEvent | undefine
 
 export async function startClaude(options: StartClaudeOptions): Promise<ClaudeAgentSession> {
   return startAgent(claudeStartPlan(await validateClaudeOptions(options)));
-}
-
-/** Claude's launch plan; with `resume`, the same launch appends Claude's own `--resume <conversation id>`. */
-export function claudeStartPlan(
-  resolved: ResolvedClaudeOptions,
-  resume?: { readonly elwoodSessionId: string; readonly conversationId: string },
-): AgentStartPlan<ClaudeVersionProbeResult, ClaudeSessionFacade> {
-  return {
-    resolved,
-    adapter: claudeAdapter,
-    defaultExecutable: "claude",
-    startFailedCode: "claude_start_failed",
-    startFailedMessage: "Claude could not be started",
-    probe: probeClaudeVersion,
-    decide: (probe, strict) => versionDecision(probe.version, strict),
-    hookEvents: (probe) => claudeHookEventsFor(probe.version ?? ""),
-    isHookEventName: isClaudeHookEventName,
-    createDispatcher: (sinks) =>
-      createClaudeHookDispatcher({ handlers: resolved.hooks ?? {}, timeoutMs: resolved.hookTimeoutMs, ...sinks }),
-    // A proxy in the CLI's environment would carry a loopback HTTP hook (and its token) to the proxy: commands then.
-    httpHooks: (probe, env) => claudeHookTransportFor(probe.version).httpHooks && loopbackBypassesProxy(env),
-    args: async ({ probe, hookEvents, sessionDir, bridgeCommand, http }) => {
-      // Claude's own hook timeout (seconds) sits above Elwood's handler deadline so Elwood always answers first.
-      const hookTimeoutSec = claudeHookTimeoutSec(resolved.hookTimeoutMs);
-      const facts = claudeHookTransportFor(probe.version);
-      const handled = new Set(Object.entries(resolved.hooks ?? {}).flatMap(([event, h]) => (typeof h === "function" ? [event] : [])));
-      const routeOf = (event: string) => claudeHookRoute(event, { facts, handled, httpAvailable: http !== undefined });
-      const settingsPath = await writeClaudeSettings(sessionDir, {
-        hooks: claudeHookSettings(hookEvents, bridgeCommand, hookTimeoutSec, { routeOf, http }),
-        ...(resolved.settingsOverrides === undefined ? {} : { settingsOverrides: resolved.settingsOverrides }),
-      });
-      const args = claudeArgs(resolved, settingsPath);
-      return resume === undefined ? args : [...args, "--resume", resume.conversationId];
-    },
-    spawnSize: bootstrapSize(resolved.initialSize),
-    createSession: (runtime) => new ClaudeSessionFacade(runtime),
-    recordSeed: {
-      adapter: "claude",
-      posture: {
-        permissionMode: resolved.permissionMode ?? null,
-        allowedTools: resolved.allowedTools ?? null,
-        disallowedTools: resolved.disallowedTools ?? null,
-        tools: resolved.tools ?? null,
-      },
-    },
-    ...(resume === undefined ? {} : { resume }),
-  };
 }
