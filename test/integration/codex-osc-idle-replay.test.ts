@@ -1,5 +1,6 @@
 // Issue 13 items 2–3: a real Codex 0.171.0 start stream, replayed through a real PTY with the chunk boundary put at every
-// offset of its OSC 7501 `state=idle`, is ready from that idle signal every time (never from the 10 s deadline); a real
+// offset of its OSC 7501 `state=idle`, is ready from that idle signal every time (never from the 10 s deadline), and reaches
+// the terminal byte for byte (no TTY echo of the terminal's answers spliced into it); a real
 // 0.144.6 start is ready from its configured session header.
 
 import { readFileSync } from "node:fs";
@@ -23,30 +24,43 @@ const oscEnd = oscStart + OSC_IDLE.length;
 /** Every boundary from just before the OSC to just after it; each split also cuts the stream at both OSC ends. */
 const splits = Array.from({ length: OSC_IDLE.length + 1 }, (_, k) => oscStart + k);
 
+/** Where the received output first departs from the replayed stream, with a short excerpt of what came instead. */
+function firstDifference(got: string, want: string): { at: number; got: string; want: string } | undefined {
+  for (let i = 0; i < want.length; i += 1) {
+    if (got[i] !== want[i]) return { at: i, got: got.slice(i, i + 40), want: want.slice(i, i + 40) };
+  }
+  return undefined;
+}
+
 const live: SessionFacade[] = [];
 afterEach(async () => {
   for (const s of live.splice(0)) await s.kill().catch(() => {});
 });
 
+/** The PTY output each replayed session received, as the terminal saw it. */
+const received = new WeakMap<SessionFacade, string[]>();
+
 function replay(cuts: readonly number[], stream = fixture): SessionFacade {
   const size = { cols: captured.cols, rows: captured.rows };
-  const session = new SessionFacade(
-    launchSession({
-      elwoodSessionId: randomUUID(),
-      cwd: tmpdir(),
-      adapter: codexAdapter,
-      executable: process.execPath,
-      args: [replayer, stream, JSON.stringify(cuts)],
-      env: buildAgentEnv(process.env, {}),
-      viaLoginShell: false,
-      spawnSize: size,
-      requestedSize: size,
-      autotrust: false,
-      resumed: false,
-      stopGraceMs: 1000,
+  const runtime = launchSession({
+    elwoodSessionId: randomUUID(),
+    cwd: tmpdir(),
+    adapter: codexAdapter,
+    executable: process.execPath,
+    args: [replayer, stream, JSON.stringify(cuts)],
+    env: buildAgentEnv(process.env, {}),
+    viaLoginShell: false,
+    spawnSize: size,
+    requestedSize: size,
+    autotrust: false,
+    resumed: false,
+    stopGraceMs: 1000,
       release: async () => {},
-    }),
-  );
+    });
+  const chunks: string[] = [];
+  runtime.terminal.onRawOutput((chunk) => chunks.push(chunk));
+  const session = new SessionFacade(runtime);
+  received.set(session, chunks);
   live.push(session);
   return session;
 }
@@ -57,6 +71,17 @@ describe("Codex 0.171.0 captured start replay (issue 13 item 2)", () => {
     expect(captured.chunks).toContain(OSC_IDLE);
     expect(stream.indexOf(OSC_IDLE, oscEnd)).toBe(-1);
   });
+
+  it("the replay reaches the terminal byte for byte: the terminal's answers to the stream's queries are not echoed into it", async () => {
+    // The real CLI puts its TTY in raw mode before it queries the terminal; a replayer left in cooked mode had the line
+    // discipline echo the answers (`^[[?1;2c`…) into the stream wherever they happened to land, under load inside the
+    // split OSC 7501 (`state=idle^[[?1007;0$y…:app=codex`), which then no longer read as idle.
+    const session = replay([oscStart, oscStart + 17, oscEnd]);
+    const chunks = received.get(session) ?? [];
+    await session.waitForStatus((s) => s === "ready", codexAdapter.readiness.deadlineMs + 10_000);
+    await expect.poll(() => chunks.join("").length, { timeout: 20_000 }).toBeGreaterThanOrEqual(stream.length);
+    expect(firstDifference(chunks.join(""), stream)).toBeUndefined();
+  }, 40_000);
 
   it("issue 13 item 3: a captured Codex 0.144.6 start is ready only once its header names the model (not while it reads `loading`)", async () => {
     const v144 = fileURLToPath(new URL("../fixtures/streams/codex-0.144.6-start.json", import.meta.url));

@@ -20,6 +20,10 @@ const GAP_MS = 40;
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 process.on("SIGHUP", () => process.exit(0));
+// Raw mode first, as the real CLI does before it queries the terminal: in cooked mode the line discipline echoes the
+// terminal's answers (`^[[?1;2c`…) into the replayed stream wherever they arrive, e.g. inside a split OSC.
+if (process.stdin.isTTY) process.stdin.setRawMode(true);
+process.stdin.on("data", () => {}); // answers are read and dropped: nothing in the capture reacts to them
 for (let i = 0; i + 1 < bounds.length; i += 1) {
   process.stdout.write(stream.slice(bounds[i], bounds[i + 1]));
   await sleep(GAP_MS);
