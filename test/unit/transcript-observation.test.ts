@@ -164,6 +164,36 @@ describe("subagent transcripts (spec B §3.7)", () => {
   });
 });
 
+describe("turn recovery (spec B §3.6)", () => {
+  const claude = { readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord };
+  const user = (text: string) => line({ type: "user", message: { role: "user", content: text } });
+  const reply = (id: string, text: string) => line({ type: "assistant", message: { id, role: "assistant", content: [{ type: "text", text }] } });
+
+  it("a file first seen at a turn-boundary hook is read from its last user prompt: the current turn is recovered, earlier turns are not replayed", async () => {
+    await writeFile(file, user("old question") + reply("m1", "old answer") + user("new question") + reply("m2", "new answer"));
+    const h = harness(claude);
+    h.collect();
+    h.hook("Stop", { transcript_path: file, last_assistant_message: "new answer" });
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the recovered turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
+  it("a turn longer than the reach: the records inside the window are recovered and the truncation is one content-free transcript_records_dropped (unread_backlog)", async () => {
+    const filler = Array.from({ length: 1200 }, (_, n) => reply(`f${n}`, `${"x".repeat(4000)} ${n}`)).join("");
+    await writeFile(file, user("huge turn") + filler + reply("last", "the last words"));
+    const h = harness(claude);
+    h.collect();
+    h.hook("Stop", { transcript_path: file, last_assistant_message: "the last words" });
+    await eventually(() => h.activities.some((a) => a.text === "the last words"), 10_000, "the window's records");
+    await TranscriptFeed.of(h.session)?.finish();
+    const dropped = h.warnings.filter((w) => w.code === "transcript_records_dropped");
+    expect(dropped.map((w) => w.details)).toEqual([{ cause: "unread_backlog", transcriptPath: file }]);
+    expect(JSON.stringify(dropped)).not.toContain("huge turn");
+    expect(h.activities.some((a) => a.text?.endsWith(" 0"))).toBe(false);
+  });
+});
+
 describe("exit ordering (spec B §3.9)", () => {
   it("no transcript activity or codex:transcript after terminal:exit", async () => {
     await writeFile(file, line(RECORDS[3]));
