@@ -42,6 +42,12 @@ export interface TranscriptTailSink {
 export type TailStopPhase = "poll" | "final_flush";
 
 /**
+ * Where a tail starts reading: its start offset; the end of the file as it is at `start()` (what is there is history);
+ * or the turn recovery scan's last prompt record (a turn may be under way).
+ */
+export type TailStart = { readonly kind: "offset" } | { readonly kind: "end" } | { readonly kind: "recover"; readonly isPrompt: (record: unknown) => boolean };
+
+/**
  * Chunks every final drain of one watcher may still read, shared by all its tails (a retired subagent file, a
  * replaced main file and the final flush): never a fresh full budget per retirement.
  */
@@ -84,8 +90,8 @@ export class TranscriptTail {
     startOffset = 0,
     private readonly openFile: OpenTranscript = (f) => open(f, "r"),
     private readonly drain: DrainBudget = drainBudget(),
-    /** Given, the first open runs the turn recovery scan: tailing starts at the last record this calls a prompt. */
-    private readonly isPrompt?: (record: unknown) => boolean,
+    /** Where tailing starts when the file is first opened (default: `startOffset`). */
+    private readonly from: TailStart = { kind: "offset" },
   ) {
     this.offset = startOffset;
     this.delivered = startOffset;
@@ -158,11 +164,19 @@ export class TranscriptTail {
       try {
         this.handle = await this.openFile(this.file);
       } catch {
+        // Not there yet: from its end means from its start once it exists (all of it is new).
+        if (this.from.kind === "end") this.located = true;
         return false;
       }
       if (!this.finished) this.watchChanges();
-      if (this.isPrompt && !this.located) {
-        const found = await findTurnStart(this.handle, this.isPrompt);
+      if (this.from.kind === "end" && !this.located) {
+        const { size } = await this.handle.stat();
+        this.located = true;
+        this.offset = size;
+        this.delivered = size;
+      }
+      if (this.from.kind === "recover" && !this.located) {
+        const found = await findTurnStart(this.handle, this.from.isPrompt);
         this.located = true;
         this.offset = found.offset;
         this.delivered = found.offset;
@@ -290,13 +304,13 @@ export interface TranscriptTailInput {
   readonly file: string;
   readonly sink: TranscriptTailSink;
   readonly drain?: DrainBudget;
-  /** Runs the turn recovery scan at the first open (see TranscriptTail). */
-  readonly isPrompt?: (record: unknown) => boolean;
+  /** Where the first open starts reading (see TranscriptTail). */
+  readonly from?: TailStart;
 }
 
 /** The tail as an effect actor: started with its file, `tail.finish` flushes and stops it, stopping the actor stops the tail. */
 export const transcriptTailActor = fromCallback<{ type: "tail.finish"; done: () => void }, TranscriptTailInput>(({ input, receive }) => {
-  const tail = new TranscriptTail(input.file, input.sink, 0, undefined, input.drain, input.isPrompt);
+  const tail = new TranscriptTail(input.file, input.sink, 0, undefined, input.drain, input.from);
   tail.start();
   receive((event) => {
     if (event.type === "tail.finish") void tail.finish().then(event.done);

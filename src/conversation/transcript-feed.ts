@@ -1,9 +1,9 @@
 // One session's transcript observation: learns the file from hook payloads, runs one tail actor per file, reads records through the adapter.
 
 import { createActor, type Actor } from "xstate";
-import { drainBudget, TranscriptTail, transcriptTailActor, type TailStopPhase, type TranscriptTailSink } from "../../effects/transcript-tail.js";
+import { drainBudget, TranscriptTail, transcriptTailActor, type TailStart, type TailStopPhase, type TranscriptTailSink } from "../../effects/transcript-tail.js";
 import type { TailDropCause } from "../contracts/turn-events.js";
-import { isTerminalStatus } from "../contracts/public-types.js";
+import { isTerminalStatus, type SessionStatus } from "../contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
 import type { AgentSession } from "../session-api.js";
 import { TypedEmitter } from "../typed-emitter.js";
@@ -66,7 +66,7 @@ export class TranscriptFeed {
       session.on("hook", (hook) => {
         // The main transcript's path rides on every hook and is tailed; a subagent's own file is only read once.
         const file = hook.payload["transcript_path"];
-        if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file);
+        if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file, this.startFor(hook.name, session.status));
         const agentFile = hook.payload["agent_transcript_path"];
         // (A subagent path naming the main transcript is that file: it is tailed already.)
         if (hook.name === "SubagentStop" && typeof agentFile === "string" && agentFile !== "" && agentFile !== this.file) this.readSubagentOnce(agentFile);
@@ -125,15 +125,24 @@ export class TranscriptFeed {
     this.subagentReads.add(reading);
   }
 
-  private follow(file: string): void {
+  /**
+   * A file named by SessionStart while the session is still starting holds no prompt of this session yet (a resumed
+   * conversation's history): it is read from its end. Named anywhere else (Codex names its file only once the first
+   * prompt is in, a boundary hook may be the first), a turn may be under way: the recovery scan finds its prompt.
+   */
+  private startFor(hookName: string, status: SessionStatus): TailStart {
+    if (hookName === "SessionStart" && status === "starting") return { kind: "end" };
+    return { kind: "recover", isPrompt: (record) => this.isPrompt(record) };
+  }
+
+  private follow(file: string, from: TailStart): void {
     void this.retire();
     this.file = file;
     const tail = createActor(transcriptTailActor, {
       input: {
         file,
         drain: this.drain,
-        // Turn recovery: a file first seen mid-conversation is read from its last prompt (bounded), not its start.
-        isPrompt: (record) => this.isPrompt(record),
+        from,
         sink: { ...this.diagnostics(file), records: (records, readAt) => this.deliver(records, readAt) },
       },
     });
