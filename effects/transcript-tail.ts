@@ -5,6 +5,8 @@ import { open, type FileHandle } from "node:fs/promises";
 import type { TailDropCause } from "../src/contracts/turn-events.js";
 import { StringDecoder } from "node:string_decoder";
 import { fromCallback } from "xstate";
+import { allowlistedErrno, allowlistedErrorName } from "./error-code-allowlist.js";
+import { findTurnStart } from "./transcript-recovery.js";
 
 /** Bytes read per chunk, and chunks per scan pass: a pass reads at most 256 KiB, a larger delta spreads over ticks. */
 export const TAIL_CHUNK_BYTES = 64 * 1024;
@@ -21,13 +23,29 @@ export const TAIL_MAX_RECOVERIES = 3;
 
 
 export interface TranscriptTailSink {
-  /** The records one pass read, in file order (each line parsed as JSON). */
-  readonly records: (records: readonly unknown[], readAt: number) => void;
+  /**
+   * The records one pass read, in file order (each line parsed as JSON). Returns the causes of records it could not
+   * use, reported with the pass's own drops (one report per cause per pass).
+   */
+  readonly records: (records: readonly unknown[], readAt: number) => readonly TailDropCause[] | void;
   /** At most one report per cause per pass. */
   readonly dropped: (cause: TailDropCause) => void;
-  /** A read failed: the tail stopped itself. */
-  readonly stopped: (reason: string) => void;
+  /**
+   * A failure escaped a pass (`phase: "poll"`, after the recovery scans) or the final flush: the tail stopped itself.
+   * `reason` is an allowlisted error name, never the message.
+   */
+  readonly stopped: (reason: string, phase: TailStopPhase) => void;
+  /** A read failed with a file-system error (allowlisted errno); a recovery scan follows. */
+  readonly readError?: (errno: string) => void;
 }
+
+export type TailStopPhase = "poll" | "final_flush";
+
+/**
+ * Where a tail starts reading: its start offset; the end of the file as it is at `start()` (what is there is history);
+ * or the turn recovery scan's last prompt record (a turn may be under way).
+ */
+export type TailStart = { readonly kind: "offset" } | { readonly kind: "end" } | { readonly kind: "recover"; readonly isPrompt: (record: unknown) => boolean };
 
 /**
  * Chunks every final drain of one watcher may still read, shared by all its tails (a retired subagent file, a
@@ -63,6 +81,8 @@ export class TranscriptTail {
   private readonly buffer = Buffer.alloc(TAIL_CHUNK_BYTES);
   /** Chunks the latest pass read. */
   private passChunks = 0;
+  /** The recovery scan placed the start (it runs at the first successful open only). */
+  private located = false;
 
   constructor(
     private readonly file: string,
@@ -70,6 +90,8 @@ export class TranscriptTail {
     startOffset = 0,
     private readonly openFile: OpenTranscript = (f) => open(f, "r"),
     private readonly drain: DrainBudget = drainBudget(),
+    /** Where tailing starts when the file is first opened (default: `startOffset`). */
+    private readonly from: TailStart = { kind: "offset" },
   ) {
     this.offset = startOffset;
     this.delivered = startOffset;
@@ -114,8 +136,9 @@ export class TranscriptTail {
       const more = await this.pass(chunks, Date.now() + TAIL_FLUSH_MS);
       this.drain.chunks = Math.max(0, this.drain.chunks - this.passChunks);
       if (more || (await this.unread())) this.sink.dropped("unread_backlog");
-    } catch {
+    } catch (error: unknown) {
       // The final flush is behind an error boundary: exit ordering never waits on a broken read.
+      this.sink.stopped(allowlistedErrorName(error), "final_flush");
     }
     await this.close();
   }
@@ -141,9 +164,24 @@ export class TranscriptTail {
       try {
         this.handle = await this.openFile(this.file);
       } catch {
+        // Not there yet: from its end means from its start once it exists (all of it is new).
+        if (this.from.kind === "end") this.located = true;
         return false;
       }
       if (!this.finished) this.watchChanges();
+      if (this.from.kind === "end" && !this.located) {
+        const { size } = await this.handle.stat();
+        this.located = true;
+        this.offset = size;
+        this.delivered = size;
+      }
+      if (this.from.kind === "recover" && !this.located) {
+        const found = await findTurnStart(this.handle, this.from.isPrompt);
+        this.located = true;
+        this.offset = found.offset;
+        this.delivered = found.offset;
+        if (found.truncated) this.sink.dropped("unread_backlog");
+      }
     }
     const records: unknown[] = [];
     const drops = new Set<TailDropCause>();
@@ -167,8 +205,8 @@ export class TranscriptTail {
     }
     // Epoch ms with sub-ms precision, so a latency measured against it is not rounded to whole milliseconds.
     const readAt = performance.timeOrigin + performance.now();
+    if (records.length > 0) for (const cause of this.sink.records(records, readAt) ?? []) drops.add(cause);
     for (const cause of drops) this.sink.dropped(cause);
-    if (records.length > 0) this.sink.records(records, readAt);
     if (lineEnd !== undefined) this.delivered = lineEnd;
     // A full last chunk means more may wait: schedule the rest on a later tick instead of reading it now.
     if (full && maxChunks === TAIL_CHUNKS_PER_PASS) this.again = true;
@@ -226,6 +264,8 @@ export class TranscriptTail {
   private recover(error: unknown): void {
     if (this.finished) return;
     if (this.recoveries >= TAIL_MAX_RECOVERIES) return this.fail(error);
+    const errno = allowlistedErrno(error);
+    if (errno !== undefined) this.sink.readError?.(errno);
     this.recoveries += 1;
     const handle = this.handle;
     this.handle = undefined;
@@ -243,7 +283,7 @@ export class TranscriptTail {
     this.finished = true;
     this.stopTimers();
     void this.close();
-    this.sink.stopped(error instanceof Error ? error.message : String(error));
+    this.sink.stopped(allowlistedErrorName(error), "poll");
   }
 
   private stopTimers(): void {
@@ -264,11 +304,13 @@ export interface TranscriptTailInput {
   readonly file: string;
   readonly sink: TranscriptTailSink;
   readonly drain?: DrainBudget;
+  /** Where the first open starts reading (see TranscriptTail). */
+  readonly from?: TailStart;
 }
 
 /** The tail as an effect actor: started with its file, `tail.finish` flushes and stops it, stopping the actor stops the tail. */
 export const transcriptTailActor = fromCallback<{ type: "tail.finish"; done: () => void }, TranscriptTailInput>(({ input, receive }) => {
-  const tail = new TranscriptTail(input.file, input.sink, 0, undefined, input.drain);
+  const tail = new TranscriptTail(input.file, input.sink, 0, undefined, input.drain, input.from);
   tail.start();
   receive((event) => {
     if (event.type === "tail.finish") void tail.finish().then(event.done);

@@ -1,6 +1,14 @@
 // Projects a session's transcript onto its activity stream (committed text, reasoning, tool calls and results come only from here), listeners isolated.
 
-import { isTerminalStatus, type ActivityEvent, type CodexTranscriptSummary, type WarningEvent } from "./contracts/public-types.js";
+import {
+  isTerminalStatus,
+  type ActivityEvent,
+  type CodexTranscriptSummary,
+  type TranscriptPollStoppedDetails,
+  type TranscriptReadErrorDetails,
+  type TranscriptRecordsDroppedDetails,
+  type WarningEvent,
+} from "./contracts/public-types.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { TranscriptItem } from "./contracts/turn-events.js";
 import { TranscriptFeed } from "./conversation/transcript-feed.js";
@@ -96,6 +104,19 @@ export function observeTranscript(
     reported.add(channel);
     queueMicrotask(() => sink.warning("transcript_listener_error", "a transcript listener threw", { channel }));
   };
+  // The watcher's diagnostics are content-free warnings; they still arrive after exit (a final-flush backlog).
+  feed.events.on("dropped", ({ cause, file }) => {
+    const details: TranscriptRecordsDroppedDetails = { cause, transcriptPath: file };
+    sink.warning("transcript_records_dropped", `transcript records were dropped (${cause})`, details);
+  });
+  feed.events.on("stopped", ({ reason, phase }) => {
+    const details: TranscriptPollStoppedDetails = { reason, phase };
+    sink.warning("transcript_poll_stopped", "the transcript watcher stopped after a failure", details);
+  });
+  feed.events.on("readError", ({ errno, file }) => {
+    const details: TranscriptReadErrorDetails = { lastErrorCode: errno, transcriptPath: file };
+    sink.warning("transcript_read_error", `reading the transcript failed (${errno})`, details);
+  });
   // A subagent's words are its own activity (`subagent_message`), never the parent turn's text.
   feed.events.on("subagent", ({ file, items }) => {
     if (ended) return;

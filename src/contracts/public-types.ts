@@ -135,7 +135,31 @@ export type WarningCode =
    * A listener of transcript-derived events threw (`details.channel`: "codex:transcript" or "activity"); at most one
    * per channel per session, content-free, delivered in a microtask after the scan. Delivery and polling go on.
    */
-  | "transcript_listener_error";
+  | "transcript_listener_error"
+  /** Transcript records were dropped unread (TranscriptRecordsDroppedDetails); no count, no content. */
+  | "transcript_records_dropped"
+  /** A failure escaped the transcript watcher's poll or final flush: the watcher stopped (TranscriptPollStoppedDetails). */
+  | "transcript_poll_stopped"
+  /** A contained file-system error reading the transcript (TranscriptReadErrorDetails); the watcher retries. */
+  | "transcript_read_error";
+
+/** `transcript_records_dropped` details: at most one per transcript file and cause per scan pass. */
+export type TranscriptRecordsDroppedDetails = {
+  readonly cause: "unparseable" | "oversized" | "unread_backlog";
+  readonly transcriptPath: string;
+};
+
+/** `transcript_poll_stopped` details: `reason` is an allowlisted error name (an errno or a standard error name, else "UnknownError"). */
+export type TranscriptPollStoppedDetails = {
+  readonly reason: string;
+  readonly phase: "poll" | "final_flush";
+};
+
+/** `transcript_read_error` details: `lastErrorCode` is an allowlisted Node errno. */
+export type TranscriptReadErrorDetails = {
+  readonly lastErrorCode: string;
+  readonly transcriptPath: string;
+};
 
 export interface WarningEvent {
   readonly elwoodSessionId: string;

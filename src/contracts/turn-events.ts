@@ -34,7 +34,7 @@ export type TurnEvent =
   | { readonly type: "tool_result"; readonly id: string; readonly name: string; readonly output: string; readonly isError: boolean }
   /** The agent waits on a human decision (blocked, with the dialog's attention label) or works again / is idle. */
   | { readonly type: "status"; readonly status: SessionStatus; readonly label?: string }
-  | { readonly type: "warning"; readonly code: WarningEvent["code"] | "transcript_records_dropped"; readonly message: string }
+  | { readonly type: "warning"; readonly code: WarningEvent["code"]; readonly message: string }
   | TurnResult;
 
 /**

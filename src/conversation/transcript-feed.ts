@@ -1,9 +1,9 @@
 // One session's transcript observation: learns the file from hook payloads, runs one tail actor per file, reads records through the adapter.
 
 import { createActor, type Actor } from "xstate";
-import { drainBudget, TranscriptTail, transcriptTailActor } from "../../effects/transcript-tail.js";
+import { drainBudget, TranscriptTail, transcriptTailActor, type TailStart, type TailStopPhase, type TranscriptTailSink } from "../../effects/transcript-tail.js";
 import type { TailDropCause } from "../contracts/turn-events.js";
-import { isTerminalStatus } from "../contracts/public-types.js";
+import { isTerminalStatus, type SessionStatus } from "../contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
 import type { AgentSession } from "../session-api.js";
 import { TypedEmitter } from "../typed-emitter.js";
@@ -20,7 +20,12 @@ type FeedEvents = {
   items: FeedBatch;
   /** What a finished subagent's own transcript held, read once when its SubagentStop names it (never a turn's items). */
   subagent: { readonly file: string; readonly items: readonly TranscriptItem[] };
-  dropped: { readonly cause: TailDropCause | "poll_stopped" };
+  /** Records of `file` were dropped unread (at most one per file and cause per scan pass). */
+  dropped: { readonly cause: TailDropCause; readonly file: string };
+  /** A failure escaped a scan pass or the final flush: the tail of `file` stopped itself. */
+  stopped: { readonly reason: string; readonly phase: TailStopPhase; readonly file: string };
+  /** A contained file-system read failure on `file` (a recovery scan follows). */
+  readError: { readonly errno: string; readonly file: string };
 };
 
 /** The one feed each low-level session runs (a session observes its transcript once, whoever reads it). */
@@ -61,7 +66,7 @@ export class TranscriptFeed {
       session.on("hook", (hook) => {
         // The main transcript's path rides on every hook and is tailed; a subagent's own file is only read once.
         const file = hook.payload["transcript_path"];
-        if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file);
+        if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file, this.startFor(hook.name, session.status));
         const agentFile = hook.payload["agent_transcript_path"];
         // (A subagent path naming the main transcript is that file: it is tailed already.)
         if (hook.name === "SubagentStop" && typeof agentFile === "string" && agentFile !== "" && agentFile !== this.file) this.readSubagentOnce(agentFile);
@@ -97,18 +102,20 @@ export class TranscriptFeed {
     const tail = new TranscriptTail(
       file,
       {
+        ...this.diagnostics(file),
         records: (records) => {
+          let unreadable = false;
           const items = records.flatMap((record) => {
             try {
               return [...readSubagent(record)];
             } catch {
+              unreadable = true;
               return [];
             }
           });
           if (items.length > 0) this.events.emit("subagent", { file, items });
+          return unreadable ? ["unparseable"] : [];
         },
-        dropped: (cause) => this.events.emit("dropped", { cause }),
-        stopped: () => this.events.emit("dropped", { cause: "poll_stopped" }),
       },
       0,
       undefined,
@@ -118,35 +125,62 @@ export class TranscriptFeed {
     this.subagentReads.add(reading);
   }
 
-  private follow(file: string): void {
+  /**
+   * A file named by SessionStart while the session is still starting holds no prompt of this session yet (a resumed
+   * conversation's history): it is read from its end. Named anywhere else (Codex names its file only once the first
+   * prompt is in, a boundary hook may be the first), a turn may be under way: the recovery scan finds its prompt.
+   */
+  private startFor(hookName: string, status: SessionStatus): TailStart {
+    if (hookName === "SessionStart" && status === "starting") return { kind: "end" };
+    return { kind: "recover", isPrompt: (record) => this.isPrompt(record) };
+  }
+
+  private follow(file: string, from: TailStart): void {
     void this.retire();
     this.file = file;
     const tail = createActor(transcriptTailActor, {
       input: {
         file,
         drain: this.drain,
-        sink: {
-          records: (records, readAt) => this.deliver(records, readAt),
-          dropped: (cause) => this.events.emit("dropped", { cause }),
-          stopped: () => this.events.emit("dropped", { cause: "poll_stopped" }),
-        },
+        from,
+        sink: { ...this.diagnostics(file), records: (records, readAt) => this.deliver(records, readAt) },
       },
     });
     this.tail = tail;
     tail.start();
   }
 
-  private deliver(records: readonly unknown[], readAt: number): void {
+  private isPrompt(record: unknown): boolean {
+    try {
+      return this.read(record).some((item) => item.kind === "prompt");
+    } catch {
+      return false;
+    }
+  }
+
+  /** A tail's reports about `file`, as feed events. */
+  private diagnostics(file: string): Omit<TranscriptTailSink, "records"> {
+    return {
+      dropped: (cause) => this.events.emit("dropped", { cause, file }),
+      stopped: (reason, phase) => this.events.emit("stopped", { reason, phase, file }),
+      readError: (errno) => this.events.emit("readError", { errno, file }),
+    };
+  }
+
+  /** Reads one pass's records; a record the adapter cannot read is an `unparseable` drop, reported with the pass's. */
+  private deliver(records: readonly unknown[], readAt: number): readonly TailDropCause[] {
     this.events.emit("records", { records });
     const items: TranscriptItem[] = [];
+    let unreadable = false;
     for (const record of records) {
       try {
         items.push(...this.read(record));
       } catch {
-        this.events.emit("dropped", { cause: "unparseable" });
+        unreadable = true;
       }
     }
     if (items.length > 0) this.events.emit("items", { items, readAt });
+    return unreadable ? ["unparseable"] : [];
   }
 
   private retire(): Promise<void> {

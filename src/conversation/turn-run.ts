@@ -107,12 +107,12 @@ export class TurnRun {
     const { session, feed } = this.deps;
     this.offs.push(
       feed.events.on("items", (batch) => this.onItems(batch)),
-      feed.events.on("dropped", (d) => this.emit({ type: "warning", code: "transcript_records_dropped", message: `transcript records dropped (${d.cause})` })),
       session.on("hook", (h) => this.onHook(this.deps.readHook(h.name, h.payload))),
       session.on("status", (e) => this.onStatus(e.status, e.previous)),
       session.on("activity", (a) => {
         if (a.kind === "attention") this.emit({ type: "status", status: "blocked", label: a.label });
       }),
+      // Transcript diagnostics (dropped records, a stopped watcher, read errors) arrive as session warnings too.
       session.on("warning", (w) => this.emit({ type: "warning", code: w.code, message: w.message })),
     );
     if (this.options.timeoutMs !== undefined) {

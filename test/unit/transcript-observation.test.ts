@@ -32,9 +32,12 @@ const RECORDS = [
 ];
 
 /** The session edge: hooks and statuses come from a plain emitter; events go through the real SessionEvents. */
-function harness(adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord }) {
+function harness(
+  adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord },
+  status = "ready",
+) {
   const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string }; "terminal:exit": { exitCode: number } }>();
-  const session = { on: (event: "hook" | "status" | "terminal:exit", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
+  const session = { status, on: (event: "hook" | "status" | "terminal:exit", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
   const events = new SessionEvents("s1", "codex");
   observeTranscript(
     session,
@@ -161,6 +164,58 @@ describe("subagent transcripts (spec B §3.7)", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.activities).toEqual([]);
     await TranscriptFeed.of(h.session)?.finish();
+  });
+});
+
+describe("turn recovery (spec B §3.6)", () => {
+  const claude = { readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord };
+  const user = (text: string) => line({ type: "user", message: { role: "user", content: text } });
+  const reply = (id: string, text: string) => line({ type: "assistant", message: { id, role: "assistant", content: [{ type: "text", text }] } });
+
+  it("a file first seen at a turn-boundary hook is read from its last user prompt: the current turn is recovered, earlier turns are not replayed", async () => {
+    await writeFile(file, user("old question") + reply("m1", "old answer") + user("new question") + reply("m2", "new answer"));
+    const h = harness(claude);
+    h.collect();
+    h.hook("Stop", { transcript_path: file, last_assistant_message: "new answer" });
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the recovered turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
+  it("a resumed conversation named by SessionStart while the session starts is history: nothing of it is replayed, what the CLI appends is read", async () => {
+    await writeFile(file, user("old question") + reply("m1", "old answer"));
+    const h = harness(claude, "starting");
+    h.collect();
+    h.hook("SessionStart", { transcript_path: file, source: "resume" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await appendFile(file, user("new question") + reply("m2", "new answer"));
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
+  it("a file SessionStart names before it exists is read from its start once created", async () => {
+    const h = harness(claude, "starting");
+    h.collect();
+    h.hook("SessionStart", { transcript_path: file, source: "startup" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await writeFile(file, user("first question") + reply("m1", "first answer"));
+    await eventually(() => h.activities.some((a) => a.text === "first answer"), 5_000, "the first turn");
+    await TranscriptFeed.of(h.session)?.finish();
+  });
+
+  it("a turn longer than the reach: the records inside the window are recovered and the truncation is one content-free transcript_records_dropped (unread_backlog)", async () => {
+    const filler = Array.from({ length: 1200 }, (_, n) => reply(`f${n}`, `${"x".repeat(4000)} ${n}`)).join("");
+    await writeFile(file, user("huge turn") + filler + reply("last", "the last words"));
+    const h = harness(claude);
+    h.collect();
+    h.hook("Stop", { transcript_path: file, last_assistant_message: "the last words" });
+    await eventually(() => h.activities.some((a) => a.text === "the last words"), 10_000, "the window's records");
+    await TranscriptFeed.of(h.session)?.finish();
+    const dropped = h.warnings.filter((w) => w.code === "transcript_records_dropped");
+    expect(dropped.map((w) => w.details)).toEqual([{ cause: "unread_backlog", transcriptPath: file }]);
+    expect(JSON.stringify(dropped)).not.toContain("huge turn");
+    expect(h.activities.some((a) => a.text?.endsWith(" 0"))).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   TAIL_MAX_RECOVERIES,
   TranscriptTail,
 } from "../../effects/transcript-tail.js";
+import type { TailStopPhase } from "../../effects/transcript-tail.js";
 import type { TailDropCause } from "../../src/contracts/turn-events.js";
 import { eventually } from "../support/eventually.js";
 
@@ -26,18 +27,25 @@ function collector() {
   const passes: number[] = [];
   const drops: TailDropCause[] = [];
   const stopped: string[] = [];
+  const readErrors: string[] = [];
+  /** Causes the records callback reports back (the feed's records its adapter could not read). */
+  const unreadable: TailDropCause[] = [];
   return {
     records,
     passes,
     drops,
     stopped,
+    readErrors,
+    unreadable,
     sink: {
       records: (r: readonly unknown[]) => {
         records.push(...r);
         passes.push(r.length);
+        return unreadable;
       },
       dropped: (c: TailDropCause) => drops.push(c),
-      stopped: (reason: string) => stopped.push(reason),
+      stopped: (reason: string, phase: TailStopPhase) => stopped.push(`${reason}/${phase}`),
+      readError: (errno: string) => readErrors.push(errno),
     },
   };
 }
@@ -69,6 +77,22 @@ describe("TranscriptTail", () => {
     await eventually(() => c.records.length === 1);
     expect(c.records).toEqual([{ ok: 1 }]);
     expect(new Set(c.drops)).toEqual(new Set(["unparseable", "oversized"]));
+    await tail.stop();
+  });
+
+  it("spec B §3.5: drops are coalesced: one report per cause per pass, however many records the pass could not use", async () => {
+    await writeFile(file, `not json\n{broken\n{"ok":1}\nalso not json\n{"ok":2}\n`);
+    const c = collector();
+    c.unreadable.push("unparseable");
+    const tail = new TranscriptTail(file, c.sink);
+    tail.start();
+    await eventually(() => c.records.length === 2);
+    expect(c.passes).toEqual([2]);
+    expect(c.drops).toEqual(["unparseable"]);
+    // A pass whose lines all parse still reports, once, the records its reader could not use.
+    await appendFile(file, '{"ok":3}\n{"ok":4}\n');
+    await eventually(() => c.records.length === 4);
+    expect(c.drops).toEqual(["unparseable", "unparseable"]);
     await tail.stop();
   });
 
@@ -134,6 +158,24 @@ describe("TranscriptTail", () => {
     await tail.stop();
   });
 
+  it("spec B §3.5: a failure in the final flush is contained: finish() still resolves, reported once as a final_flush stop", async () => {
+    await writeFile(file, '{"n":1}\n');
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink, 0, async (f) => {
+      const handle = await open(f, "r");
+      return new Proxy(handle, {
+        get(target, key) {
+          if (key === "read") return () => Promise.reject(new TypeError("secret detail"));
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    });
+    await tail.finish();
+    expect(c.stopped).toEqual(["TypeError/final_flush"]);
+    expect(c.records).toEqual([]);
+  });
+
   it(`reads that keep failing stop the tail after ${TAIL_MAX_RECOVERIES} recovery scans, reported once (issue 17: tail recovery bound)`, async () => {
     await writeFile(file, '{"n":1}\n');
     const reads = { n: 0 };
@@ -143,6 +185,9 @@ describe("TranscriptTail", () => {
     await eventually(() => c.stopped.length === 1);
     expect(reads.n).toBe(TAIL_MAX_RECOVERIES + 1);
     expect(c.records).toEqual([]);
+    // spec B §4.3: each contained read failure is a read error with its errno; the stop names an allowlisted reason only.
+    expect(c.readErrors).toEqual(Array.from({ length: TAIL_MAX_RECOVERIES }, () => "EIO"));
+    expect(c.stopped).toEqual(["EIO/poll"]);
     await new Promise((r) => setTimeout(r, 250));
     expect(c.stopped.length).toBe(1);
   });
@@ -160,7 +205,7 @@ async function flakyOpen(f: string, reads: { n: number }, failAt: (k: number) =>
       }
       return (...args: unknown[]) => {
         reads.n += 1;
-        return failAt(reads.n) ? Promise.reject(new Error("EIO: injected read failure")) : read(...args);
+        return failAt(reads.n) ? Promise.reject(Object.assign(new Error("EIO: injected read failure"), { code: "EIO" })) : read(...args);
       };
     },
   });
