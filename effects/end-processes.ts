@@ -13,6 +13,8 @@ export interface EndProcessesRuntime {
   readonly stopGraceMs: number;
   /** teardown()'s grace, used when it is shorter than stopGraceMs. */
   readonly teardownGraceMs: number;
+  /** Runs before a stop signals the CLI (e.g. lets its conversation file settle for a resume); must not reject. */
+  readonly beforeStop?: () => Promise<void>;
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
 }
@@ -28,6 +30,8 @@ const RELEASE: Readonly<Record<ClosingAs, "stop" | "kill" | "teardown">> = { sto
 export async function endProcesses(runtime: EndProcessesRuntime, as: ClosingAs): Promise<void> {
   if (as === "killed") await runtime.pty.kill();
   else {
+    // Only a stop keeps the session for a resume; teardown removes it and kill is immediate by contract.
+    if (as === "stopped") await runtime.beforeStop?.().catch(() => undefined);
     // Asked to exit first (SIGHUP, as closing a terminal window does), so the CLI removes its own sockets and temp
     // files (Claude's cc-socks/<pid>.sock survived every bare SIGKILL); SIGKILL follows after the grace. teardown's
     // grace is short.

@@ -33,6 +33,8 @@ export interface LaunchPlan {
   readonly resumed: boolean;
   readonly stopGraceMs: number;
   readonly release: SessionRuntime["release"];
+  /** Runs before a stop() signals the CLI (see EndProcessesRuntime.beforeStop). */
+  readonly beforeStop?: () => Promise<void>;
   /** What the hook bridge server's handler reports; a session launched without a bridge gets an empty feed. */
   readonly hooks?: HookFeed;
   /** Called when the bootstrap size could not be restored (real native error). */
@@ -85,6 +87,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     stopGraceMs: plan.stopGraceMs,
     teardownGraceMs: TEARDOWN_GRACE_MS,
     release: plan.release,
+    ...(plan.beforeStop === undefined ? {} : { beforeStop: plan.beforeStop }),
   };
   const actor = createActor(machine, {
     input: {

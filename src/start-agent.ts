@@ -19,6 +19,7 @@ import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
 import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
+import { settleTranscript } from "../effects/transcript-settle.js";
 import { launchSession } from "./launch-session.js";
 import type { WarningEvent, TerminalSize } from "./contracts/public-types.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
@@ -117,6 +118,7 @@ function bridgeHandler(
   replies: HookReplyProfile,
   events: HookFeed,
   onConversationId: (id: string) => void,
+  onTranscriptPath: (file: string) => void = () => undefined,
 ): HookBridgeHandler {
   // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
   // payload with its own request even when several hooks are in flight.
@@ -126,6 +128,7 @@ function bridgeHandler(
       const record = payload as Readonly<Record<string, unknown>>;
       // Both CLIs name their conversation in SessionStart (anew after /clear): what a later resume passes back.
       if (name === "SessionStart" && typeof record["session_id"] === "string") onConversationId(record["session_id"]);
+      if (typeof record["transcript_path"] === "string" && record["transcript_path"] !== "") onTranscriptPath(record["transcript_path"]);
       if (replies.deliveredAfterAnswer.includes(name)) captured = record;
       else events.hook(name, record);
     },
@@ -188,6 +191,8 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     // A resume claims the directory across processes: a second resumer of a live session gets session_in_use.
     if (plan.resume === undefined) await writeOwner(sessionDir);
     else await claimOwner(sessionDir);
+    // The CLI's own conversation file, as its hooks name it: a stop lets it settle first (effects/transcript-settle).
+    let transcriptPath: string | undefined;
     const keeper = new SessionRecordKeeper({
       sessionDir,
       elwoodSessionId,
@@ -204,7 +209,13 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     server = await HookBridgeServer.start({
       knownEvents: new Set(hookEvents),
-      handler: bridgeHandler(plan.createDispatcher, plan.adapter.hookReply, events, (id) => keeper.observeConversationId(id)),
+      handler: bridgeHandler(
+        plan.createDispatcher,
+        plan.adapter.hookReply,
+        events,
+        (id) => keeper.observeConversationId(id),
+        (file) => (transcriptPath = file),
+      ),
       timeoutMs: resolved.hookTimeoutMs,
       http: plan.httpHooks?.(probe, env) ?? false,
     });
@@ -240,6 +251,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       autotrust: resolved.autotrust,
       resumed: plan.resume !== undefined,
       stopGraceMs: DEFAULT_STOP_GRACE_MS,
+      beforeStop: () => (transcriptPath === undefined ? Promise.resolve() : settleTranscript(transcriptPath)),
       hooks: events,
       // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
       onResizeRestoreFailed: (error) =>

@@ -22,6 +22,14 @@ import { readClaudeScreen } from "./read-screen.js";
  * measured; one line is not) as `\n\n<pasted_content id="<hex>">\n<text>\n</pasted_content id="<hex>">\n`;
  * 2.1.215 sends it bare. That is the CLI's doing, not Elwood's (test/e2e/scenarios/tabs.test.ts).
  */
+/*
+ * Resume (measured offline, test/e2e/scenarios/resume.test.ts): both versions append the conversation transcript
+ * on a ~100 ms timer after the Stop hook (2.1.215 wrote the whole turn ~100 ms after it) and SIGHUP does not flush
+ * it. A stop right after a turn left 2.1.215 with 1–8 of its ~11 lines and once left 2.1.332 with no file, which
+ * `claude --resume <id>` answers with "No conversation found with session ID: <id>" and exits. So stop() first
+ * lets the file settle (effects/transcript-settle.ts). A resumed session's way to ready is the same as a fresh
+ * start's (starting → running startup window → ready on both versions); the replayed history makes no turn.
+ */
 export const claudeAdapter: AgentAdapter = {
   kind: "claude",
   readScreen: readClaudeScreen,

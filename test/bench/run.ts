@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency,
-// transcript-to-TurnEvent latency and send overhead, sanitiser, Codex start-up) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
+// transcript-to-TurnEvent latency and send overhead, sanitiser, Codex start-up, resume vs fresh start) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
 // indicative only. Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions,
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
@@ -62,6 +62,18 @@ async function codexStartup(): Promise<readonly string[]> {
   );
   const json = stdout.trim().split("\n").at(-1) ?? "[]";
   return table(JSON.parse(json) as Record<string, unknown>[]);
+}
+
+/** Resume → ready next to start → ready on every pinned real CLI; offline in the netns like the Codex section. */
+async function resumeStartup(): Promise<readonly string[]> {
+  const { execFile } = await import("node:child_process");
+  const runs = quick ? 2 : 5;
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/resume-startup.ts", String(runs), "--json"], { timeout: 900_000 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
 }
 
 /** A real Claude turn with 20 tool calls, three hook installations; offline in the netns like the Codex section. */
@@ -147,6 +159,7 @@ sections.push(
   ),
 );
 sections.push(await section("Codex start-up: startCodex → ready vs the bare CLI's usable composer (real CLIs, offline)", codexStartup));
+sections.push(await section("resume → ready vs a fresh start → ready, one earlier turn replayed (real Claude and Codex, offline; issue 18)", resumeStartup));
 
 const header = [
   `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,

@@ -35,7 +35,9 @@ const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
 const repo = path.basename(cwd);
-const sessionId = arg("--session-id") ?? randomUUID();
+/** A resume (Claude `--resume <id>`, Codex `resume [OPTIONS] <thread id>`) continues that conversation id. */
+const resumeId = CLAUDE ? arg("--resume") : argv[0] === "resume" ? argv[argv.length - 1] : undefined;
+const sessionId = arg("--session-id") ?? resumeId ?? randomUUID();
 // Codex: `--model=`, `-c model=` or config.toml at launch, then whatever its /model picker applies.
 let model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : codexLaunchModel(argv) ?? "fake-model");
 // The Claude flavour writes a Claude-shaped transcript JSONL, as the real CLI does: in its cwd with `script.transcript`,
@@ -98,7 +100,9 @@ const S = {
   /** @type {CodexPicker | null} */ codexPicker: null,
   modelIdx: 0,
   chipN: 0, turnN: 0, tick: 0, composerAt: 0, lastTypedAt: 0, ctrlCAt: 0, pasted: false,
-  title: "", lastTitle: "", pendingStart: "startup", pasteTick: false, droppedEnters: 0,
+  /** A resume's replay painting the working footer / Working line (no turn). */
+  replayWorking: false,
+  title: "", lastTitle: "", pendingStart: resumeId === undefined ? "startup" : "resume", pasteTick: false, droppedEnters: 0,
   /** @type {NodeJS.Timeout | undefined} */ ticker: undefined,
 };
 const painter = new Painter(out);
@@ -225,13 +229,14 @@ function bottom(/** @type {number} */ cols) {
     const hasChip = S.comp.some((c) => c.chip);
     // Too narrow for the whole working footer, Claude elides its `esc to interrupt` token (the title spinner remains).
     const working = cols < 52 ? "  ⏸ manual mode on · ← for agents" : "  ⏸ manual mode on · esc to interrupt · ← for agents";
-    const footer = S.ctrlCAt ? "  Press Ctrl-C again to exit" : t ? working
+    const footer = S.ctrlCAt ? "  Press Ctrl-C again to exit" : t || S.replayWorking ? working
       : hasChip ? "  paste again to expand" : display() ? "  ⏸ manual mode on" : "  ⏸ manual mode on · ? for shortcuts · ← for agents";
     rows.push(rule(cols), ...comp, rule(cols), legacy ? rightAligned("● high · /effort", cols, footer) : DIM + [...footer].slice(0, cols).join("") + RESET);
     return { rows };
   }
   const rows = [...queued];
   if (t && !t.partial) rows.push(...fit({ t: `${S.tick % 2 ? "◦" : "•"} ${t.label} (${secs()}s • esc to interrupt)` }, cols));
+  else if (S.replayWorking) rows.push(...fit({ t: "• Working (0s • esc to interrupt)" }, cols));
   rows.push("", ...comp);
   const compEnd = rows.length;
   rows.push(...fit({ t: `  ${model} default · ${cwd}${S.title ? ` · ${S.title}` : ""}`, s: DIM }, cols));
@@ -796,6 +801,26 @@ async function trustGate() {
   return false;
 }
 
+/** A resumed CLI repaints the earlier conversation before its composer (the recorded prompt and reply). */
+function replayHistory() {
+  add([`${CLAUDE ? "❯" : "›"} an earlier prompt`, `${CLAUDE ? "⏺" : "•"} an earlier reply`]);
+  painter.invalidate();
+  paint();
+}
+
+/** After its first composer frame the resumed TUI's replay still repaints a working line a few times; no turn runs. */
+async function flashReplayedWork() {
+  for (let i = 0; i < 3; i++) {
+    S.replayWorking = true;
+    paint();
+    await sleep(40);
+    S.replayWorking = false;
+    paint();
+    await sleep(40);
+  }
+  log({ kind: "resumed", id: resumeId ?? "" });
+}
+
 async function main() {
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const decoder = new KeyDecoder(onKey, script.escTimeoutMs ?? 50);
@@ -808,7 +833,8 @@ async function main() {
   painter.invalidate();
   paint();
   if (CLAUDE) appendFileSync(transcriptPath, ""); // the real CLI creates its transcript before the first hook
-  if (CLAUDE) await hook("SessionStart", { source: "startup", model }, "startup");
+  if (resumeId !== undefined) replayHistory();
+  if (CLAUDE) await hook("SessionStart", { source: resumeId === undefined ? "startup" : "resume", model }, resumeId === undefined ? "startup" : "resume");
   await sleep(script.startupMs ?? 100);
   if (S.phase !== "starting") return;
   S.phase = "ready";
@@ -816,6 +842,7 @@ async function main() {
   paint();
   log({ kind: "composer" });
   if (!CLAUDE && !legacy) out(osc7501("state=idle:app=codex"));
+  if (resumeId !== undefined) await flashReplayedWork();
   const delay = script.instructionsLoadedDelayMs ?? 150;
   if (CLAUDE && delay >= 0) {
     setTimeout(() => { void hook("InstructionsLoaded", { file_path: path.join(cwd, "CLAUDE.md"), memory_type: "Project", load_reason: "session_start" }); }, delay);

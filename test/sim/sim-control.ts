@@ -25,6 +25,8 @@ export type SimLogRecord = Stamped & (
   | { readonly kind: "turn"; readonly n: number; readonly outcome: SimOutcome }
   | { readonly kind: "hook"; readonly event: string; readonly commands: number }
   | { readonly kind: "composer" }
+  /** A resume of conversation `id` (Claude `--resume`, Codex `resume … <id>`) finished repainting its history. */
+  | { readonly kind: "resumed"; readonly id: string }
   | { readonly kind: "exit"; readonly code: number }
   | { readonly kind: "model"; readonly action: "open" | "cancel" | "confirm" | "set" | "partial"; readonly id?: string; readonly scope?: "session" | "default" }
   | { readonly kind: "login"; readonly stage: string; readonly code?: string }

@@ -44,6 +44,17 @@ describe("end-processes effect actor (issue 12: process ending runs in the actor
     expect(calls).toEqual(["stop 3000", "release stop", "kill", "release kill", "stop 1000", "release teardown"]);
   });
 
+  it("C-STATE-13: only a stop runs beforeStop, before it signals the CLI; a failing beforeStop never blocks the stop", async () => {
+    const calls: string[] = [];
+    const withSettle = (as: ClosingAs, settle: () => Promise<void>): Promise<void> => runEnd({ ...fakeRuntime(calls), beforeStop: settle }, as);
+    const settle = async (): Promise<void> => void calls.push("settle");
+    await withSettle("stopped", settle);
+    await withSettle("killed", settle);
+    await withSettle("torn_down", settle);
+    await withSettle("stopped", () => Promise.reject(new Error("stat failed")));
+    expect(calls).toEqual(["settle", "stop 3000", "release stop", "kill", "release kill", "stop 1000", "release teardown", "stop 3000", "release stop"]);
+  });
+
   it("a failing release fails the actor with that error", async () => {
     const failure = new Error("rm failed");
     await expect(runEnd(fakeRuntime([], () => Promise.reject(failure)), "torn_down")).rejects.toBe(failure);

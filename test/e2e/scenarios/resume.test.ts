@@ -1,0 +1,130 @@
+// E2E (every pinned Claude and Codex): a session started, given one turn and stopped is resumed from a new process on
+// its own conversation — the model sees the earlier turn, the replay is no turn and no status flap, the next reply
+// arrives — and startOrResume with an unknown id starts fresh.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startOrResumeClaude, startOrResumeCodex, type AgentSession } from "../../../src/index.js";
+import { readSessionRecord } from "../../../effects/session-record.js";
+import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
+import { CODEX_AGENTS } from "../support/codex-agents.js";
+import type { ResumeChildInput, ResumeChildOutput } from "../support/resume-child.js";
+import { openSession } from "../support/session-fixture.js";
+
+const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+
+/** Runs test/e2e/support/resume-child.ts as its own node process and returns the JSON line it printed. */
+function runResumeChild(input: ResumeChildInput): Promise<ResumeChildOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(process.cwd(), "test/e2e/support/resume-child.ts"), JSON.stringify(input)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (code === 0 && line !== undefined) resolve(JSON.parse(line) as ResumeChildOutput);
+      else reject(new Error(`resume child exited ${code}\n--- stdout ---\n${out}\n--- stderr ---\n${err}`));
+    });
+  });
+}
+
+/** Status changes (from->to) the session has decided so far, evidence left out. */
+function changes(session: AgentSession): string[] {
+  return session
+    .statusDecisions()
+    .filter((d) => d.to !== undefined && d.to !== d.from)
+    .map((d) => `${d.from}->${d.to}`);
+}
+
+function startOrResume(agent: E2EAgent, cwd: string, env: Readonly<Record<string, string>>, elwoodSessionId: string): Promise<{ session: AgentSession; resumed: boolean }> {
+  const common = { cwd, executable: agent.executable, env, elwoodSessionId };
+  return agent.kind === "claude" ? startOrResumeClaude({ ...common, permissionMode: "default" }) : startOrResumeCodex(common);
+}
+
+describe.each(AGENTS)("$label: resume", (agent) => {
+  it(`${agent.label}: stopped, then resumed from a new process: the model sees the earlier turn, the replay is no turn and no flap, the reply arrives (issue 18: resume, C-STATE-13, C-API-26)`, async (ctx) => {
+    const fx = await openSession(ctx, agent);
+    const { session, server, home } = fx;
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    const freshUntilReady = changes(session);
+    fx.server.enqueue({ kind: "text", text: "Noted: the code word is pelican." });
+    await session.sendMessage("remember the code word pelican");
+    await fx.waitForHook("Stop", undefined, 60_000);
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    const location = { cwd: home.project, elwoodSessionId: session.elwoodSessionId };
+    // The CLI's own conversation id reaches the record in the background after its first hook.
+    let conversationId: string | null = null;
+    for (let i = 0; i < 600 && conversationId === null; i++) {
+      conversationId = (await readSessionRecord(location)).resume.conversationId;
+      if (conversationId === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(conversationId).not.toBeNull();
+    await session.stop();
+
+    server.enqueue({ kind: "text", text: "The code word was pelican." });
+    const before = fx.mainRequests().length;
+    const resumed = await runResumeChild({
+      kind: agent.kind,
+      executable: agent.executable,
+      cwd: home.project,
+      env: home.env,
+      elwoodSessionId: session.elwoodSessionId,
+      message: "what was the code word?",
+    });
+    console.log(`${agent.label}: resume → ready ${resumed.resumeToReadyMs.toFixed(0)} ms`);
+    expect(resumed.elwoodSessionId).toBe(session.elwoodSessionId);
+    // One assertion over all of them, so a failure shows each (and the evidence behind each decision). The way to
+    // ready is the startup window a fresh start of this CLI shows too (starting → running → ready where its first
+    // frame is not yet ready, B §13.1): the replay adds no status of its own, and after ready the only changes are
+    // the one real turn's.
+    expect(
+      {
+        untilReady: resumed.transitionsUntilReady,
+        replayTurns: resumed.replayTurnActivities,
+        heldTurns: resumed.heldTurnActivities,
+        afterReady: resumed.transitionsAfterReady,
+        reply: resumed.reply,
+      },
+      resumed.decisionsUntilReady.join("; "),
+    ).toEqual({
+      untilReady: freshUntilReady,
+      replayTurns: [],
+      heldTurns: [],
+      afterReady: ["ready->running", "running->ready"],
+      reply: "The code word was pelican.",
+    });
+    expect(freshUntilReady.at(-1)).toBe("running->ready");
+    expect(freshUntilReady.filter((t) => t.endsWith("->ready"))).toHaveLength(1);
+    const next = fx.mainRequests().slice(before);
+    expect(next.map((r) => r.userText)).toEqual(["what was the code word?"]);
+    // The earlier turn travels with the new one: its prompt and the model's reply are both in the request body.
+    const body = JSON.stringify(next[0]?.body);
+    expect(body).toContain("remember the code word pelican");
+    expect(body).toContain("Noted: the code word is pelican.");
+  });
+
+  it(`${agent.label}: startOrResume with an unknown id starts fresh with resumed: false (issue 18: startOrResume, C-API-26)`, async (ctx) => {
+    const fx = await openSession(ctx, agent);
+    const { home } = fx;
+    await fx.session.teardown();
+    const { session, resumed } = await startOrResume(agent, home.project, home.env, "never-recorded-session");
+    try {
+      expect(resumed).toBe(false);
+      expect(session.elwoodSessionId).not.toBe("never-recorded-session");
+      await session.waitForStatus((s) => s === "ready", 60_000);
+      fx.server.enqueue({ kind: "text", text: "fresh and ready" });
+      const stop = new Promise<string>((resolve) => session.on("hook", (h) => h.name === "Stop" && resolve(String(h.payload["last_assistant_message"]))));
+      await session.sendMessage("are you new?");
+      expect(await stop).toBe("fresh and ready");
+      // A fresh conversation: the model saw only this prompt.
+      const last = fx.mainRequests().at(-1);
+      expect(last?.userText).toBe("are you new?");
+    } finally {
+      await session.teardown();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// E2E support: a fresh embedding process that resumes a stopped real-CLI session, waits for readiness, sends one
+// message and prints (one JSON line) what it saw: the status decisions up to ready, the turn activities during the
+// replay, the reply the CLI's Stop hook carried, and how long resume → ready took.
+// Usage (inside the e2e netns): node --import tsx test/e2e/support/resume-child.ts '<ResumeChildInput as JSON>'
+
+import { performance } from "node:perf_hooks";
+import { resumeClaude, resumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
+
+export interface ResumeChildInput {
+  readonly kind: "claude" | "codex";
+  readonly executable: string;
+  /** Where the session started (its default store is `<cwd>/.elwood`). */
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly elwoodSessionId: string;
+  readonly message: string;
+}
+
+export interface ResumeChildOutput {
+  readonly elwoodSessionId: string;
+  readonly resumeToReadyMs: number;
+  /** Status changes (from → to) the session decided from its start until its first ready. */
+  readonly transitionsUntilReady: readonly string[];
+  /** The same decisions with the evidence behind each (diagnostics). */
+  readonly decisionsUntilReady: readonly string[];
+  /** Turn-edge activities (turn_started / turn_ended) seen before the first ready: the replay's. */
+  readonly replayTurnActivities: readonly string[];
+  /** Turn-edge activities seen after the first ready but before the message was sent (replay held past readiness). */
+  readonly heldTurnActivities: readonly string[];
+  /** Status changes from the first ready until the reply's ready (the one real turn). */
+  readonly transitionsAfterReady: readonly string[];
+  /** The Stop hook's reply text for the message sent after ready. */
+  readonly reply: string;
+}
+
+const input = JSON.parse(process.argv[2] ?? "null") as ResumeChildInput | null;
+if (input === null) throw new Error("usage: resume-child '<json>'");
+
+const options = { elwoodSessionId: input.elwoodSessionId, cwd: input.cwd, executable: input.executable, env: input.env };
+const t0 = performance.now();
+const session: AgentSession = input.kind === "claude" ? await resumeClaude(options) : await resumeCodex(options);
+const activities: ActivityEvent[] = [];
+session.on("activity", (a) => activities.push(a));
+let reply: string | undefined;
+session.on("hook", (h) => {
+  if (h.name === "Stop") reply = String(h.payload["last_assistant_message"] ?? "");
+});
+try {
+  await session.waitForStatus((s) => s === "ready", 60_000);
+  const resumeToReadyMs = performance.now() - t0;
+  const transitionsUntilReady = session
+    .statusDecisions()
+    .filter((d) => d.to !== undefined && d.to !== d.from)
+    .map((d) => `${d.from}->${d.to}`);
+  const decisionsUntilReady = session
+    .statusDecisions()
+    .filter((d) => d.to !== undefined && d.to !== d.from)
+    .map((d) => `${d.from}->${d.to} (${d.reason})`);
+  const isTurnEdge = (a: ActivityEvent): boolean => a.kind === "turn_started" || a.kind === "turn_ended";
+  const replayTurnActivities = activities.filter(isTurnEdge).map((a) => `${a.kind}:${a.label}`);
+  const changes = (): string[] =>
+    session
+      .statusDecisions()
+      .filter((d) => d.to !== undefined && d.to !== d.from)
+      .map((d) => `${d.from}->${d.to}`);
+  const readyAt = changes().length;
+  // Give the replay hold a chance to see the repainted history before the real turn (any edge it let through shows).
+  await new Promise((r) => setTimeout(r, 2000));
+  const heldTurnActivities = activities.filter(isTurnEdge).map((a) => `${a.kind}:${a.label}`);
+  await session.sendMessage(input.message);
+  const deadline = Date.now() + 60_000;
+  while (reply === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await session.waitForStatus((s) => s === "ready", 60_000);
+  const transitionsAfterReady = changes().slice(readyAt);
+  const out: ResumeChildOutput = { elwoodSessionId: session.elwoodSessionId, resumeToReadyMs, transitionsUntilReady, decisionsUntilReady, replayTurnActivities, heldTurnActivities, transitionsAfterReady, reply: reply ?? "" };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+} finally {
+  await session.stop();
+}
+process.exit(0);
