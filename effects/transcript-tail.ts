@@ -2,7 +2,7 @@
 
 import { watch, type FSWatcher } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
-import type { TailDropCause } from "../src/contracts/turn-events.js";
+import type { TailDropCause, TailStopPhase } from "../src/contracts/turn-events.js";
 import { StringDecoder } from "node:string_decoder";
 import { fromCallback } from "xstate";
 import { allowlistedErrno, allowlistedErrorName } from "./error-code-allowlist.js";
@@ -39,7 +39,6 @@ export interface TranscriptTailSink {
   readonly readError?: (errno: string) => void;
 }
 
-export type TailStopPhase = "poll" | "final_flush";
 
 /**
  * Where a tail starts reading: its start offset; the end of the file as it is at `start()` (what is there is history);

@@ -62,3 +62,6 @@ export type TranscriptRecordReader = (record: unknown) => readonly TranscriptIte
 
 /** Why transcript records were dropped unread. */
 export type TailDropCause = "oversized" | "unparseable" | "unread_backlog";
+
+/** When the transcript watcher stopped: during polling or in the final flush at exit. */
+export type TailStopPhase = "poll" | "final_flush";

@@ -1,8 +1,8 @@
 // One session's transcript observation: learns the file from hook payloads, runs one tail actor per file, reads records through the adapter.
 
 import { createActor, type Actor } from "xstate";
-import { drainBudget, TranscriptTail, transcriptTailActor, type TailStart, type TailStopPhase, type TranscriptTailSink } from "../../effects/transcript-tail.js";
-import type { TailDropCause } from "../contracts/turn-events.js";
+import { drainBudget, TranscriptTail, transcriptTailActor, type TailStart, type TranscriptTailSink } from "../../effects/transcript-tail.js";
+import type { TailDropCause, TailStopPhase } from "../contracts/turn-events.js";
 import { isTerminalStatus, type SessionStatus } from "../contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
 import type { AgentSession } from "../session-api.js";

@@ -10,7 +10,7 @@ import {
   TAIL_MAX_RECOVERIES,
   TranscriptTail,
 } from "../../effects/transcript-tail.js";
-import type { TailStopPhase } from "../../effects/transcript-tail.js";
+import type { TailStopPhase } from "../../src/contracts/turn-events.js";
 import type { TailDropCause } from "../../src/contracts/turn-events.js";
 import { eventually } from "../support/eventually.js";
 
