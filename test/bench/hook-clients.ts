@@ -2,7 +2,6 @@
 // bridge.mjs command (Node, over the Unix socket), bridge.bash (the command startCodex installs when bash is at a system
 // path) and a curl candidate, each command run as the CLIs run hooks (`sh -c`, JSON on stdin), against one
 // HookBridgeServer with its HTTP listener.
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
@@ -12,20 +11,14 @@ import { bashBridgeCommand, bridgeCommand, posixQuote, systemBash } from "../../
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { percentile, spread } from "./bench-stats.js";
 import { BENCH_HOOK_PAYLOAD, denyingBenchHandler } from "./hook-payload.js";
+import { runChild } from "../support/run-child.js";
 
 const PAYLOAD = BENCH_HOOK_PAYLOAD;
 
-function runShell(command: string, stdin: string): Promise<{ ms: number; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH ?? "" }, stdio: ["pipe", "pipe", "ignore"] });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.on("error", reject);
-    child.on("close", () => resolve({ ms: performance.now() - t0, stdout }));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-  });
+async function runShell(command: string, stdin: string): Promise<{ ms: number; stdout: string }> {
+  const t0 = performance.now();
+  const { stdout } = await runChild("sh", ["-c", command], { env: { PATH: process.env.PATH ?? "" } }, stdin);
+  return { ms: performance.now() - t0, stdout };
 }
 
 function postOnce(agent: http.Agent, url: string, headers: Readonly<Record<string, string>>, body: string): Promise<{ ms: number; stdout: string }> {

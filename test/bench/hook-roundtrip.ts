@@ -1,10 +1,10 @@
 // Benchmark: one Claude hook call end to end (spawn bridge.mjs → server → handler → printed answer) vs a bare `node -e ""` spawn.
-import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { BENCH_HOOK_PAYLOAD, denyingBenchHandler } from "./hook-payload.js";
+import { runChild } from "../support/run-child.js";
 
 export type Percentiles = { readonly p50: number; readonly p99: number; readonly mean: number };
 export type HookRoundtripBench = { readonly calls: number; readonly roundtrip: Percentiles; readonly floor: Percentiles; readonly overheadP50: number };
@@ -16,17 +16,10 @@ function percentiles(samples: number[]): Percentiles {
   return { p50: at(0.5), p99: at(0.99), mean };
 }
 
-function timeSpawn(args: string[], env: NodeJS.ProcessEnv, stdin: string): Promise<{ ms: number; stdout: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "ignore"] });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ ms: performance.now() - t0, stdout, code }));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-  });
+async function timeSpawn(args: string[], env: NodeJS.ProcessEnv, stdin: string): Promise<{ ms: number; stdout: string; code: number | null }> {
+  const t0 = performance.now();
+  const { code, stdout } = await runChild(process.execPath, args, { env }, stdin);
+  return { ms: performance.now() - t0, stdout, code };
 }
 
 export async function benchHookRoundtrip(calls = 200): Promise<HookRoundtripBench> {

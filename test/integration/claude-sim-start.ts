@@ -1,7 +1,6 @@
 // Test support for claude-*/hooks-* integration tests: startClaude on the simulated Claude behind a logging wrapper,
 // and running a generated hook command exactly as Claude does (`sh -c`, JSON on stdin, the agent's environment).
 
-import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +8,7 @@ import { startClaude, type StartClaudeOptions } from "../../src/start-claude.js"
 import type { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { posixQuote } from "../../effects/hook-bridge/bridge-command.js";
 import { readSimLog, simAgentPath, simEnv, type SimEnvOptions, type SimLogRecord } from "../sim/sim-control.js";
+import { runChild } from "../support/run-child.js";
 
 /**
  * dash as the login shell: this machine's ~/.bashrc runs `pyenv init`, whose rehash lock is left behind when a
@@ -142,16 +142,7 @@ export interface HookRun {
 
 /** Runs one configured hook command the way Claude does: `sh -c <command>`, the payload JSON on stdin. */
 export function runHookCommand(command: string, stdin: string | Buffer, env: Readonly<Record<string, string>>, cwd: string): Promise<HookRun> {
-  return new Promise((resolve) => {
-    const child = spawn("sh", ["-c", command], { cwd, env: { ...process.env, ...env, CLAUDE_PROJECT_DIR: cwd }, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.stdin.on("error", () => {}); // the bridge stops reading an oversized body early
-    child.stdin.end(stdin);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runChild("sh", ["-c", command], { cwd, env: { ...process.env, ...env, CLAUDE_PROJECT_DIR: cwd } }, stdin);
 }
 
 /**

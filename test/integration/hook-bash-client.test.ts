@@ -1,12 +1,12 @@
 // Issue 16 item 1: bridge.bash (Codex's hook command) against the real bridge server: answers over the loopback HTTP
 // listener, hands a refused call to bridge.mjs, and fails open on silence, oversize, a wrong token and a closed session.
-import { spawn } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { bashBridgeCommand, systemBash } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer, type HookBridgeError, type HookBridgeRequest } from "../../effects/hook-bridge/server.js";
+import { runChild } from "../support/run-child.js";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -16,17 +16,7 @@ if (bash === undefined) throw new Error("these tests need bash at /bin/bash or /
 
 /** Runs a hook command the way Codex does: `sh -c`, the hook input on stdin, a bare environment. */
 function runHook(command: string, stdin: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("sh", ["-c", command], { env: { PATH: process.env.PATH ?? "" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-  });
+  return runChild("sh", ["-c", command], { env: { PATH: process.env.PATH ?? "" } }, stdin);
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];

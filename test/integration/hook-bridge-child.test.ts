@@ -1,26 +1,16 @@
 // bridge.mjs against hand-rolled Unix socket servers: reply pass-through, malformed replies and silent servers fail open.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
+import { runChild } from "../support/run-child.js";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
 function runBridge(env: Record<string, string>, stdin = '{"hook_event_name":"Stop"}'): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bridgeScriptPath(), "Stop"], { env: { PATH: process.env.PATH ?? "", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-  });
+  return runChild(process.execPath, [bridgeScriptPath(), "Stop"], { env: { PATH: process.env.PATH ?? "", ...env } }, stdin);
 }
 
 const cleanups: Array<() => void> = [];

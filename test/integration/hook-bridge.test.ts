@@ -1,5 +1,4 @@
 // Real bridge.mjs child processes (stdin JSON + env, as Claude runs hooks) against a real HookBridgeServer and dispatcher.
-import { spawn } from "node:child_process";
 import { readdirSync, statSync, existsSync } from "node:fs";
 import { connect } from "node:net";
 import { dirname } from "node:path";
@@ -12,25 +11,12 @@ import { MAX_HOOK_TIMEOUT_MS } from "../../adapters/common-options.js";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer, type HookBridgeError } from "../../effects/hook-bridge/server.js";
 import { bridgeEnv } from "../support/bridge-env.js";
+import { runChild } from "../support/run-child.js";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
 function runBridge(event: string, stdin: string | Buffer, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bridgeScriptPath(), event], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    // The bridge may stop reading early (oversized); a broken pipe here is expected, not a failure.
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-  });
+  return runChild(process.execPath, [bridgeScriptPath(), event], { env: { PATH: process.env.PATH ?? "", ...env } }, stdin);
 }
 
 function sample(kind: Kind): unknown {

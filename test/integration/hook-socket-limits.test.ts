@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer, type HookBridgeHandler } from "../../effects/hook-bridge/server.js";
 import { bridgeEnv } from "../support/bridge-env.js";
+import { runChild } from "../support/run-child.js";
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -43,15 +44,9 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
-function runBridge(configPath: string, stdin: string): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bridgeScriptPath(), "Stop", configPath], { env: { PATH: process.env.PATH ?? "" }, stdio: ["pipe", "pipe", "ignore"] });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout }));
-    child.stdin.end(stdin);
-  });
+async function runBridge(configPath: string, stdin: string): Promise<{ code: number | null; stdout: string }> {
+  const { code, stdout } = await runChild(process.execPath, [bridgeScriptPath(), "Stop", configPath], { env: { PATH: process.env.PATH ?? "" } }, stdin);
+  return { code, stdout };
 }
 
 /** A minimal answering server at `path`: reads one header + body per connection, replies "answered". */
