@@ -7,22 +7,28 @@ import { turnMachine } from "../../machines/turn.js";
 import { graphItems } from "../support/machine-graph-items.js";
 import { describeRuns, pathsNotFollowed, shortestValuePaths, traceLiveMachines, valueOfStateId, type LiveMachineTrace } from "../support/live-machine-trace.js";
 import { ALL, ALPHABETS, optionsFor } from "../support/turn-model.js";
-import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readSessionRecord } from "../../effects/session-record.js";
+import { resumeClaude } from "../../src/resume-claude.js";
+import type { AgentSession } from "../../src/session-api.js";
+import { simEnv } from "../sim/sim-control.js";
+import { startClaudeSim, TEST_LOGIN_SHELL, type ClaudeSim } from "./claude-sim-start.js";
 
 /** The same traversals the turn model test walks (a fresh and a resumed session). */
 const modelPaths = (): Map<string, string[]> =>
   shortestValuePaths(turnMachine, [false, true].flatMap((resumed) => [optionsFor(resumed, ALL), ...Object.values(ALPHABETS).map((a) => optionsFor(resumed, a.events))]));
 
 /** States no scenario on the simulated CLI can reach, each with the reason. */
-const UNREACHABLE_FROM_THE_SIM: Readonly<Record<string, string>> = {
-  '"replayHold"': "only a resumed session holds its replay, and no public call resumes a session yet",
-};
+const UNREACHABLE_FROM_THE_SIM: Readonly<Record<string, string>> = {};
 
 const isReady = (s: string): boolean => s === "ready";
 
 describe("turn watcher: model paths replayed through the simulated Claude (real PTY)", () => {
   let trace: LiveMachineTrace;
   const sims: ClaudeSim[] = [];
+  const resumedSessions: AgentSession[] = [];
   const runs = new Map<string, string[][]>();
   const latestTurnTrace = (): string[] => trace.traces("turn").at(-1)?.values ?? [];
 
@@ -45,10 +51,40 @@ describe("turn watcher: model paths replayed through the simulated Claude (real 
     const queued = sim.session.sendMessage("four");
     await queued;
     await sim.session.waitForStatus(isReady, 15_000);
+
+    // A resumed session: the relaunch redraws the earlier conversation (held as replay), then takes a new turn.
+    const stateDir = mkdtempSync(join(tmpdir(), "elwood-turn-replay-"));
+    const first = await startClaudeSim({ stateDir, script: { turnMs: 300 } });
+    sims.push(first);
+    const location = { stateDir, cwd: first.dir, elwoodSessionId: first.session.elwoodSessionId };
+    await first.session.waitForStatus(isReady, 15_000);
+    await first.session.sendMessage("before the resume");
+    await first.session.waitForStatus(isReady, 15_000);
+    let conversation: string | null = null;
+    for (let i = 0; i < 200 && conversation === null; i++) {
+      conversation = (await readSessionRecord(location)).resume.conversationId;
+      if (conversation === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    await first.session.stop();
+    const resumed = await resumeClaude({
+      elwoodSessionId: location.elwoodSessionId,
+      stateDir,
+      cwd: first.dir,
+      executable: join(first.dir, "claude-wrapper.sh"),
+      env: simEnv({ log: first.logFile }),
+      shell: TEST_LOGIN_SHELL,
+    });
+    resumedSessions.push(resumed);
+    runs.set("resumed session", [latestTurnTrace()]);
+    await resumed.waitForStatus(isReady, 15_000);
+    await resumed.sendMessage("after the resume");
+    await resumed.waitForStatus((s) => s === "running", 15_000);
+    await resumed.waitForStatus(isReady, 15_000);
   }, 120_000);
 
   afterAll(async () => {
     trace?.stop();
+    for (const r of resumedSessions) await r.stop();
     for (const s of sims) await s.cleanup();
   });
 
