@@ -81,9 +81,10 @@ export interface ElwoodErrorDetailsByCode {
     readonly replays?: number;
     /** A `send`/`stream` turn was ready but its transcript never showed the final text within this window. */
     readonly catchUpMs?: number;
+    /** A `stream` consumer fell behind: its unread events exceeded one of these caps, so the stream was ended. */
+    readonly maxEvents?: number;
+    readonly maxBytes?: number;
   };
-  /** A `stream` consumer fell behind: its unread events exceeded the buffer caps, so the stream was ended. */
-  readonly stream_overflow: { readonly maxEvents: number; readonly maxBytes: number };
   readonly invalid_argument: InvalidArgumentDetails;
   /** Text above the 8 MiB UTF-8 limit. */
   readonly input_too_large: { readonly limit: number };

@@ -41,7 +41,7 @@ function safeLength(value: unknown): number {
 
 /**
  * Policy: events wait here until the consumer reads them. When the unread events exceed either cap, the buffer
- * drops them all, keeps nothing more, and the consumer's next read rejects `stream_overflow`; the turn itself runs on
+ * drops them all, keeps nothing more, and the consumer's next read rejects `wait_timeout` (the spec's code for an unconsumed-event cap); the turn itself runs on
  * to its boundary. A consumer that stops early (break / return) detaches: later events are discarded on arrival.
  */
 export class TurnEventBuffer implements AsyncIterableIterator<TurnEvent> {
@@ -67,7 +67,7 @@ export class TurnEventBuffer implements AsyncIterableIterator<TurnEvent> {
     if (this.queue.length > this.caps.maxEvents || this.bytes > this.caps.maxBytes) {
       this.queue.length = 0;
       this.bytes = 0;
-      this.failure = new ElwoodError("stream_overflow", "the stream's consumer fell behind: unread events exceeded the buffer cap", {
+      this.failure = new ElwoodError("wait_timeout", "the stream's consumer fell behind: unread events exceeded the buffer cap", {
         maxEvents: this.caps.maxEvents,
         maxBytes: this.caps.maxBytes,
       });

@@ -107,7 +107,7 @@ expectTypeOf(codexConversation.sendTurn("x")).toEqualTypeOf<Promise<Elwood.TurnR
 expectTypeOf(claudeConversation.stream("x")).toMatchTypeOf<AsyncIterable<Elwood.TurnEvent>>();
 expectTypeOf(claudeConversation.stream("x").result).toEqualTypeOf<Promise<Elwood.TurnResult>>();
 if (isElwoodError(caught, "turn_failed")) expectTypeOf(caught.details.turnId).toEqualTypeOf<string>();
-if (isElwoodError(caught, "stream_overflow")) expectTypeOf(caught.details.maxEvents).toEqualTypeOf<number>();
+if (isElwoodError(caught, "wait_timeout")) expectTypeOf(caught.details.maxEvents).toEqualTypeOf<number | undefined>();
 claudeConversation.on("hook:InstructionsLoaded", () => {});
 // @ts-expect-error InstructionsLoaded is a Claude hook: the Codex conversation does not take it
 codexConversation.on("hook:InstructionsLoaded", () => {});

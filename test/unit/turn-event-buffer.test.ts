@@ -19,12 +19,13 @@ describe("TurnEventBuffer", () => {
     expect(got).toEqual([text("b")]);
   });
 
-  it("a slow consumer past the count cap gets stream_overflow and the buffer holds nothing (issue 17: bounded buffering, B §5.7)", async () => {
+  it("a slow consumer past the count cap gets wait_timeout with the caps and the buffer holds nothing (issue 17: bounded buffering, B §5.7)", async () => {
     const buffer = new TurnEventBuffer({ maxEvents: 3, maxBytes: 1_000_000 });
     for (let i = 0; i < 10; i++) buffer.push(text(String(i)));
     expect(buffer.size).toBe(0);
     const error = await buffer.next().catch((e: unknown) => e);
-    expect(isElwoodError(error, "stream_overflow")).toBe(true);
+    expect(isElwoodError(error, "wait_timeout")).toBe(true);
+    expect(error).toMatchObject({ details: { maxEvents: 3, maxBytes: 1_000_000 } });
     expect(await buffer.next()).toEqual({ value: undefined, done: true });
   });
 
@@ -34,7 +35,7 @@ describe("TurnEventBuffer", () => {
     expect(buffer.size).toBe(1);
     buffer.push(text("x".repeat(400)));
     expect(buffer.size).toBe(0);
-    await expect(buffer.next()).rejects.toMatchObject({ name: "stream_overflow" });
+    await expect(buffer.next()).rejects.toMatchObject({ name: "wait_timeout", details: { maxBytes: 1024 } });
   });
 
   it("a consumer that breaks early detaches: later events are discarded, not kept (issue 17: early break leaks nothing)", async () => {
