@@ -23,11 +23,15 @@ export class SessionEvents {
     private readonly agent: AgentKind,
   ) {
     this.emitter = new TypedEmitter<FacadeEventMap>((event) => {
-      if (event === "warning") return;
+      // No recursive warning: a throwing warning listener, or activity listener fed a warning's projection, is not reported again.
+      if (event === "warning" || this.projectingWarning) return;
       if (this.listenerFailed) return this.listenerFailed();
       this.warning("hook_observer_failed", `a listener for "${event}" threw`, { event });
     });
   }
+
+  /** Set while a warning's activity projection is delivered. */
+  private projectingWarning = false;
 
   /** Set while `isolate` runs: where a throwing listener of its emits is reported instead. */
   private listenerFailed: (() => void) | undefined;
@@ -109,8 +113,17 @@ export class SessionEvents {
     this.activity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
   }
 
+  /** A warning goes to `warning` listeners and is projected into `activity`; the projection is built first, so no warning listener can change it. */
   warning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
-    this.emitter.emit("warning", { elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(details ? { details } : {}) });
+    const frozenDetails = details === undefined ? undefined : Object.freeze({ ...details });
+    const projection = { source: "lifecycle", kind: "warning", label: code, text: message, ...(frozenDetails ? { raw: frozenDetails } : {}) } as const;
+    this.emitter.emit("warning", Object.freeze({ elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(frozenDetails ? { details: frozenDetails } : {}) }));
+    this.projectingWarning = true;
+    try {
+      this.activity(projection);
+    } finally {
+      this.projectingWarning = false;
+    }
   }
 
   activity(partial: Omit<ActivityEvent, "elwoodSessionId" | "agent">): void {

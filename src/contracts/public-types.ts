@@ -86,7 +86,9 @@ export type ActivityKind =
   /** A committed reasoning/thinking block from the transcript; `text`. */
   | "reasoning"
   /** Any other Codex transcript observation (status phases and the like; `label` names the record type). */
-  | "transcript";
+  | "transcript"
+  /** A session warning, projected from the `warning` event; `label` is its code, `text` its message. */
+  | "warning";
 
 /** One new item of Codex's own rollout transcript, as `codex:transcript` delivers it (live only, never persisted). */
 export interface CodexTranscriptSummary {

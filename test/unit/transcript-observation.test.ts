@@ -110,8 +110,9 @@ describe("transcript listener isolation (spec B §3.8)", () => {
     await eventually(() => h.warnings.length === 2, 5_000, "two listener warnings");
     expect(h.summaries).toHaveLength(4);
     expect(h.activities.filter((a) => a.source === "transcript")).toHaveLength(4);
-    // Deferred: both warnings arrive after the scan's last delivery.
-    expect(h.order.slice(-2).sort()).toEqual(["warning:activity", "warning:codex:transcript"]);
+    // Deferred: both warnings arrive after the scan's last delivery (each followed by its activity projection, B §4.1).
+    expect(h.order.filter((e) => e !== "activity:warning").slice(-2).sort()).toEqual(["warning:activity", "warning:codex:transcript"]);
+    expect(h.activities.filter((a) => a.kind === "warning").map((a) => a.label)).toEqual(["transcript_listener_error", "transcript_listener_error"]);
     for (const w of h.warnings) {
       expect(w.code).toBe("transcript_listener_error");
       expect(w.message).toBe("a transcript listener threw");
