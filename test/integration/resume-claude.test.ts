@@ -7,18 +7,11 @@ import { isElwoodError } from "../../src/contracts/errors.js";
 import { listSessions, resumeClaude, startOrResumeClaude } from "../../src/resume-claude.js";
 import { readSessionRecord, writeSessionRecord } from "../../effects/session-record.js";
 import { simEnv } from "../sim/sim-control.js";
+import { recordedConversation } from "../support/recorded-conversation.js";
 import { startClaudeSim, TEST_LOGIN_SHELL } from "./claude-sim-start.js";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 
-async function conversationOf(location: { stateDir: string; cwd: string; elwoodSessionId: string }): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const id = (await readSessionRecord(location)).resume.conversationId;
-    if (id !== null) return id;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the record never named a conversation");
-}
 
 describe("resumeClaude (C-API-26, C-STATE-04, C-STATE-10, C-STATE-13)", () => {
   it("C-STATE-13: relaunches with --resume <conversation id> and the recorded posture; a caller field overrides and is re-persisted", async () => {
@@ -27,7 +20,7 @@ describe("resumeClaude (C-API-26, C-STATE-04, C-STATE-10, C-STATE-13)", () => {
     try {
       const location = { stateDir, cwd: sim.dir, elwoodSessionId: sim.session.elwoodSessionId };
       await sim.session.waitForStatus((s) => s === "ready", 20_000);
-      const conversationId = await conversationOf(location);
+      const conversationId = await recordedConversation(location);
       await sim.session.stop();
       expect((await listSessions({ stateDir })).map((r) => r.elwoodSessionId)).toEqual([location.elwoodSessionId]);
 

@@ -10,10 +10,10 @@ import { ALL, ALPHABETS, optionsFor } from "../support/turn-model.js";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readSessionRecord } from "../../effects/session-record.js";
 import { resumeClaude } from "../../src/resume-claude.js";
 import type { AgentSession } from "../../src/session-api.js";
 import { simEnv } from "../sim/sim-control.js";
+import { recordedConversation } from "../support/recorded-conversation.js";
 import { startClaudeSim, TEST_LOGIN_SHELL, type ClaudeSim } from "./claude-sim-start.js";
 
 /** The same traversals the turn model test walks (a fresh and a resumed session). */
@@ -60,11 +60,7 @@ describe("turn watcher: model paths replayed through the simulated Claude (real 
     await first.session.waitForStatus(isReady, 15_000);
     await first.session.sendMessage("before the resume");
     await first.session.waitForStatus(isReady, 15_000);
-    let conversation: string | null = null;
-    for (let i = 0; i < 200 && conversation === null; i++) {
-      conversation = (await readSessionRecord(location)).resume.conversationId;
-      if (conversation === null) await new Promise((r) => setTimeout(r, 50));
-    }
+    await recordedConversation(location);
     await first.session.stop();
     const resumed = await resumeClaude({
       elwoodSessionId: location.elwoodSessionId,
