@@ -156,6 +156,7 @@ export class TurnRun {
       if (item.kind === "prompt" && this.isOurPrompt(item.text)) {
         this.collecting = true;
         this.accepted = true;
+        this.clear("promptCatchUp");
         this.bind(item.agentTurnId);
       }
       return;
@@ -271,6 +272,16 @@ export class TurnRun {
       const catchUp = this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
       this.arm("catchUp", catchUp, () =>
         this.fail(new ElwoodError("wait_timeout", `the transcript did not show the turn's final text within ${catchUp} ms of ready`, { catchUpMs: catchUp })),
+      );
+      return;
+    }
+    if (!this.collecting) {
+      // Ready with no final text to wait for, and the transcript has not shown this turn's prompt yet: its records
+      // are late (a loaded machine: the CLI writes them on a timer, a stalled loop reads them after its timers), not
+      // absent, since both CLIs record every prompt they take. Quiet now would be an empty reply; wait for them.
+      const catchUp = this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+      this.arm("promptCatchUp", catchUp, () =>
+        this.fail(new ElwoodError("wait_timeout", `the transcript did not show the turn's prompt within ${catchUp} ms of ready`, { catchUpMs: catchUp })),
       );
       return;
     }

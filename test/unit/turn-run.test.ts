@@ -9,7 +9,7 @@ import type { AgentSession } from "../../src/session-api.js";
 import { TypedEmitter } from "../../src/typed-emitter.js";
 import type { FeedBatch, TranscriptFeed } from "../../src/conversation/transcript-feed.js";
 import { TurnEventBuffer } from "../../src/conversation/turn-event-buffer.js";
-import { ACCEPTANCE_WINDOW_MS, QUIET_WINDOW_MS, TurnRun } from "../../src/conversation/turn-run.js";
+import { ACCEPTANCE_WINDOW_MS, DEFAULT_CATCH_UP_MS, QUIET_WINDOW_MS, TurnRun } from "../../src/conversation/turn-run.js";
 
 const PROMPT = "message number 19";
 
@@ -152,5 +152,40 @@ describe("TurnRun behind a queued first prompt", () => {
     fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
     fake.status("ready");
     await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+  });
+});
+
+describe("TurnRun whose transcript lags behind ready", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** The prompt was taken and the session is ready again, with no boundary text to wait for (no Stop hook seen yet). */
+  async function takenThenReady(fake: ReturnType<typeof fakeSession>): Promise<void> {
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    fake.status("ready");
+  }
+
+  it("issue 17 (50 sends, C-TURN-01): the quiet window never ends a turn whose prompt the transcript has not shown — late records still make the reply", async () => {
+    const fake = fakeSession();
+    const { run, items } = startTurn(fake);
+    let settled = false;
+    void run.result.then(() => (settled = true), () => (settled = true));
+    await takenThenReady(fake);
+    // A loaded machine: the transcript records land long after the quiet window.
+    await vi.advanceTimersByTimeAsync(QUIET_WINDOW_MS * 3);
+    expect(settled).toBe(false);
+    items({ kind: "prompt", text: PROMPT }, { kind: "text", text: `FAKE-REPLY: ${PROMPT}` });
+    await vi.advanceTimersByTimeAsync(QUIET_WINDOW_MS + 10);
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+  });
+
+  it("issue 17 (C-TURN-01): a prompt the transcript never shows fails wait_timeout after the catch-up window, never an empty reply", async () => {
+    const fake = fakeSession();
+    const { run } = startTurn(fake);
+    await takenThenReady(fake);
+    await vi.advanceTimersByTimeAsync(DEFAULT_CATCH_UP_MS + 10);
+    await expect(run.result).rejects.toMatchObject({ name: "wait_timeout", details: { catchUpMs: DEFAULT_CATCH_UP_MS } });
   });
 });
