@@ -1,6 +1,6 @@
 // Tails one CLI transcript JSONL file with bounded reads: committed records out, oversized/unparseable lines counted as drops; one effect actor per file.
 
-import { watch, type FSWatcher } from "node:fs";
+import { statSync, watch, type FSWatcher } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { TailDropCause, TailStopPhase } from "../src/contracts/turn-events.js";
 import { StringDecoder } from "node:string_decoder";
@@ -97,10 +97,27 @@ export class TranscriptTail {
   }
 
   start(): void {
+    if (this.from.kind === "end") this.locateEndNow();
     // The file may not exist yet: the poll opens it, and the change watch starts once it is open.
     this.timer = setInterval(() => this.wake(), TAIL_POLL_MS);
     this.timer.unref();
     this.wake();
+  }
+
+  /**
+   * "From its end" means the end when tailing was asked for: measured synchronously here, not at the first open, so
+   * records the CLI appends while that open is in flight (a prompt typed right after readiness) are never skipped.
+   * A file that does not exist yet is read from its start once it does (all of it is new).
+   */
+  private locateEndNow(): void {
+    try {
+      const { size } = statSync(this.file);
+      this.offset = size;
+      this.delivered = size;
+    } catch {
+      // Not there yet (or not statable now): from its start.
+    }
+    this.located = true;
   }
 
   /** Runs a scan pass now (or right after the one in progress). */
@@ -163,17 +180,9 @@ export class TranscriptTail {
       try {
         this.handle = await this.openFile(this.file);
       } catch {
-        // Not there yet: from its end means from its start once it exists (all of it is new).
-        if (this.from.kind === "end") this.located = true;
         return false;
       }
       if (!this.finished) this.watchChanges();
-      if (this.from.kind === "end" && !this.located) {
-        const { size } = await this.handle.stat();
-        this.located = true;
-        this.offset = size;
-        this.delivered = size;
-      }
       if (this.from.kind === "recover" && !this.located) {
         const found = await findTurnStart(this.handle, this.from.isPrompt);
         this.located = true;

@@ -1,4 +1,5 @@
 // Unit (real files): a session's transcript observation — Codex `codex:transcript` summaries, their activity projection, and listener isolation (spec B §3.3, §3.8).
+import { appendFileSync } from "node:fs";
 import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -190,6 +191,18 @@ describe("turn recovery (spec B §3.6)", () => {
     h.hook("SessionStart", { transcript_path: file, source: "resume" });
     await new Promise((resolve) => setTimeout(resolve, 200));
     await appendFile(file, user("new question") + reply("m2", "new answer"));
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
+  it("issue 17 (C-TURN-01): records appended right after SessionStart names a resumed file (the first prompt racing the tail's first open) are read, the history before it is not", async () => {
+    await writeFile(file, user("old question") + reply("m1", "old answer"));
+    const h = harness(claude, "starting");
+    h.collect();
+    h.hook("SessionStart", { transcript_path: file, source: "resume" });
+    // No await between: the CLI writes its next turn while the tail's first open is still in flight.
+    appendFileSync(file, user("new question") + reply("m2", "new answer"));
     await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
     await TranscriptFeed.of(h.session)?.finish();
     expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
