@@ -119,6 +119,7 @@ function bridgeHandler(
   events: HookFeed,
   onConversationId: (id: string) => void,
   onTranscriptPath: (file: string) => void = () => undefined,
+  onTurnEnd: (lastMessage: string) => void = () => undefined,
 ): HookBridgeHandler {
   // The dispatcher calls onEvent synchronously before its first await, so `captured` pairs each deferred
   // payload with its own request even when several hooks are in flight.
@@ -129,6 +130,8 @@ function bridgeHandler(
       // Both CLIs name their conversation in SessionStart (anew after /clear): what a later resume passes back.
       if (name === "SessionStart" && typeof record["session_id"] === "string") onConversationId(record["session_id"]);
       if (typeof record["transcript_path"] === "string" && record["transcript_path"] !== "") onTranscriptPath(record["transcript_path"]);
+      // The turn's final words, which the conversation file must hold before a stop may end the CLI.
+      if (name === "Stop") onTurnEnd(typeof record["last_assistant_message"] === "string" ? record["last_assistant_message"] : "");
       if (replies.deliveredAfterAnswer.includes(name)) captured = record;
       else events.hook(name, record);
     },
@@ -193,6 +196,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     else await claimOwner(sessionDir);
     // The CLI's own conversation file, as its hooks name it: a stop lets it settle first (effects/transcript-settle).
     let transcriptPath: string | undefined;
+    let lastTurnWords: string | undefined;
     const keeper = new SessionRecordKeeper({
       sessionDir,
       elwoodSessionId,
@@ -215,6 +219,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         events,
         (id) => keeper.observeConversationId(id),
         (file) => (transcriptPath = file),
+        (words) => (lastTurnWords = words),
       ),
       timeoutMs: resolved.hookTimeoutMs,
       http: plan.httpHooks?.(probe, env) ?? false,
@@ -251,7 +256,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       autotrust: resolved.autotrust,
       resumed: plan.resume !== undefined,
       stopGraceMs: DEFAULT_STOP_GRACE_MS,
-      beforeStop: () => (transcriptPath === undefined ? Promise.resolve() : settleTranscript(transcriptPath)),
+      beforeStop: () => (transcriptPath === undefined ? Promise.resolve() : settleTranscript(transcriptPath, undefined, undefined, undefined, lastTurnWords)),
       hooks: events,
       // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
       onResizeRestoreFailed: (error) =>

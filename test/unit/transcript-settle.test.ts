@@ -26,6 +26,24 @@ describe("settleTranscript (C-STATE-13: a stop lets the CLI's transcript settle 
     await writer;
   });
 
+  it("C-STATE-13: a quiet file without the last turn's final words is not settled — the stop waits for the CLI's late write of them", async () => {
+    const file = join(dir(), "late.jsonl");
+    writeFileSync(file, `${JSON.stringify({ type: "user", message: { content: "remember the code word" } })}\n`);
+    const words = 'Noted: the code word is "pelican".\nAnything else?';
+    let written = false;
+    // The CLI's write timer fires well after the quiet window (a loaded machine).
+    const writer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        appendFileSync(file, `${JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text: words }] } })}\n`);
+        written = true;
+        resolve();
+      }, 400),
+    );
+    await settleTranscript(file, 50, 20_000, 20_000, words);
+    expect(written).toBe(true);
+    await writer;
+  });
+
   it("returns (never rejects) when the file never appears or never stops growing", async () => {
     await expect(settleTranscript(join(dir(), "absent.jsonl"), 50, 20_000, 200)).resolves.toBeUndefined();
     const file = join(dir(), "busy.jsonl");
