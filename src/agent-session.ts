@@ -79,7 +79,7 @@ export class SessionFacade implements AgentSession {
       status: () => this.status,
       enqueue: (kind, clean, transaction) => this.enqueueSubmission(kind, clean, transaction),
     });
-    this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" }));
+    this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input", phase: "lifecycle" }));
     this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
     this.closer = new SessionCloser(runtime, () => {
       this.rejectAllPending();

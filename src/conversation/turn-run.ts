@@ -117,7 +117,7 @@ export class TurnRun {
         if (a.kind === "attention") this.emit({ type: "status", status: "blocked", label: a.label });
       }),
       // Transcript diagnostics (dropped records, a stopped watcher, read errors) arrive as session warnings too.
-      session.on("warning", (w) => this.emit({ type: "warning", code: w.code, message: w.message })),
+      session.on("warning", (w) => this.emit({ type: "warning", code: w.code, source: w.source, severity: w.severity, message: w.message, raw: w.raw })),
     );
     if (this.options.timeoutMs !== undefined) {
       this.arm("ceiling", this.options.timeoutMs, () =>
