@@ -2,6 +2,7 @@
 
 import { randomUUID } from "node:crypto";
 import { Observable } from "rxjs";
+import type { ImageCloneBudget } from "../effects/image-budget.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
 import type { SessionPublicEvent } from "../machines/session.js";
@@ -19,6 +20,7 @@ import {
   type TerminalSize,
   type Unsubscribe,
 } from "./contracts/public-types.js";
+import { shareImageBudget, submitHeldImages, type HeldImages } from "./held-images.js";
 import { writeRawKeys } from "./raw-keys.js";
 import { PtyInputTap } from "./pty-input-tap.js";
 import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS } from "./session-defaults.js";
@@ -77,7 +79,7 @@ export class SessionFacade implements AgentSession {
       status: () => this.status,
       enqueue: (kind, clean, transaction) => this.enqueueSubmission(kind, clean, transaction),
     });
-    this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input" }));
+    this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input", phase: "lifecycle" }));
     this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
     this.closer = new SessionCloser(runtime, () => {
       this.rejectAllPending();
@@ -150,6 +152,16 @@ export class SessionFacade implements AgentSession {
 
   sendGuidance(message: string, options?: SendOptions): Promise<string> {
     return this.intake.submit("guidance", message, options);
+  }
+
+  /** Internal (ClaudeSession/CodexSession): a submission whose images the primary API snapshotted and reserved at its call. */
+  [submitHeldImages](kind: SubmissionKind, text: string, held: HeldImages): Promise<string> {
+    return this.intake.submit(kind, text, undefined, held);
+  }
+
+  /** Internal (ClaudeSession/CodexSession): one image ceiling for the primary API and this raw session. */
+  [shareImageBudget](budget: ImageCloneBudget): void {
+    this.intake.shareBudget(budget);
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {

@@ -3,6 +3,7 @@
 import type { SessionPublicEvent } from "../machines/session.js";
 import type { AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
+import { observerPhase, warningRaw, warningSource } from "./contracts/warning-fields.js";
 import { activityForHook } from "./hook-activity.js";
 import type { FacadeEventMap, ScreenFrameEvent, HookErrorEvent, HookEventName, HookEventRecord } from "./session-types.js";
 import { TypedEmitter } from "./typed-emitter.js";
@@ -26,7 +27,7 @@ export class SessionEvents {
       // No recursive warning: a throwing warning listener, or activity listener fed a warning's projection, is not reported again.
       if (event === "warning" || this.projectingWarning) return;
       if (this.listenerFailed) return this.listenerFailed();
-      this.warning("hook_observer_failed", `a listener for "${event}" threw`, { event });
+      this.warning("hook_observer_failed", `a listener for "${event}" threw`, { event, phase: observerPhase(event) });
     });
   }
 
@@ -113,11 +114,18 @@ export class SessionEvents {
     this.activity({ source: "hook", kind: "hook_result", label: hookEventName, hookEventName, failedOpen, raw: response });
   }
 
-  /** A warning goes to `warning` listeners and is projected into `activity`; the projection is built first, so no warning listener can change it. */
+  /**
+   * A warning goes to `warning` listeners and is projected into `activity` (same source, its code as label, its
+   * content-free `raw` line); the projection is built first, so no warning listener can change it. Source,
+   * severity and `raw` follow from the code (`contracts/warning-fields.ts`), so every warning site gets them.
+   */
   warning(code: WarningEvent["code"], message: string, details?: Readonly<Record<string, unknown>>): void {
     const frozenDetails = details === undefined ? undefined : Object.freeze({ ...details });
-    const projection = { source: "lifecycle", kind: "warning", label: code, text: message, ...(frozenDetails ? { raw: frozenDetails } : {}) } as const;
-    this.emitter.emit("warning", Object.freeze({ elwoodSessionId: this.elwoodSessionId, agent: this.agent, code, message, ...(frozenDetails ? { details: frozenDetails } : {}) }));
+    const source = warningSource(code);
+    const raw = warningRaw(code, frozenDetails);
+    const projection = { source, kind: "warning", label: code, text: message, raw } as const;
+    const warning: WarningEvent = { elwoodSessionId: this.elwoodSessionId, agent: this.agent, source, code, severity: "warning", message, raw, ...(frozenDetails ? { details: frozenDetails } : {}) };
+    this.emitter.emit("warning", Object.freeze(warning));
     this.projectingWarning = true;
     try {
       this.activity(projection);

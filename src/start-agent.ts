@@ -261,10 +261,10 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
       onResizeRestoreFailed: (error) =>
         events.warning("resize_restore_failed", "restoring the requested terminal size after the 100-column bootstrap failed", {
-          cols: requestedSize.cols,
-          rows: requestedSize.rows,
+          requestedCols: requestedSize.cols,
+          requestedRows: requestedSize.rows,
           // Only an allowlisted code: a native message could carry paths.
-          code: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
+          errorCode: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
         }),
       release: async (how) => {
         supervisor?.stop();

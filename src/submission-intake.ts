@@ -7,6 +7,7 @@ import type { QueueTransaction } from "../machines/control-queue.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
 import { ElwoodError, isElwoodError, rejectWith } from "./contracts/errors.js";
 import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.js";
+import type { HeldImages } from "./held-images.js";
 import { MAX_SUBMISSION_BYTES } from "./session-defaults.js";
 import type { SendOptions } from "./session-types.js";
 
@@ -23,15 +24,24 @@ export interface SubmissionIntakeDeps {
 }
 
 export class SubmissionIntake {
-  /** Cloned image bytes held by queued submissions, one ceiling per session (C-API-44). */
-  private readonly imageBudget = new ImageCloneBudget();
+  /** Cloned image bytes held by queued submissions, one ceiling per session (C-API-44); shared with its ClaudeSession/CodexSession. */
+  private imageBudget = new ImageCloneBudget();
   /** Submissions whose images are still being checked: later calls queue behind them to keep call order. */
   private intake: Promise<void> = Promise.resolve();
   private intakePending = 0;
 
   constructor(private readonly deps: SubmissionIntakeDeps) {}
 
-  submit(kind: "prompt" | "message" | "guidance", text: unknown, options?: SendOptions): Promise<string> {
+  /** Counts from now on against `budget` (the primary API's, so both surfaces share one ceiling); called before any submission. */
+  shareBudget(budget: ImageCloneBudget): void {
+    this.imageBudget = budget;
+  }
+
+  /**
+   * `held`: images the primary API snapshotted and reserved at its own call (it releases that reservation itself);
+   * the temp files written for them stay until `held.until` (a `send`/`stream` turn's real end).
+   */
+  submit(kind: SubmissionKind, text: unknown, options?: SendOptions, held?: HeldImages): Promise<string> {
     if (isTerminalStatus(this.deps.status())) return rejectWith("session_not_running", `the session is ${this.deps.status()}`);
     if (typeof text !== "string") return rejectWith("invalid_argument", `${kind} text must be a string`);
     if (Buffer.byteLength(text, "utf8") > MAX_SUBMISSION_BYTES) {
@@ -41,8 +51,8 @@ export class SubmissionIntake {
       return rejectWith("invalid_argument", "options must be an object");
     }
     const clean = sanitizeSubmissionText(text);
-    let snapshot: readonly ImageSnapshot[] = [];
-    if (options?.images !== undefined) {
+    let snapshot: readonly ImageSnapshot[] = held?.snapshot ?? [];
+    if (held === undefined && options?.images !== undefined) {
       // Snapshot synchronously (buffers cloned, paths absolutized) before anything else can run.
       let taken: readonly ImageSnapshot[] | ElwoodError;
       try {
@@ -55,7 +65,8 @@ export class SubmissionIntake {
       snapshot = taken;
     }
     if (snapshot.length === 0 && this.intakePending === 0) return this.deps.enqueue(kind, clean);
-    const release = this.imageBudget.reserve(clonedBytes(snapshot));
+    // A held snapshot is already reserved (by its turn, until the turn's end); a raw call reserves until it settles.
+    const release = held === undefined ? this.imageBudget.reserve(clonedBytes(snapshot)) : () => {};
     if (release instanceof ElwoodError) return Promise.reject(release);
     // Calls keep their order: this one enqueues only after every earlier image call has enqueued (or failed).
     this.intakePending += 1;
@@ -65,7 +76,7 @@ export class SubmissionIntake {
     this.intake = this.intake.then(async () => {
       try {
         // Wrapped in an object: the intake chain must wait for the enqueue, never for the submission itself.
-        const next = snapshot.length === 0 ? { submission: this.deps.enqueue(kind, clean) } : await this.submitWithImages(kind, clean, snapshot);
+        const next = snapshot.length === 0 ? { submission: this.deps.enqueue(kind, clean) } : await this.submitWithImages(kind, clean, snapshot, held?.until);
         enqueued(next.submission);
       } catch (error) {
         refused(isElwoodError(error) ? error : new ElwoodError("image_attach_failed", String(error), { reason: "temp_file_failed" }));
@@ -78,12 +89,13 @@ export class SubmissionIntake {
 
   /**
    * Checks the snapshot's files, materializes byte inputs and enqueues attach + submit as one op. Resolves once
-   * enqueued, with the submission's own promise (temp files are removed when it settles).
+   * enqueued, with the submission's own promise (temp files are removed when it settles, and not before `until`).
    */
   private async submitWithImages(
     kind: "prompt" | "message" | "guidance",
     clean: string,
     snapshot: readonly ImageSnapshot[],
+    until: Promise<void> | undefined,
   ): Promise<{ readonly submission: Promise<string> }> {
     if (isTerminalStatus(this.deps.status())) throw new ElwoodError("session_not_running", `the session is ${this.deps.status()}`);
     const viaClipboard = this.deps.imageVia === "clipboard";
@@ -102,6 +114,13 @@ export class SubmissionIntake {
       throw new ElwoodError("session_not_running", `the session is ${this.deps.status()}`);
     }
     const submission = this.deps.enqueue(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via: this.deps.imageVia } });
-    return { submission: submission.finally(() => files.cleanup()) };
+    if (until === undefined) return { submission: submission.finally(() => files.cleanup()) };
+    // A turn's files outlive its submission: acceptance recovery may still need them until the turn's real end.
+    const settled = submission.then(
+      () => undefined,
+      () => undefined,
+    );
+    void Promise.all([settled, until]).then(() => files.cleanup());
+    return { submission };
   }
 }

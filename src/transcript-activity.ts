@@ -85,12 +85,12 @@ function readSafely<T>(read: () => T): T | undefined {
  */
 export function observeTranscript(
   session: AgentSession,
-  adapter: Pick<AgentAdapter, "readTranscript" | "readSubagentTranscript" | "summarizeTranscript">,
+  adapter: Pick<AgentAdapter, "readTranscript" | "readSubagentTranscript" | "summarizeTranscript" | "sessionStartBeforePrompt">,
   sink: TranscriptActivitySink,
 ): TranscriptFeed | undefined {
   const { readTranscript: read, readSubagentTranscript: readSubagent, summarizeTranscript: summarize } = adapter;
   if (read === undefined) return undefined;
-  const feed = TranscriptFeed.attach(session, read, readSubagent);
+  const feed = TranscriptFeed.attach(session, read, readSubagent, { sessionStartBeforePrompt: adapter.sessionStartBeforePrompt === true });
   const reported = new Set<TranscriptChannel>();
   // Exit ordering: no transcript activity after `terminal:exit` or a terminal status (the final flush still feeds a
   // running `send`/`stream` turn, which ends after it).

@@ -55,6 +55,7 @@ export const codexAdapter: AgentAdapter = {
   stateChannel: CODEX_STATE_CHANNEL,
   hookReply: STOP_AND_PERMISSION_REPLIES,
   readTranscript: readCodexTranscriptRecord,
+  sessionStartBeforePrompt: true,
   summarizeTranscript: summarizeCodexRecord,
   trustDialogs: ["workspace_trust"],
   alwaysAnsweredDialogs: ["hooks_review", "update"],

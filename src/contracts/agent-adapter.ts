@@ -92,6 +92,12 @@ export interface AgentAdapter {
   readonly readTranscript?: TranscriptRecordReader;
   /** Reads a subagent's own transcript, read once at its SubagentStop; absent when the CLI's are not observed (Codex). */
   readonly readSubagentTranscript?: TranscriptRecordReader;
+  /**
+   * The CLI's SessionStart arrives after start-up only ahead of its prompt's record (Codex fires it lazily at the first
+   * submit, then records the prompt; measured on 0.144.6 and 0.171.0 with a resumed rollout): such a SessionStart does
+   * not place where tailing starts (a recovery scan then would find the previous turn's prompt); the next hook does.
+   */
+  readonly sessionStartBeforePrompt?: boolean;
   /** Live observations of each new transcript record, emitted as `codex:transcript` (Codex only). */
   readonly summarizeTranscript?: (record: unknown) => CodexTranscriptSummary | undefined;
   /** Confirm a selected affirmative with Enter rather than its digit (Codex 0.171's folder trust ignores digits). */

@@ -163,11 +163,27 @@ export type TranscriptReadErrorDetails = {
   readonly transcriptPath: string;
 };
 
+/** Where a warning was observed: the session's own lifecycle, or what the CLI showed (its screen or transcript). */
+export type WarningSource = "lifecycle" | "terminal";
+
+/** Every warning is non-fatal: the session goes on. */
+export type WarningSeverity = "warning";
+
+/**
+ * A session warning (spec B §4): live only, emitted once, never persisted; content-free — `message` and `raw` are
+ * short environment diagnostics, never prompts, transcripts, hook payloads, clipboard content or secrets.
+ */
 export interface WarningEvent {
   readonly elwoodSessionId: string;
   readonly agent: AgentKind;
+  /** Fixed per code (`warningSource`). */
+  readonly source: WarningSource;
   readonly code: WarningCode;
+  readonly severity: WarningSeverity;
   readonly message: string;
+  /** A short content-free diagnostic line: the code, then its allowlisted short detail fields (`code key=value …`). */
+  readonly raw: string;
+  /** The code's extra fields (e.g. TranscriptRecordsDroppedDetails). */
   readonly details?: Readonly<Record<string, unknown>>;
 }
 

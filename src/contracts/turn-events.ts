@@ -34,7 +34,15 @@ export type TurnEvent =
   | { readonly type: "tool_result"; readonly id: string; readonly name: string; readonly output: string; readonly isError: boolean }
   /** The agent waits on a human decision (blocked, with the dialog's attention label) or works again / is idle. */
   | { readonly type: "status"; readonly status: SessionStatus; readonly label?: string }
-  | { readonly type: "warning"; readonly code: WarningEvent["code"]; readonly message: string }
+  /** A session warning raised during the turn, with its common fields (spec B §4.2; the full event is on the session's `warning`). */
+  | {
+      readonly type: "warning";
+      readonly code: WarningEvent["code"];
+      readonly source: WarningEvent["source"];
+      readonly severity: WarningEvent["severity"];
+      readonly message: string;
+      readonly raw: string;
+    }
   | TurnResult;
 
 /**

@@ -2,6 +2,9 @@
 
 import path from "node:path";
 import { from, type Observable } from "rxjs";
+import { ImageCloneBudget } from "../../effects/image-budget.js";
+import { clonedBytes, snapshotImages, type ImageSnapshot } from "../../effects/image-files.js";
+import { holdsImages, shareImageBudget, submitHeldImages } from "../held-images.js";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import type { AgentModelOption, ActivityEvent, SessionStatus, StatusDecision, TerminalSize, Unsubscribe } from "../contracts/public-types.js";
@@ -58,6 +61,8 @@ export class ConversationSession<
   /** The serialized slot: each `send`/`stream` turn starts after the previous one's real boundary. */
   private slot: Promise<void> = Promise.resolve();
   private current: TurnRun | undefined;
+  /** Cloned image bytes of queued and running turns: one 200 MiB ceiling, shared with the raw `session` once started. */
+  private readonly imageBudget = new ImageCloneBudget();
 
   constructor(
     options: LazyOptions<O> | undefined,
@@ -84,6 +89,7 @@ export class ConversationSession<
     if (this.starting) return this.starting;
     const starting = this.adapter.start(this.options).then((session) => {
       this.live = session;
+      if (holdsImages(session)) session[shareImageBudget](this.imageBudget);
       this.feed = TranscriptFeed.attach(session, this.adapter.readRecord);
       for (const sub of this.subscriptions) {
         if (!sub.removed) sub.off = (session as unknown as AnySessionEvents).on(sub.event, sub.listener);
@@ -104,17 +110,18 @@ export class ConversationSession<
    * out of the loop early leaves the turn running to its end.
    */
   stream(prompt: string, options: TurnOptions = {}): TurnStream {
-    const problem = this.turnProblem(prompt, options);
+    const problem = this.turnProblem(prompt, options) ?? this.holdImages(options);
     const buffer = new TurnEventBuffer({
       maxEvents: options?.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS,
       maxBytes: options?.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
     });
-    if (problem) {
+    if (problem instanceof ElwoodError) {
       buffer.fail(problem);
       const result = Promise.reject(problem);
       result.catch(() => {});
       return { result, [Symbol.asyncIterator]: () => buffer };
     }
+    const held = problem;
     let resolveRun!: (run: TurnRun | ElwoodError) => void;
     const started = new Promise<TurnRun | ElwoodError>((resolve) => (resolveRun = resolve));
     const previous = this.slot;
@@ -126,11 +133,18 @@ export class ConversationSession<
         const e = isElwoodError(error) ? error : new ElwoodError("start_failed", String(error));
         buffer.fail(e);
         resolveRun(e);
+        held?.release();
         return;
       }
       const feed = this.feed as TranscriptFeed;
       const run = new TurnRun(
-        { session, feed, readHook: this.adapter.readHook, onEvent: (event, readAt) => this.onTurnEvent?.(event, readAt) },
+        {
+          session,
+          feed,
+          readHook: this.adapter.readHook,
+          ...(held === undefined ? {} : { images: held.snapshot }),
+          onEvent: (event, readAt) => this.onTurnEvent?.(event, readAt),
+        },
         prompt,
         options,
         buffer,
@@ -139,6 +153,8 @@ export class ConversationSession<
       run.start();
       resolveRun(run);
       await run.settled;
+      // Only the turn's real end (completion, or the slot's release after a failure, close or kill) frees its images.
+      held?.release();
       if (this.current === run) this.current = undefined;
     });
     const result = started.then((run) => (run instanceof ElwoodError ? Promise.reject(run) : run.result));
@@ -195,15 +211,15 @@ export class ConversationSession<
 
   /** Raw submission outside the `send`/`stream` queue (mixing both modes at once is unsupported); resolves with the turn id. */
   sendMessage(message: string, options?: SendOptions): Promise<string> {
-    return this.start().then((s) => s.sendMessage(message, options));
+    return this.submitRaw("message", message, options);
   }
 
   sendPrompt(prompt: string, options?: SendOptions): Promise<string> {
-    return this.start().then((s) => s.sendPrompt(prompt, options));
+    return this.submitRaw("prompt", prompt, options);
   }
 
   sendGuidance(message: string, options?: SendOptions): Promise<string> {
-    return this.start().then((s) => s.sendGuidance(message, options));
+    return this.submitRaw("guidance", message, options);
   }
 
   /** Goes straight to the CLI, also while a `send`/`stream` turn runs (e.g. to answer its permission dialog). */
@@ -259,9 +275,40 @@ export class ConversationSession<
     });
   }
 
+  /** A raw submission: its images are snapshotted and reserved now, before the lazy start, and released when it settles. */
+  private submitRaw(kind: "prompt" | "message" | "guidance", text: string, options: SendOptions | undefined): Promise<string> {
+    const plain = (s: S): Promise<string> => (kind === "prompt" ? s.sendPrompt(text, options) : kind === "message" ? s.sendMessage(text, options) : s.sendGuidance(text, options));
+    if (typeof options !== "object" || options === null || options.images === undefined) return this.start().then(plain);
+    const held = this.holdImages(options);
+    if (held instanceof ElwoodError) return Promise.reject(held);
+    if (held === undefined) return this.start().then(plain);
+    const submission = this.start().then((s) =>
+      holdsImages(s) ? s[submitHeldImages](kind, text, { snapshot: held.snapshot, until: Promise.resolve() }) : plain(s),
+    );
+    return submission.finally(held.release);
+  }
+
   protected ifStarted(act: (session: S) => Promise<void>): Promise<void> {
     if (!this.starting) return Promise.resolve();
     return this.starting.then(act, () => undefined);
+  }
+
+  /**
+   * Snapshots the turn's images now (bytes cloned, paths absolutized), before lazy start or queueing, and reserves
+   * their bytes until the turn's real end (spec B §5.3).
+   */
+  private holdImages(options: TurnOptions): { readonly snapshot: readonly ImageSnapshot[]; readonly release: () => void } | ElwoodError | undefined {
+    if (options.images === undefined) return undefined;
+    let snapshot: readonly ImageSnapshot[] | ElwoodError;
+    try {
+      snapshot = snapshotImages(options.images, this.options.cwd);
+    } catch {
+      // A throwing getter or Proxy in the caller's list: a typed rejection, never a synchronous throw.
+      snapshot = new ElwoodError("invalid_image", "images could not be read (an entry threw)");
+    }
+    if (snapshot instanceof ElwoodError) return snapshot;
+    const release = this.imageBudget.reserve(clonedBytes(snapshot));
+    return release instanceof ElwoodError ? release : { snapshot, release };
   }
 
   private turnProblem(prompt: unknown, options: unknown): ElwoodError | undefined {

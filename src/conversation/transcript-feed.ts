@@ -28,15 +28,20 @@ type FeedEvents = {
   readError: { readonly errno: string; readonly file: string };
 };
 
+export interface FeedOptions {
+  /** The adapter's `sessionStartBeforePrompt`: a SessionStart after start-up does not place where tailing starts. */
+  readonly sessionStartBeforePrompt?: boolean;
+}
+
 /** The one feed each low-level session runs (a session observes its transcript once, whoever reads it). */
 const FEEDS = new WeakMap<AgentSession, TranscriptFeed>();
 
 export class TranscriptFeed {
   /** Starts the session's feed (once: a second call returns the first feed). */
-  static attach(session: AgentSession, read: TranscriptRecordReader, readSubagent?: TranscriptRecordReader): TranscriptFeed {
+  static attach(session: AgentSession, read: TranscriptRecordReader, readSubagent?: TranscriptRecordReader, options: FeedOptions = {}): TranscriptFeed {
     const existing = FEEDS.get(session);
     if (existing) return existing;
-    const feed = new TranscriptFeed(session, read, readSubagent);
+    const feed = new TranscriptFeed(session, read, readSubagent, options);
     FEEDS.set(session, feed);
     return feed;
   }
@@ -61,12 +66,15 @@ export class TranscriptFeed {
     private readonly read: TranscriptRecordReader,
     /** Reads a subagent's own transcript; without it subagent transcripts are not observed (Codex). */
     private readonly readSubagent?: TranscriptRecordReader,
+    private readonly options: FeedOptions = {},
   ) {
     this.unsubscribe.push(
       session.on("hook", (hook) => {
         // The main transcript's path rides on every hook and is tailed; a subagent's own file is only read once.
         const file = hook.payload["transcript_path"];
-        if (typeof file === "string" && file !== "" && file !== this.file) this.follow(file, this.startFor(hook.name, session.status));
+        if (typeof file === "string" && file !== "" && file !== this.file && !this.aheadOfPrompt(hook.name, session.status)) {
+          this.follow(file, this.startFor(hook.name, session.status));
+        }
         const agentFile = hook.payload["agent_transcript_path"];
         // (A subagent path naming the main transcript is that file: it is tailed already.)
         if (hook.name === "SubagentStop" && typeof agentFile === "string" && agentFile !== "" && agentFile !== this.file) this.readSubagentOnce(agentFile);
@@ -133,6 +141,15 @@ export class TranscriptFeed {
   private startFor(hookName: string, status: SessionStatus): TailStart {
     if (hookName === "SessionStart" && status === "starting") return { kind: "end" };
     return { kind: "recover", isPrompt: (record) => this.isPrompt(record) };
+  }
+
+  /**
+   * Codex's lazy SessionStart (at the first submit, after start-up) comes before its prompt is recorded: recovering
+   * from it would start at the previous turn's prompt of a resumed rollout and replay that turn. The next hook (its
+   * UserPromptSubmit, by which the prompt is recorded) names the same file and places the start instead.
+   */
+  private aheadOfPrompt(hookName: string, status: SessionStatus): boolean {
+    return this.options.sessionStartBeforePrompt === true && hookName === "SessionStart" && status !== "starting";
   }
 
   private follow(file: string, from: TailStart): void {

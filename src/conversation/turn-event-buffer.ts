@@ -23,7 +23,7 @@ export function eventBytes(event: TurnEvent): number {
     case "tool_result":
       return (event.name.length + event.output.length) * 2;
     case "warning":
-      return event.message.length * 2;
+      return (event.message.length + event.raw.length) * 2;
     case "result":
       return event.text.length * 2;
     default:

@@ -5,6 +5,8 @@ import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import { isTerminalStatus, type SessionStatus, type Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptItem, TurnEvent, TurnResult, TurnStatus, TurnUsage } from "../contracts/turn-events.js";
 import type { TurnHookReader, TurnHookSignal } from "../contracts/turn-hooks.js";
+import type { ImageSnapshot } from "../../effects/image-files.js";
+import { holdsImages, submitHeldImages } from "../held-images.js";
 import type { SendOptions } from "../session-types.js";
 import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
 import type { TurnEventBuffer } from "./turn-event-buffer.js";
@@ -34,6 +36,8 @@ export interface TurnRunDeps {
   readonly session: AgentSession;
   readonly feed: TranscriptFeed;
   readonly readHook: TurnHookReader;
+  /** The turn's images, snapshotted and reserved at the `send`/`stream` call; held until the turn's real end. */
+  readonly images?: readonly ImageSnapshot[];
   /** Called with each event as it is produced and the transcript batch's read time (the bench reads this). */
   readonly onEvent?: (event: TurnEvent, readAt: number | undefined) => void;
 }
@@ -113,7 +117,7 @@ export class TurnRun {
         if (a.kind === "attention") this.emit({ type: "status", status: "blocked", label: a.label });
       }),
       // Transcript diagnostics (dropped records, a stopped watcher, read errors) arrive as session warnings too.
-      session.on("warning", (w) => this.emit({ type: "warning", code: w.code, message: w.message })),
+      session.on("warning", (w) => this.emit({ type: "warning", code: w.code, source: w.source, severity: w.severity, message: w.message, raw: w.raw })),
     );
     if (this.options.timeoutMs !== undefined) {
       this.arm("ceiling", this.options.timeoutMs, () =>
@@ -129,9 +133,16 @@ export class TurnRun {
   }
 
   private submit(): void {
-    const images = this.options.images;
+    const { session, images } = this.deps;
     this.submitting = true;
-    this.deps.session.sendMessage(this.prompt, images === undefined ? undefined : { images }).then(
+    // The turn's images (and their temp files) are held until `settled`, not only until the prompt is entered.
+    const submission =
+      images === undefined
+        ? session.sendMessage(this.prompt)
+        : holdsImages(session)
+          ? session[submitHeldImages]("message", this.prompt, { snapshot: images, until: this.settled })
+          : session.sendMessage(this.prompt, { images: images.map((i) => (i.kind === "path" ? { path: i.path } : { data: i.data, format: i.format })) });
+    submission.then(
       (turnId) => {
         this.turnId ??= turnId;
         this.submitted = true;

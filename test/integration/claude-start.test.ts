@@ -254,7 +254,9 @@ describe("narrow-terminal bootstrap", () => {
     await sim.session.resize({ cols: 70, rows: 30 });
     await sim.session.waitForStatus(isReady, 10_000);
     expect(warnings.map((w) => w.code)).toEqual(["resize_restore_failed"]);
-    expect(warnings[0]?.details).toEqual({ cols: 70, rows: 30, code: "resize_failed" });
+    // Spec B §4.3's field names; a lifecycle warning whose raw line holds no native message (C-API-39).
+    expect(warnings[0]?.details).toEqual({ requestedCols: 70, requestedRows: 30, errorCode: "resize_failed" });
+    expect(warnings[0]).toMatchObject({ source: "lifecycle", severity: "warning", raw: "resize_restore_failed requestedCols=70 requestedRows=30 errorCode=resize_failed" });
     expect(sim.session.terminal.size).toEqual({ cols: 100, rows: 30 });
     await sim.session.sendMessage("still usable");
     await sim.session.waitForActivity((a) => a.kind === "assistant_message", 10_000);

@@ -15,7 +15,10 @@ import {
   type CodexAgentSession,
   type ElwoodErrorCode,
   type ImageAttachFailure,
+  type TurnEvent,
   type WarningCode,
+  type WarningEvent,
+  type WarningSource,
   inspect,
 } from "../../src/index.js";
 import type * as Elwood from "../../src/index.js";
@@ -57,6 +60,24 @@ expectTypeOf<"state_write_failed">().toMatchTypeOf<WarningCode>();
 expectTypeOf<"state_not_found" | "adapter_mismatch" | "resume_unavailable" | "session_in_use">().toMatchTypeOf<ElwoodErrorCode>();
 // @ts-expect-error not a warning code
 expectTypeOf<"dialog_keys_no_efect">().toMatchTypeOf<WarningCode>();
+
+// Warnings carry the common fields of spec B §4.2 with their literal types; a stream's warning event carries them too.
+declare const warning: WarningEvent;
+expectTypeOf(warning.source).toEqualTypeOf<WarningSource>();
+expectTypeOf<WarningSource>().toEqualTypeOf<"lifecycle" | "terminal">();
+expectTypeOf(warning.severity).toEqualTypeOf<"warning">();
+expectTypeOf(warning.raw).toEqualTypeOf<string>();
+expectTypeOf(warning.message).toEqualTypeOf<string>();
+// @ts-expect-error a source outside the spec's two
+void (warning.source === "transcript");
+claude.on("warning", (w) => expectTypeOf(w).toEqualTypeOf<WarningEvent>());
+declare const turnEvent: TurnEvent;
+if (turnEvent.type === "warning") {
+  expectTypeOf(turnEvent.code).toEqualTypeOf<WarningCode>();
+  expectTypeOf(turnEvent.source).toEqualTypeOf<WarningSource>();
+  expectTypeOf(turnEvent.severity).toEqualTypeOf<"warning">();
+  expectTypeOf(turnEvent.raw).toEqualTypeOf<string>();
+}
 
 // Hook event names: each CLI's own list on its session; the names both send on the neutral type.
 claude.on("hook:PreToolUse", (p) => expectTypeOf(p).toEqualTypeOf<Readonly<Record<string, unknown>>>());

@@ -218,6 +218,24 @@ describe("turn recovery (spec B §3.6)", () => {
     await TranscriptFeed.of(h.session)?.finish();
   });
 
+  it("issue 17 (Codex resume): a resumed rollout's lazy SessionStart comes before the new prompt is recorded — the previous turn is not replayed, the new one is read", async () => {
+    const codex = { readTranscript: readCodexTranscriptRecord, sessionStartBeforePrompt: true };
+    const prompt = (text: string) => line({ type: "event_msg", payload: { type: "user_message", message: text } });
+    const answer = (text: string) => line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
+    await writeFile(file, prompt("old question") + answer("old answer"));
+    const h = harness(codex, "ready");
+    h.collect();
+    // Measured on 0.144.6 and 0.171.0: SessionStart (source=resume) fires at the first submit, before the prompt is in the file.
+    h.hook("SessionStart", { transcript_path: file, source: "resume" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await appendFile(file, prompt("new question"));
+    h.hook("UserPromptSubmit", { transcript_path: file, prompt: "new question" });
+    await appendFile(file, answer("new answer"));
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
   it("a turn longer than the reach: the records inside the window are recovered and the truncation is one content-free transcript_records_dropped (unread_backlog)", async () => {
     const filler = Array.from({ length: 1200 }, (_, n) => reply(`f${n}`, `${"x".repeat(4000)} ${n}`)).join("");
     await writeFile(file, user("huge turn") + filler + reply("last", "the last words"));

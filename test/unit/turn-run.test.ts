@@ -2,7 +2,7 @@
 // never entered again by the turn (the submission machine owns recovery), and fails instead of a false success.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionStatus } from "../../src/contracts/public-types.js";
+import type { SessionStatus, WarningEvent } from "../../src/contracts/public-types.js";
 import type { TranscriptItem } from "../../src/contracts/turn-events.js";
 import type { TurnHookReader } from "../../src/contracts/turn-hooks.js";
 import type { AgentSession } from "../../src/session-api.js";
@@ -24,7 +24,7 @@ type SessionEvents = {
   status: { status: SessionStatus; previous: SessionStatus };
   hook: { name: string; payload: Record<string, unknown> };
   activity: { kind: string; label?: string };
-  warning: { code: string; message: string };
+  warning: WarningEvent;
 };
 
 /** The unit edge: a session whose status, hooks and screen the test sets, recording what the turn submits and types. */
@@ -63,20 +63,19 @@ function fakeSession(initial: SessionStatus = "ready") {
     hook(name: string, payload: Record<string, unknown>) {
       emitter.emit("hook", { name, payload });
     },
+    warning(w: WarningEvent) {
+      emitter.emit("warning", w);
+    },
   };
 }
 
 function startTurn(fake: ReturnType<typeof fakeSession>) {
   const feed = { events: new TypedEmitter<{ items: FeedBatch; dropped: { cause: string } }>() };
-  const run = new TurnRun(
-    { session: fake.session, feed: feed as unknown as TranscriptFeed, readHook },
-    PROMPT,
-    {},
-    new TurnEventBuffer({ maxEvents: 100, maxBytes: 1 << 20 }),
-  );
+  const buffer = new TurnEventBuffer({ maxEvents: 100, maxBytes: 1 << 20 });
+  const run = new TurnRun({ session: fake.session, feed: feed as unknown as TranscriptFeed, readHook }, PROMPT, {}, buffer);
   run.start();
   const items = (...list: TranscriptItem[]) => feed.events.emit("items", { items: list, readAt: Date.now() });
-  return { run, items };
+  return { run, items, buffer };
 }
 
 /** The submission was entered, the CLI never showed it took it, and the session is `ready` again. */
@@ -187,5 +186,45 @@ describe("TurnRun whose transcript lags behind ready", () => {
     await takenThenReady(fake);
     await vi.advanceTimersByTimeAsync(DEFAULT_CATCH_UP_MS + 10);
     await expect(run.result).rejects.toMatchObject({ name: "wait_timeout", details: { catchUpMs: DEFAULT_CATCH_UP_MS } });
+  });
+});
+
+describe("TurnRun warning events", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("issue 17 spec B §4.2: a session warning during the turn is streamed with its common fields (source, severity, raw), never its details", async () => {
+    const fake = fakeSession();
+    const { run, items, buffer } = startTurn(fake);
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    items({ kind: "prompt", text: PROMPT });
+    fake.warning({
+      elwoodSessionId: "s1",
+      agent: "claude",
+      source: "terminal",
+      code: "transcript_records_dropped",
+      severity: "warning",
+      message: "transcript records were dropped (oversized)",
+      raw: "transcript_records_dropped cause=oversized",
+      details: { cause: "oversized", transcriptPath: "/home/alice/t.jsonl" },
+    });
+    items({ kind: "text", text: `FAKE-REPLY: ${PROMPT}` });
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    await expect(run.result).resolves.toMatchObject({ status: "completed" });
+    const events = [];
+    for await (const e of buffer) events.push(e);
+    expect(events.filter((e) => e.type === "warning")).toEqual([
+      {
+        type: "warning",
+        code: "transcript_records_dropped",
+        source: "terminal",
+        severity: "warning",
+        message: "transcript records were dropped (oversized)",
+        raw: "transcript_records_dropped cause=oversized",
+      },
+    ]);
   });
 });
