@@ -1,9 +1,10 @@
 // The session's I/O edge actor: turns terminal frames and PTY exit into events, and performs machine-requested
-// writes under the observed-screen rule (render everything received, check the dialog guard, then write).
+// writes under the observed-screen rule (render everything received, check the dialog guard, then write), answering
+// each write to the machine that asked (its reply-to), not to the root.
 
 import { fromCallback } from "xstate";
 import type { ScreenFacts, ScreenReader } from "../src/contracts/screen-facts.js";
-import type { FrameEvent, IoWriteRequest, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../src/contracts/events.js";
+import type { FrameEvent, IoAnswerEvent, IoWriteCommand, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../src/contracts/events.js";
 import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { AgentPty } from "./pty/agent-pty.js";
@@ -19,14 +20,9 @@ export interface SessionIoInput {
   readonly readScreen: ScreenReader;
 }
 
-export type SessionIoCommand = IoWriteRequest;
-export type SessionIoEmitted =
-  | PtySpawnedEvent
-  | PtyExitEvent
-  | FrameEvent
-  | { readonly type: "io.written"; readonly requestId: string }
-  | { readonly type: "io.held"; readonly requestId: string; readonly reason: WriteHoldReason }
-  | { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError };
+export type SessionIoCommand = IoWriteCommand;
+/** What the edge tells its parent (the root); write answers go to each write's reply-to instead. */
+export type SessionIoEmitted = PtySpawnedEvent | PtyExitEvent | FrameEvent;
 
 function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -45,8 +41,12 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
     // Fed by every frame and every pre-write look at the screen: a model dialog Elwood is not driving holds
     // guarded writes until the composer is positively back (write-only: readiness never sees it).
     let pickerHold = FOREIGN_PICKER_CLEAR;
-    const held = (request: IoWriteRequest, reason: WriteHoldReason): void => {
-      sendBack({ type: "io.held", requestId: request.requestId, reason });
+    // A writer that finished meanwhile (a cancelled submission, an ended transaction) has no one left to tell.
+    const answer = (request: IoWriteCommand, event: IoAnswerEvent): void => {
+      if (request.replyTo.getSnapshot().status === "active") request.replyTo.send(event);
+    };
+    const held = (request: IoWriteCommand, reason: WriteHoldReason): void => {
+      answer(request, { type: "io.held", requestId: request.requestId, reason });
     };
 
     sendBack({ type: "pty.spawned", pid: pty.pid });
@@ -71,9 +71,9 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       });
     });
 
-    const write = async (request: IoWriteRequest): Promise<void> => {
+    const write = async (request: IoWriteCommand): Promise<void> => {
       if (pty.exited) {
-        sendBack({ type: "io.failed", requestId: request.requestId, error: new ElwoodError("session_not_running", "the agent process has exited") });
+        answer(request, { type: "io.failed", requestId: request.requestId, error: new ElwoodError("session_not_running", "the agent process has exited") });
         return;
       }
       const observed = await settledWithin(terminal, OBSERVE_QUIET_LIMIT_MS);
@@ -97,9 +97,9 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       }
       try {
         terminal.sendInput(request.data);
-        sendBack({ type: "io.written", requestId: request.requestId });
+        answer(request, { type: "io.written", requestId: request.requestId });
       } catch (error) {
-        sendBack({ type: "io.failed", requestId: request.requestId, error: new ElwoodError("pty_write_failed", "writing to the PTY failed", { cause: String(error) }) });
+        answer(request, { type: "io.failed", requestId: request.requestId, error: new ElwoodError("pty_write_failed", "writing to the PTY failed", { cause: String(error) }) });
       }
     };
 

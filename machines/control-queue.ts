@@ -8,10 +8,6 @@ import { TERMINAL_STATUSES, type SessionStatus } from "../src/contracts/public-t
 import type {
   FrameEvent,
   HookEvent,
-  IoFailedEvent,
-  IoHeldEvent,
-  IoWriteRequest,
-  IoWrittenEvent,
   StatusChangedEvent,
 } from "../src/contracts/events.js";
 import {
@@ -97,19 +93,15 @@ export type ControlQueueEvent =
   | StatusChangedEvent
   | FrameEvent
   | HookEvent
-  | IoWrittenEvent
-  | IoHeldEvent
-  | IoFailedEvent
   | SubmissionRawInputEvent
   | EffectResultEvent
-  // from the submission child:
-  | IoWriteRequest
+  // from the submission child (its writes go straight to the I/O edge, which answers it):
   | SubmissionPastedEvent
   | SubmissionEnteredEvent
   // from a transaction child:
   | EffectRequestEvent;
 
-// ---- events this machine sends to its parent (besides forwarded io.write requests) ----
+// ---- events this machine sends to its parent ----
 export type QueueOpWrittenEvent = { readonly type: "queue.opWritten"; readonly opId: string };
 export type QueueOpEnteredEvent = { readonly type: "queue.opEntered"; readonly opId: string };
 export type QueueOpDoneEvent = {
@@ -121,7 +113,6 @@ export type QueueOpDoneEvent = {
 };
 export type QueueOpFailedEvent = { readonly type: "queue.opFailed"; readonly opId: string; readonly error: ElwoodError };
 export type ControlQueueParentEvent =
-  | IoWriteRequest
   | QueueOpWrittenEvent
   | QueueOpEnteredEvent
   | QueueOpDoneEvent
@@ -229,7 +220,6 @@ const report = {
   },
   late: ({ context, event }: Args): ParentParams =>
     event.type === "queue.enqueue" ? { events: [failed(event.op.opId, context.closeError ?? notRunning())] } : { events: [] },
-  childWrite: ({ event }: Args): ParentParams => (event.type === "io.write" ? { events: [event] } : { events: [] }),
   written: ({ event }: Args): ParentParams =>
     event.type === "submission.pasted" ? { events: [{ type: "queue.opWritten", opId: event.opId }] } : { events: [] },
   entered: ({ event }: Args): ParentParams =>
@@ -257,13 +247,9 @@ const report = {
 /** What a transaction state forwards to (and from) its child; status is tracked here too (state handlers shadow the root's). */
 const TRANSACTION_ROUTES = {
   "queue.cancel": { guard: "isActive", actions: "cancelTransaction", description: "Deadline hit the transaction: it cleans up, then fails." },
-  "io.write": { actions: { type: "toParent", params: report.childWrite }, description: "The transaction asks the edge to write." },
   "effect.request": { actions: { type: "toParent", params: report.childEffect }, description: "The transaction needs an effect performed." },
   "effect.result": { actions: "forwardToTransaction" },
   "status.changed": { actions: ["trackStatus", "forwardToTransaction"] },
-  "io.written": { actions: "forwardToTransaction" },
-  "io.held": { actions: "forwardToTransaction" },
-  "io.failed": { actions: "forwardToTransaction" },
   frame: { actions: ["recordFacts", "forwardToTransaction"] },
   "hook.*": { actions: [{ type: "toParent", params: report.awaitedDone }, "completeAwaited", "forwardToTransaction"] },
   "submission.rawInput": { actions: "forwardToTransaction" },
@@ -442,15 +428,11 @@ export const controlQueueMachine = setup({
       },
       on: {
         "queue.cancel": { guard: "isActive", actions: "cancelActive", description: "Deadline hit the in-flight op: cancel it." },
-        "io.write": { actions: { type: "toParent", params: report.childWrite }, description: "The submission asks the edge to write." },
         "submission.pasted": { actions: { type: "toParent", params: report.written }, description: "First physical write of the op." },
         "submission.entered": {
           actions: ["markEntered", { type: "toParent", params: report.entered }],
           description: "Submitting Enter written; consumes readiness for turn-starting ops.",
         },
-        "io.written": { actions: "forwardToSubmission" },
-        "io.held": { actions: "forwardToSubmission" },
-        "io.failed": { actions: "forwardToSubmission" },
         frame: { actions: ["recordFacts", "forwardToSubmission"] },
         "hook.*": { actions: [{ type: "toParent", params: report.awaitedDone }, "completeAwaited", "forwardToSubmission"] },
         "submission.rawInput": { actions: "forwardToSubmission" },

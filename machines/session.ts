@@ -6,16 +6,16 @@ import { factsKey, type ScreenFacts } from "../src/contracts/screen-facts.js";
 import { answeredDialogKinds, type AgentAdapter } from "../src/contracts/agent-adapter.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import { isTerminalStatus, type HookErrorEvent, type SessionStatus, type WarningCode } from "../src/contracts/public-types.js";
-import type {
-  FrameEvent,
-  HookEvent,
-  IoWriteRequest,
-  PtyExitEvent,
-  PtySpawnedEvent,
-  StatusChangedEvent,
-  TrustFallbackEvent,
-  TurnEndedEvent,
-  TurnStartedEvent,
+import {
+  IO_SYSTEM_ID,
+  type FrameEvent,
+  type HookEvent,
+  type PtyExitEvent,
+  type PtySpawnedEvent,
+  type StatusChangedEvent,
+  type TrustFallbackEvent,
+  type TurnEndedEvent,
+  type TurnStartedEvent,
 } from "../src/contracts/events.js";
 import { statusMachine } from "./status.js";
 import type { ClosingAs } from "../src/contracts/readiness.js";
@@ -77,10 +77,6 @@ type ChildEvent =
   | TurnStartedEvent
   | TurnEndedEvent
   | TrustFallbackEvent
-  | IoWriteRequest
-  | { readonly type: "io.written"; readonly requestId: string }
-  | { readonly type: "io.held"; readonly requestId: string }
-  | { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError }
   | { readonly type: "queue.opWritten"; readonly opId: string }
   | { readonly type: "queue.opEntered"; readonly opId: string }
   | { readonly type: "queue.opDone"; readonly opId: string; readonly result?: unknown }
@@ -158,10 +154,6 @@ export function createSessionMachine(edges: SessionEdges) {
       keyWatch: dialogKeyWatchMachine,
     },
     actions: {
-      toWriters: enqueueActions(({ event, enqueue }) => {
-        enqueue.sendTo("queue", event);
-        enqueue.sendTo("interrupt", event);
-      }),
       noteStatus: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== "status.changed") return;
         enqueue.assign({ status: event.to, initialReady: context.initialReady || event.initial });
@@ -228,7 +220,7 @@ export function createSessionMachine(edges: SessionEdges) {
       closingAs: "stopped",
     }),
     invoke: [
-      { id: "io", systemId: "io", src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
+      { id: "io", systemId: IO_SYSTEM_ID, src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
       { id: "effects", systemId: "effects", src: "effects", input: ({ context }: { context: SessionContext }) => context.input.effectsInput },
       {
         id: "status",
@@ -266,7 +258,6 @@ export function createSessionMachine(edges: SessionEdges) {
       "trust.answered": {
         actions: emit(({ event }) => ({ type: "public.startupPrompt" as const, label: event.label, text: event.text })),
       },
-      "io.write": { actions: sendTo("io", ({ event }) => event) },
       "queue.opWritten": { actions: emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "written" as const })) },
       "queue.opEntered": {
         actions: [
@@ -317,7 +308,7 @@ export function createSessionMachine(edges: SessionEdges) {
     initial: "open",
     states: {
       open: {
-        description: "The CLI runs and every child machine hears the session's evidence: frames, hooks, status, write answers.",
+        description: "The CLI runs and every child machine hears the session's evidence: frames, hooks, status (write answers go from io to each writer).",
         initial: "starting",
         on: {
           frame: {
@@ -353,9 +344,6 @@ export function createSessionMachine(edges: SessionEdges) {
           "status.changed": { actions: ["noteStatus", sendTo("trust", ({ event }) => event)] },
           "turn.started": { actions: [sendTo("status", ({ event }) => event), "announceTurn"] },
           "turn.ended": { actions: [sendTo("status", ({ event }) => event), "announceTurn"] },
-          "io.written": { actions: ["toWriters", sendTo("trust", ({ event }) => event)] },
-          "io.held": { actions: ["toWriters", sendTo("trust", ({ event }) => event)] },
-          "io.failed": { actions: ["toWriters", sendTo("trust", ({ event }) => event)] },
           "cmd.enqueue": { actions: sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })) },
           "cmd.interrupt": {
             actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })),
@@ -398,10 +386,6 @@ export function createSessionMachine(edges: SessionEdges) {
           "status.changed": { actions: "noteStatus" },
           "turn.started": { actions: "announceTurn" },
           "turn.ended": { actions: "announceTurn" },
-          // The trust responder finished: an answer to its last write arriving now is dropped.
-          "io.written": { actions: "toWriters" },
-          "io.held": { actions: "toWriters" },
-          "io.failed": { actions: "toWriters" },
           "cmd.enqueue": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.op.opId, error: notRunning() })) },
           "cmd.interrupt": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: [event.id], error: notRunning() })) },
           "pty.exit": { actions: ["observeExit", "announceExit"], description: "The exit is observed (the status may already be closing)." },

@@ -21,7 +21,7 @@ export const CTRL_V = "\x16";
 
 /**
  * A write step shared by the transaction machines: `nextRequest` allocates a request id, `toParent`
- * sends what `params` builds (the io.write), `holdRetry` re-requests while the edge holds it, then on
+ * sends what `params` builds (the io.write, straight to the I/O edge), `holdRetry` re-requests while the edge holds it, then on
  * to `next` once written, or to `onFail` (recording the error) when the write fails.
  */
 export function writeStep<P>(params: P, next: string, onFail: string) {

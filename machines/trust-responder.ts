@@ -1,9 +1,10 @@
 // Startup trust automation (autotrust): answers a recognized first-party trust dialog by its affirmative label,
 // verifying the selection before Enter, and falls back to a human block after a bounded deadline.
 
-import { and, assign, sendParent, setup } from "xstate";
+import { and, assign, enqueueActions, sendParent, setup } from "xstate";
 import type { DialogFact, DialogKind } from "../src/contracts/screen-facts.js";
 import type { FrameEvent, IoFailedEvent, IoHeldEvent, IoWrittenEvent, StatusChangedEvent } from "../src/contracts/events.js";
+import { sendWrite } from "./write-request.js";
 
 /** Per dialog generation: how long safe automation may take before a human is asked. */
 export const TRUST_DEADLINE_MS = 5000;
@@ -106,18 +107,18 @@ export const trustResponderMachine = setup({
     markGone: assign({ gone: true }),
     markWrote: assign({ wrote: true }),
     forget: assign({ pendingRequest: undefined, wrote: false }),
-    writePlan: sendParent(({ context }) => {
+    writePlan: enqueueActions(({ context, system, self, enqueue }) => {
       const d = context.dialog as DialogFact;
       const plan = planTrustKeys(d, context.affirmatives[d.kind], context.enterWhenSelected);
-      return {
-        type: "io.write" as const,
+      sendWrite({ system, self, enqueue: enqueue as unknown as Parameters<typeof sendWrite>[0]["enqueue"] }, {
+        type: "io.write",
         requestId: context.pendingRequest ?? "trust-unknown",
         data: plan?.keys ?? "",
-        purpose: "trust" as const,
+        purpose: "trust",
         guardDialog: false,
         // The edge re-checks right before writing: a retry never lands in the composer after the dialog went.
         requireDialog: d.kind,
-      };
+      });
     }),
     nextRequest: assign(({ context }) => ({ seq: context.seq + 1, pendingRequest: `trust-${context.seq}` })),
     markAnswered: assign(({ context }) => ({ answered: context.dialog?.kind, pendingRequest: undefined })),

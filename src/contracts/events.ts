@@ -70,5 +70,16 @@ export type IoWrittenEvent = { readonly type: "io.written"; readonly requestId: 
 export type WriteHoldReason = "unobserved" | "dialog" | "foreign_picker" | "not_required_dialog";
 export type IoHeldEvent = { readonly type: "io.held"; readonly requestId: string; readonly reason?: WriteHoldReason };
 export type IoFailedEvent = { readonly type: "io.failed"; readonly requestId: string; readonly error: ElwoodError };
+/** The I/O edge's answer to one write. */
+export type IoAnswerEvent = IoWrittenEvent | IoHeldEvent | IoFailedEvent;
+/** The writer the edge answers: the machine that asked (an actor; only what the edge uses of it). */
+export interface IoReplyTo {
+  send(event: IoAnswerEvent): void;
+  getSnapshot(): { readonly status: string };
+}
+/** A write as the I/O edge receives it: sent straight to the edge by its system id, with the writer as reply-to. */
+export type IoWriteCommand = IoWriteRequest & { readonly replyTo: IoReplyTo };
+/** The I/O edge's system id in the session's actor system. */
+export const IO_SYSTEM_ID = "io";
 
 export type EdgeEvent = PtySpawnedEvent | PtyExitEvent | FrameEvent | HookEvent;

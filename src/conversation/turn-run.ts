@@ -1,5 +1,7 @@
 // One ergonomic turn: submits the prompt, collects the turn's transcript items as TurnEvents, and decides when the agent's turn really ended.
 
+import { createActor, type Actor } from "xstate";
+import { turnWindowsMachine, type ArmWindowEvent, type TurnWindow } from "../../machines/turn-windows.js";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import { isTerminalStatus, type SessionStatus, type Unsubscribe } from "../contracts/public-types.js";
@@ -69,7 +71,10 @@ export class TurnRun {
   private rejectResult!: (e: ElwoodError) => void;
   private releaseSlot!: () => void;
   private readonly offs: Unsubscribe[] = [];
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The turn's windows (acceptance, quiet, catch-up, drains, ceiling) run as `after` delays of this actor. */
+  private readonly windows: Actor<typeof turnWindowsMachine>;
+  /** Only the last drain of a failed turn leaves the process free to exit (its timer is unref'd, as it always was). */
+  private releasing = false;
   private readonly startedAt = Date.now();
   private status: SessionStatus;
   /** The submission call was made (its hooks and transcript records may arrive before the call resolves). */
@@ -104,6 +109,45 @@ export class TurnRun {
     this.result = new Promise<TurnResult>((resolve, reject) => ((this.resolveResult = resolve), (this.rejectResult = reject)));
     this.result.catch(() => {});
     this.settled = new Promise<void>((resolve) => (this.releaseSlot = resolve));
+    const catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+    const input = { ceilingMs: options.timeoutMs ?? 0, acceptMs: ACCEPTANCE_WINDOW_MS, quietMs: QUIET_WINDOW_MS, catchUpMs, drainMs: DRAIN_SETTLE_MS };
+    const clock = {
+      setTimeout: (fn: (...args: unknown[]) => void, ms: number) => {
+        const timer = setTimeout(fn, ms);
+        if (this.releasing) timer.unref?.();
+        return timer;
+      },
+      clearTimeout: (timer: unknown) => clearTimeout(timer as NodeJS.Timeout),
+    };
+    this.windows = createActor(turnWindowsMachine, { input, clock });
+    this.windows.on("window.expired", (e) => this.onWindowExpired(e.window));
+    this.windows.start();
+  }
+
+  /** A window ran out: what it means for the turn. */
+  private onWindowExpired(window: TurnWindow): void {
+    switch (window) {
+      case "ceiling":
+        return this.fail(new ElwoodError("wait_timeout", `the turn did not end within ${this.options.timeoutMs} ms`, { timeoutMs: this.options.timeoutMs ?? 0 }));
+      case "accept":
+        return this.notAccepted();
+      case "quiet":
+        return this.complete("completed");
+      case "catchUp": {
+        // One catch-up from the first ready: for the turn's prompt record, then (if the boundary hook named one) its
+        // final text. Once the prompt was seen and no final text is awaited, the quiet window decides instead.
+        const catchUp = this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+        const what = !this.collecting ? "prompt" : this.expected !== undefined && this.expected.trim() !== "" ? "final text" : undefined;
+        if (what === undefined) return;
+        return this.fail(new ElwoodError("wait_timeout", `the transcript did not show the turn's ${what} within ${catchUp} ms of ready`, { catchUpMs: catchUp }));
+      }
+      case "drainFailed":
+        return this.complete("failed");
+      case "drainInterrupted":
+        return this.complete("interrupted");
+      case "release":
+        return this.releaseSlot();
+    }
   }
 
   /** Subscribes to every source first, then submits (nothing the turn produces can be missed). */
@@ -119,11 +163,7 @@ export class TurnRun {
       // Transcript diagnostics (dropped records, a stopped watcher, read errors) arrive as session warnings too.
       session.on("warning", (w) => this.emit({ type: "warning", code: w.code, source: w.source, severity: w.severity, message: w.message, raw: w.raw })),
     );
-    if (this.options.timeoutMs !== undefined) {
-      this.arm("ceiling", this.options.timeoutMs, () =>
-        this.fail(new ElwoodError("wait_timeout", `the turn did not end within ${this.options.timeoutMs} ms`, { timeoutMs: this.options.timeoutMs ?? 0 })),
-      );
-    }
+    if (this.options.timeoutMs !== undefined) this.arm("ceiling");
     this.submit();
   }
 
@@ -167,7 +207,6 @@ export class TurnRun {
       if (item.kind === "prompt" && this.isOurPrompt(item.text)) {
         this.collecting = true;
         this.accepted = true;
-        this.clear("promptCatchUp");
         this.bind(item.agentTurnId);
       }
       return;
@@ -250,8 +289,7 @@ export class TurnRun {
 
   /** New evidence: restarts the quiet and acceptance windows (never their length). */
   private touch(): void {
-    this.clear("quiet");
-    this.clear("accept");
+    if (!this.done) this.windows.send({ type: "evidence" });
   }
 
   /** Decides, on every piece of evidence, whether the agent's turn has ended. */
@@ -270,33 +308,27 @@ export class TurnRun {
     }
     if (!this.submitted || this.status !== "ready") return;
     if (!this.accepted) {
-      this.arm("accept", ACCEPTANCE_WINDOW_MS, () => this.notAccepted());
+      this.arm("accept");
       return;
     }
     const idle = this.readyEdge || this.expected !== undefined || this.endMarker || this.failure !== undefined || this.interrupted;
     if (!idle) return;
-    if (this.failure !== undefined) return this.arm("drain", DRAIN_SETTLE_MS, () => this.complete("failed"));
-    if (this.interrupted) return this.arm("drain", DRAIN_SETTLE_MS, () => this.complete("interrupted"));
+    if (this.failure !== undefined) return this.arm("drainFailed");
+    if (this.interrupted) return this.arm("drainInterrupted");
     if (this.endMarker) return this.complete("completed");
     if (this.expected !== undefined && this.expected.trim() !== "") {
       if (squash(this.recentText).includes(squash(this.expected).slice(-ORACLE_WINDOW_CHARS / 2))) return this.complete("completed");
-      const catchUp = this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
-      this.arm("catchUp", catchUp, () =>
-        this.fail(new ElwoodError("wait_timeout", `the transcript did not show the turn's final text within ${catchUp} ms of ready`, { catchUpMs: catchUp })),
-      );
+      this.arm("catchUp");
       return;
     }
     if (!this.collecting) {
       // Ready with no final text to wait for, and the transcript has not shown this turn's prompt yet: its records
       // are late (a loaded machine: the CLI writes them on a timer, a stalled loop reads them after its timers), not
       // absent, since both CLIs record every prompt they take. Quiet now would be an empty reply; wait for them.
-      const catchUp = this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
-      this.arm("promptCatchUp", catchUp, () =>
-        this.fail(new ElwoodError("wait_timeout", `the transcript did not show the turn's prompt within ${catchUp} ms of ready`, { catchUpMs: catchUp })),
-      );
+      this.arm("catchUp");
       return;
     }
-    this.arm("quiet", QUIET_WINDOW_MS, () => this.complete("completed"));
+    this.arm("quiet");
   }
 
   /**
@@ -343,7 +375,8 @@ export class TurnRun {
     const { session } = this.deps;
     const release = (): void => {
       off();
-      setTimeout(() => this.releaseSlot(), DRAIN_SETTLE_MS).unref();
+      this.releasing = true;
+      this.windows.send({ type: "release.arm" });
     };
     const off = session.on("status", (e) => {
       if (e.status === "ready" || isTerminalStatus(e.status)) release();
@@ -354,24 +387,11 @@ export class TurnRun {
   private finish(): void {
     this.done = true;
     for (const off of this.offs.splice(0)) off();
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.windows.send({ type: "turn.over" });
   }
 
-  private arm(name: string, ms: number, fire: () => void): void {
-    if (this.timers.has(name)) return;
-    this.timers.set(
-      name,
-      setTimeout(() => {
-        this.timers.delete(name);
-        fire();
-      }, ms),
-    );
-  }
-
-  private clear(name: string): void {
-    const timer = this.timers.get(name);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(name);
+  /** Opens a window (one already open keeps its first deadline). */
+  private arm(window: ArmWindowEvent["window"]): void {
+    this.windows.send({ type: "arm", window });
   }
 }

@@ -94,10 +94,6 @@ function slotCases(state: SlotState): Record<string, () => void> {
       expect(host.value()).toBe(state);
       host.stop();
     },
-    [key("io.write")]: passesUp(state, { type: "io.write", requestId: `${ACTIVE}:1`, data: "x", purpose: "paste", guardDialog: true }),
-    [key("io.written")]: forwards(state, { type: "io.written", requestId: `${ACTIVE}:1` }),
-    [key("io.held")]: forwards(state, { type: "io.held", requestId: `${ACTIVE}:1` }),
-    [key("io.failed")]: forwards(state, { type: "io.failed", requestId: `${ACTIVE}:1`, error: new ElwoodError("pty_write_failed", "route") }),
     [key("frame")]: forwards(state, frame, (host) => expect(ctx(host).facts).toEqual(frame.facts)),
     [key("submission.rawInput")]: forwards(state, { type: "submission.rawInput" }),
     [key("hook.*")]: () => {
@@ -248,7 +244,7 @@ describe("control queue routes (from its graph)", () => {
   const routed = graph.transitions.filter((t) => /^controlQueue\.(submitting|picking|loggingIn|attaching|closed) /.test(t.key));
 
   it("C-API-07 has a case for every transition out of a slot state and out of closed", () => {
-    expect(routed.length).toBeGreaterThan(40);
+    expect(routed.length).toBeGreaterThan(30);
     expect(routed.map((t) => t.key).filter((k) => CASES[k] === undefined)).toEqual([]);
     for (const k of Object.keys(CASES)) expect(graph.transitions.map((t) => t.key), k).toContain(k);
   });

@@ -1,7 +1,8 @@
-// Test host: runs a machine as the invoked child of a tiny recording parent, so its sendParent traffic can be asserted.
+// Test host: runs a machine as the invoked child of a tiny recording parent, so its sendParent traffic can be asserted;
+// a recording stand-in for the I/O edge (by its system id) records the writes it asks for in the same list.
 
-import { createActor, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
-import type { IoWriteRequest } from "../../src/contracts/events.js";
+import { createActor, fromCallback, setup, SimulatedClock, type AnyActorLogic, type AnyActorRef, type EventObject } from "xstate";
+import { IO_SYSTEM_ID, type IoReplyTo, type IoWriteCommand, type IoWriteRequest } from "../../src/contracts/events.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { coverageInspect } from "./model-coverage.js";
 
@@ -10,7 +11,7 @@ export type AnyEvent = EventObject & Readonly<Record<string, unknown>>;
 
 export interface HostedChild {
   readonly clock: SimulatedClock;
-  /** Every event the child sent to its parent, in order. */
+  /** Every event the child sent to its parent, and every write it sent the I/O edge (without its reply-to), in order. */
   readonly received: EventObject[];
   /** Events sent after the child finished: dropped here on purpose, as the session drops them (never delivered). */
   readonly late: EventObject[];
@@ -26,7 +27,7 @@ export interface HostedChild {
   output(): unknown;
   writes(): IoWriteRequest[];
   lastWrite(): IoWriteRequest;
-  /** Answer the latest io.write as the I/O edge would. */
+  /** Answer the latest io.write as the I/O edge would: to the machine that asked (its reply-to). */
   answer(kind: "written" | "held" | "failed"): void;
   stop(): void;
 }
@@ -43,14 +44,26 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
   const received: EventObject[] = [];
   const late: EventObject[] = [];
   let output: unknown;
-  const parent = setup({ actors: { child: logic } }).createMachine({
-    invoke: {
-      id: "child",
-      src: "child",
-      input: () => input,
-      onDone: { actions: ({ event }) => void (output = event.output) },
-    },
-    on: { "*": { actions: ({ event }) => void received.push(event) } },
+  // The I/O edge stand-in: writes arrive here by system id, as the real edge's do; the test answers them itself.
+  const replyTos = new Map<EventObject, IoReplyTo>();
+  const io = fromCallback<IoWriteCommand>(({ receive }) => {
+    receive(({ replyTo, ...write }) => {
+      replyTos.set(write, replyTo);
+      received.push(write);
+    });
+  });
+  const parent = setup({ actors: { child: logic, io } }).createMachine({
+    invoke: [
+      { id: "io", systemId: IO_SYSTEM_ID, src: "io" },
+      {
+        id: "child",
+        src: "child",
+        input: () => input,
+        onDone: { actions: ({ event }) => void (output = event.output) },
+      },
+    ],
+    // A write must go to the I/O edge by its system id, never up: one sent to the parent is recorded as a wrong turn.
+    on: { "*": { actions: ({ event }) => void received.push(event.type === "io.write" ? { type: "io.write.sentToParent" } : event) } },
   });
   const clock = new SimulatedClock();
   const actor = createActor(parent, { clock, inspect: coverageInspect });
@@ -80,11 +93,13 @@ export function hostChild(logic: AnyActorLogic, input: unknown): HostedChild {
     writes,
     lastWrite,
     answer(kind) {
-      const { requestId } = lastWrite();
+      const write = lastWrite();
+      const { requestId } = write;
+      const writer = replyTos.get(write) ?? child;
       if (kind === "failed") {
-        child.send({ type: "io.failed", requestId, error: new ElwoodError("pty_write_failed", "write failed") });
+        writer.send({ type: "io.failed", requestId, error: new ElwoodError("pty_write_failed", "write failed") });
       } else {
-        child.send({ type: kind === "written" ? "io.written" : "io.held", requestId });
+        writer.send({ type: kind === "written" ? "io.written" : "io.held", requestId });
       }
     },
     stop: () => actor.stop(),

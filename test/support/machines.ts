@@ -13,6 +13,7 @@ import { statusMachine } from "../../machines/status.js";
 import { submissionMachine } from "../../machines/submission.js";
 import { trustResponderMachine } from "../../machines/trust-responder.js";
 import { turnMachine } from "../../machines/turn.js";
+import { turnWindowsMachine } from "../../machines/turn-windows.js";
 import { waitDeadlinesMachine } from "../../machines/wait-deadlines.js";
 
 /** The session-tree machines always running beside the session machine (the root machine is built per session). */
@@ -37,8 +38,11 @@ export const TRANSACTION_MACHINES: readonly (readonly [string, AnyStateMachine])
 /** The machines the session spawns one of per item: a loop per recurring-loop definition. */
 export const SPAWNED_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["loop", loopMachine]];
 
+/** The machines of the conversation layer, one per send/stream turn, outside the session's tree. */
+export const CONVERSATION_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["turnWindows", turnWindowsMachine]];
+
 /** The root session machine, built with stand-in edges: only its graph is read from this one. */
 const SESSION_MACHINE = createSessionMachine({ io: fromCallback(() => undefined), effects: fromCallback(() => undefined), hooks: fromCallback(() => undefined), end: fromCallback(() => undefined) });
 
 /** Every machine in machines/, root included: the model-coverage report measures each. */
-export const ALL_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["session", SESSION_MACHINE], ...LIVE_MACHINES, ...TRANSACTION_MACHINES, ...SPAWNED_MACHINES];
+export const ALL_MACHINES: readonly (readonly [string, AnyStateMachine])[] = [["session", SESSION_MACHINE], ...LIVE_MACHINES, ...TRANSACTION_MACHINES, ...SPAWNED_MACHINES, ...CONVERSATION_MACHINES];

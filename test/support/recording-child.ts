@@ -3,7 +3,7 @@
 
 import { assign, sendParent, setup, type AnyActorRef, type EventObject } from "xstate";
 
-/** Tell the recording child to send `event` to its parent (as the real child's io.write or effect.request would). */
+/** Tell the recording child to send `event` to its parent (as the real child's effect.request or report would). */
 export type ToParentCommand = { readonly type: "recording.toParent"; readonly event: EventObject };
 /** Tell the recording child to finish with `output` (as the real child's final state would). */
 export type FinishCommand = { readonly type: "recording.finish"; readonly output: unknown };
