@@ -4,6 +4,7 @@ import path from "node:path";
 import { from, type Observable } from "rxjs";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contracts/loop.js";
 import type { AgentModelOption, ActivityEvent, SessionStatus, StatusDecision, TerminalSize, Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptRecordReader, TurnEvent, TurnResult } from "../contracts/turn-events.js";
 import type { TurnHookReader } from "../contracts/turn-hooks.js";
@@ -31,6 +32,11 @@ interface PendingSubscription {
   readonly listener: (payload: never) => void;
   off?: Unsubscribe;
   removed: boolean;
+}
+
+/** The facade's internal hold on loop delivery (not on the public session type). */
+interface LoopDeliveryHold {
+  holdLoops(): () => void;
 }
 
 /** Options as the constructor takes them: `cwd` is optional (it defaults to `process.cwd()` at construction). */
@@ -136,9 +142,11 @@ export class ConversationSession<
         buffer,
       );
       this.current = run;
+      // Loop delivery waits for this turn's real boundary: a loop never answers for the caller's prompt.
+      const releaseLoops = (session as Partial<LoopDeliveryHold>).holdLoops?.() ?? (() => {});
       run.start();
       resolveRun(run);
-      await run.settled;
+      await run.settled.finally(releaseLoops);
       if (this.current === run) this.current = undefined;
     });
     const result = started.then((run) => (run instanceof ElwoodError ? Promise.reject(run) : run.result));
@@ -233,6 +241,19 @@ export class ConversationSession<
 
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
     return this.start().then((s) => s.setModel(id, options));
+  }
+
+  /** Schedules a recurring prompt on the session (starting it first if needed). */
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    return this.start().then((s) => s.createLoop(request));
+  }
+
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return this.start().then((s) => s.listLoops());
+  }
+
+  cancelLoop(loopId: string): Promise<void> {
+    return this.start().then((s) => s.cancelLoop(loopId));
   }
 
   /** Never starts a session: a no-op before start (waits for a start in flight). */

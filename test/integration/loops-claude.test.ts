@@ -1,0 +1,109 @@
+// Loops on the simulated Claude (B §6): created, listed and cancelled through the session, spawned as children of the
+// session root, delivered through the control queue as their own turns, persisted in the sidecar and restored on resume.
+
+import { readFileSync, statSync, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { isElwoodError } from "../../src/contracts/errors.js";
+import { LOOP_LIMIT } from "../../src/contracts/loop.js";
+import { overrideLoopCadenceForTests } from "../../src/loop-test-timing.js";
+import { LoopEvents } from "../support/loop-events.js";
+import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
+
+const sims: ClaudeSim[] = [];
+afterEach(async () => {
+  overrideLoopCadenceForTests(undefined);
+  for (const sim of sims.splice(0)) await sim.cleanup();
+});
+
+async function sim(options: Parameters<typeof startClaudeSim>[0] = {}): Promise<ClaudeSim> {
+  const s = await startClaudeSim(options);
+  sims.push(s);
+  return s;
+}
+
+const rejection = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error);
+
+describe("loops on the session (B §6, issue 18)", () => {
+  it("C-LOOP-01, C-LOOP-04, C-LOOP-15, C-LOOP-16, C-LOOP-18, C-LOOP-19, C-LOOP-20: createLoop returns a snapshot, listLoops sorts by creation then id, cancelLoop removes one; bad input and the limit are typed errors", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "elwood-loops-"));
+    const { session } = await sim({ stateDir });
+    const events = new LoopEvents(session);
+    await session.waitForStatus((s) => s === "ready", 30_000);
+
+    const fixed = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: "check the build" });
+    expect(fixed).toMatchObject({ mode: "fixed", intervalMs: 60_000, message: "check the build", state: "scheduled" });
+    expect(fixed.expiresAt - fixed.createdAt).toBe(604_800_000);
+    expect(fixed.nextDueAt).toBeGreaterThanOrEqual(fixed.createdAt + 60_000);
+    const idle = await session.createLoop({ mode: "idle", message: "anything new?" });
+    expect(idle).not.toHaveProperty("intervalMs");
+    const created = await events.next("created", fixed.id);
+    expect(created.snapshot).not.toHaveProperty("message");
+    expect(JSON.stringify(events.seen)).not.toContain("check the build");
+
+    const listed = await session.listLoops();
+    const expected = [fixed, idle].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((l) => l.id);
+    expect(listed.map((l) => l.id)).toEqual(expected);
+    expect(Object.isFrozen(listed)).toBe(true);
+
+    // The sidecar holds the definitions, private to this user.
+    const sidecar = join(stateDir, "sessions", session.elwoodSessionId, "loops.json");
+    expect(statSync(sidecar).mode & 0o777).toBe(0o600);
+    expect((JSON.parse(readFileSync(sidecar, "utf8")) as { loops: { id: string }[] }).loops.map((l) => l.id).sort()).toEqual([fixed.id, idle.id].sort());
+
+    for (const bad of [{ mode: "fixed", intervalMs: 59_999, message: "x" }, { mode: "idle", message: "" }, { mode: "weekly", message: "x" }, null]) {
+      const error = await rejection(session.createLoop(bad as never));
+      expect(isElwoodError(error, "invalid_loop"), JSON.stringify(bad)).toBe(true);
+    }
+
+    await session.cancelLoop(fixed.id);
+    expect((await events.next("cancelled", fixed.id)).reason).toBe("caller");
+    expect((await session.listLoops()).map((l) => l.id)).toEqual([idle.id]);
+    expect(isElwoodError(await rejection(session.cancelLoop(fixed.id)), "loop_not_found")).toBe(true);
+
+    for (let i = (await session.listLoops()).length; i < LOOP_LIMIT; i++) await session.createLoop({ mode: "idle", message: `loop ${i}` });
+    const over = await rejection(session.createLoop({ mode: "idle", message: "one too many" }));
+    expect(isElwoodError(over, "loop_limit_reached")).toBe(true);
+    expect(await session.listLoops()).toHaveLength(LOOP_LIMIT);
+
+    // A stopped session still lists and cancels; it creates nothing.
+    await session.stop();
+    expect(await session.listLoops()).toHaveLength(LOOP_LIMIT);
+    expect((await session.listLoops()).every((l) => l.state === "waiting" && l.nextDueAt === undefined)).toBe(true);
+    expect(isElwoodError(await rejection(session.createLoop({ mode: "idle", message: "late" })), "session_not_running")).toBe(true);
+    await session.cancelLoop(idle.id);
+    expect((await session.listLoops()).map((l) => l.id)).not.toContain(idle.id);
+    expect(existsSync(sidecar)).toBe(true);
+  }, 120_000);
+
+  it("C-LOOP-05, C-LOOP-08, C-LOOP-09, C-LOOP-16, C-LOOP-17: a due loop submits its prompt through the control queue as its own turn, fires again from the submission, and stops once cancelled", async () => {
+    overrideLoopCadenceForTests(300);
+    const { session } = await sim();
+    const events = new LoopEvents(session);
+    const replies: string[] = [];
+    session.on("activity", (a) => {
+      if (a.kind === "assistant_message" && typeof a.text === "string") replies.push(a.text);
+    });
+    await session.waitForStatus((s) => s === "ready", 30_000);
+    const loop = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: "loop ping" });
+
+    const first = await events.next("fired", loop.id);
+    expect(first.snapshot).toMatchObject({ id: loop.id, state: "submitted" });
+    expect(first.snapshot).not.toHaveProperty("message");
+    // The nominal due time (the test override shortens only the delay the machine waits, not what it reports).
+    expect(first.scheduledDueAt).toBe(loop.nextDueAt);
+    const reply = await session.waitForActivity((a) => a.kind === "assistant_message" && a.text === "FAKE-REPLY: loop ping", 60_000);
+    expect(reply.turnId).toMatch(/^loop:/u);
+    // The next cadence starts from the submission: it fires again, each time as a turn of its own.
+    await events.next("fired", loop.id, events.seen.indexOf(first) + 1);
+    await session.cancelLoop(loop.id);
+    const firedBeforeCancel = events.count("fired");
+    // A caller turn after the cancel runs alone: the cancelled loop never submits again.
+    await session.sendMessage("after cancel");
+    await session.waitForActivity((a) => a.kind === "assistant_message" && a.text === "FAKE-REPLY: after cancel", 60_000);
+    await session.waitForStatus((s) => s === "ready", 30_000);
+    expect(events.count("fired")).toBe(firedBeforeCancel);
+    expect(replies.filter((r) => r === "FAKE-REPLY: loop ping").length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+});
