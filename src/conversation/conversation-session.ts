@@ -39,6 +39,9 @@ interface LoopDeliveryHold {
   holdLoops(): () => void;
 }
 
+/** Holds loop delivery on `session` if it supports it (the facade does); returns the release. */
+const holdLoops = (session: AgentSession): (() => void) => (session as Partial<LoopDeliveryHold>).holdLoops?.() ?? (() => {});
+
 /** Options as the constructor takes them: `cwd` is optional (it defaults to `process.cwd()` at construction). */
 export type LazyOptions<O> = Omit<O, "cwd"> & { readonly cwd?: string };
 
@@ -124,11 +127,15 @@ export class ConversationSession<
     let resolveRun!: (run: TurnRun | ElwoodError) => void;
     const started = new Promise<TurnRun | ElwoodError>((resolve) => (resolveRun = resolve));
     const previous = this.slot;
+    // Loop delivery waits from the moment this turn reserves its slot to its real boundary (B §6.7): a loop never
+    // slips in between queued turns, nor answers for the caller's prompt.
+    const reservedHold = this.live === undefined ? undefined : holdLoops(this.live);
     this.slot = previous.then(async () => {
       let session: S;
       try {
         session = await this.start();
       } catch (error) {
+        reservedHold?.();
         const e = isElwoodError(error) ? error : new ElwoodError("start_failed", String(error));
         buffer.fail(e);
         resolveRun(e);
@@ -142,8 +149,7 @@ export class ConversationSession<
         buffer,
       );
       this.current = run;
-      // Loop delivery waits for this turn's real boundary: a loop never answers for the caller's prompt.
-      const releaseLoops = (session as Partial<LoopDeliveryHold>).holdLoops?.() ?? (() => {});
+      const releaseLoops = reservedHold ?? holdLoops(session);
       run.start();
       resolveRun(run);
       await run.settled.finally(releaseLoops);

@@ -8,8 +8,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { LOOP_LIMIT } from "../../src/contracts/loop.js";
 import { overrideLoopCadenceForTests } from "../../src/loop-test-timing.js";
+import { readClaudeTranscriptRecord } from "../../adapters/claude/transcript-records.js";
+import { readClaudeTurnHook } from "../../adapters/claude/turn-hooks.js";
+import { ConversationSession } from "../../src/conversation/conversation-session.js";
+import type { ClaudeAgentSession } from "../../src/session-api.js";
+import type { StartClaudeOptions } from "../../src/start-claude.js";
 import { LoopEvents } from "../support/loop-events.js";
-import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
+import { simDir, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 
 const sims: ClaudeSim[] = [];
 afterEach(async () => {
@@ -105,5 +110,37 @@ describe("loops on the session (B §6, issue 18)", () => {
     await session.waitForStatus((s) => s === "ready", 30_000);
     expect(events.count("fired")).toBe(firedBeforeCancel);
     expect(replies.filter((r) => r === "FAKE-REPLY: loop ping").length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+
+  it("C-LOOP-09, B §6.7: a loop due during send turns is held from each turn's reservation through its real boundary, never slipping in between queued turns", async () => {
+    overrideLoopCadenceForTests(200);
+    const dir = simDir("elwood-loops-hold-");
+    const c = new ConversationSession<ClaudeAgentSession, StartClaudeOptions>(
+      { cwd: dir },
+      { start: async () => (await sim({ dir, script: { slowMs: 1500 } })).session, readRecord: readClaudeTranscriptRecord, readHook: readClaudeTurnHook },
+    );
+    try {
+      const session = await c.start();
+      const events = new LoopEvents(session);
+      const order: string[] = [];
+      session.on("loop", (e) => {
+        if (e.kind === "fired") order.push("fired");
+      });
+      await session.waitForStatus((s) => s === "ready", 30_000);
+      const first = c.send("SLOW and steady").then((text) => (order.push("first"), text));
+      const second = c.send("queued second").then((text) => (order.push("second"), text));
+      await session.waitForStatus((s) => s === "running", 30_000);
+      // Created through the conversation class while the first turn runs: due long before it ends.
+      const loop = await c.createLoop({ mode: "fixed", intervalMs: 60_000, message: "loop after turns" });
+      expect(await first).toBe("This is a slow streamed reply from the fake model.");
+      expect(await second).toBe("FAKE-REPLY: queued second");
+      await events.next("fired", loop.id);
+      expect(order.slice(0, 3)).toEqual(["first", "second", "fired"]);
+      await session.waitForActivity((a) => a.kind === "assistant_message" && a.text === "FAKE-REPLY: loop after turns", 60_000);
+      expect((await c.listLoops()).map((l) => l.id)).toEqual([loop.id]);
+      await c.cancelLoop(loop.id);
+    } finally {
+      await c.close();
+    }
   }, 120_000);
 });
