@@ -1,7 +1,7 @@
 // Loops on the simulated Claude (B §6): created, listed and cancelled through the session, spawned as children of the
 // session root, delivered through the control queue as their own turns, persisted in the sidecar and restored on resume.
 
-import { readFileSync, statSync, existsSync, mkdtempSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,8 +13,11 @@ import { readClaudeTurnHook } from "../../adapters/claude/turn-hooks.js";
 import { ConversationSession } from "../../src/conversation/conversation-session.js";
 import type { ClaudeAgentSession } from "../../src/session-api.js";
 import type { StartClaudeOptions } from "../../src/start-claude.js";
+import { resumeClaude } from "../../src/resume-claude.js";
+import { simEnv } from "../sim/sim-control.js";
 import { LoopEvents } from "../support/loop-events.js";
-import { simDir, startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
+import { recordedConversation } from "../support/recorded-conversation.js";
+import { simDir, startClaudeSim, TEST_LOGIN_SHELL, type ClaudeSim } from "./claude-sim-start.js";
 
 const sims: ClaudeSim[] = [];
 afterEach(async () => {
@@ -36,6 +39,13 @@ describe("loops on the session (B §6, issue 18)", () => {
     const { session } = await sim({ stateDir });
     const events = new LoopEvents(session);
     await session.waitForStatus((s) => s === "ready", 30_000);
+    // Nothing runs that is not on disk: a sidecar write that cannot complete fails the create and leaves no loop.
+    const sidecar = join(stateDir, "sessions", session.elwoodSessionId, "loops.json");
+    mkdirSync(sidecar);
+    expect(isElwoodError(await rejection(session.createLoop({ mode: "idle", message: "unsaved" })), "loop_persistence_failed")).toBe(true);
+    expect(await session.listLoops()).toEqual([]);
+    expect(events.seen).toEqual([]);
+    rmdirSync(sidecar);
 
     const fixed = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: "check the build" });
     expect(fixed).toMatchObject({ mode: "fixed", intervalMs: 60_000, message: "check the build", state: "scheduled" });
@@ -53,7 +63,6 @@ describe("loops on the session (B §6, issue 18)", () => {
     expect(Object.isFrozen(listed)).toBe(true);
 
     // The sidecar holds the definitions, private to this user.
-    const sidecar = join(stateDir, "sessions", session.elwoodSessionId, "loops.json");
     expect(statSync(sidecar).mode & 0o777).toBe(0o600);
     expect((JSON.parse(readFileSync(sidecar, "utf8")) as { loops: { id: string }[] }).loops.map((l) => l.id).sort()).toEqual([fixed.id, idle.id].sort());
 
@@ -80,6 +89,13 @@ describe("loops on the session (B §6, issue 18)", () => {
     await session.cancelLoop(idle.id);
     expect((await session.listLoops()).map((l) => l.id)).not.toContain(idle.id);
     expect(existsSync(sidecar)).toBe(true);
+    // Teardown removes them with the session directory, each announced.
+    const before = events.count("cancelled");
+    await session.teardown();
+    expect(events.seen.slice(-(LOOP_LIMIT - 1)).every((e) => e.kind === "cancelled" && e.reason === "teardown")).toBe(true);
+    expect(events.count("cancelled") - before).toBe(LOOP_LIMIT - 1);
+    expect(existsSync(sidecar)).toBe(false);
+    expect(await session.listLoops()).toEqual([]);
   }, 120_000);
 
   it("C-LOOP-05, C-LOOP-08, C-LOOP-09, C-LOOP-16, C-LOOP-17: a due loop submits its prompt through the control queue as its own turn, fires again from the submission, and stops once cancelled", async () => {
@@ -143,4 +159,66 @@ describe("loops on the session (B §6, issue 18)", () => {
       await c.close();
     }
   }, 120_000);
+
+  it("C-LOOP-11, C-LOOP-12, C-LOOP-14, C-LOOP-21: stop keeps the sidecar; a resume restores the same loops with fresh clocks and they fire; a bad sidecar fails the resume; kill clears them for good", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "elwood-loops-resume-"));
+    const first = await sim({ stateDir });
+    const location = { stateDir, cwd: first.dir, elwoodSessionId: first.session.elwoodSessionId };
+    await first.session.waitForStatus((s) => s === "ready", 30_000);
+    await recordedConversation(location);
+    const fixed = await first.session.createLoop({ mode: "fixed", intervalMs: 60_000, message: "after resume" });
+    const idle = await first.session.createLoop({ mode: "idle", message: "idle after resume" });
+    await first.session.stop();
+    const sidecar = join(stateDir, "sessions", location.elwoodSessionId, "loops.json");
+    const stored = JSON.parse(readFileSync(sidecar, "utf8")) as { version: number; loops: Record<string, unknown>[] };
+    expect(stored.version).toBe(1);
+    // Exactly the definition: no state, due time or phase.
+    expect(stored.loops.map((l) => Object.keys(l).sort())).toEqual([
+      ["createdAt", "expiresAt", "id", "intervalMs", "jitterMs", "message", "mode"],
+      ["createdAt", "expiresAt", "id", "jitterMs", "message", "mode"],
+    ]);
+
+    const resumeOptions = {
+      elwoodSessionId: location.elwoodSessionId,
+      stateDir,
+      cwd: first.dir,
+      executable: join(first.dir, "claude-wrapper.sh"),
+      env: simEnv({ log: first.logFile }),
+      shell: TEST_LOGIN_SHELL,
+    };
+    // A sidecar readable by others is refused before anything launches.
+    chmodSync(sidecar, 0o644);
+    expect(isElwoodError(await rejection(resumeClaude(resumeOptions)), "state_corrupt")).toBe(true);
+    chmodSync(sidecar, 0o600);
+
+    overrideLoopCadenceForTests(300);
+    const resumed = await resumeClaude(resumeOptions);
+    try {
+      const events = new LoopEvents(resumed);
+      const restored = await resumed.listLoops();
+      const strip = (l: (typeof restored)[number]) => ({ id: l.id, message: l.message, jitterMs: l.jitterMs, createdAt: l.createdAt, expiresAt: l.expiresAt });
+      expect(restored.map(strip).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([fixed, idle].map(strip).sort((a, b) => (a.id < b.id ? -1 : 1)));
+      // Its clock starts fresh at the resumed session's readiness: it fires, as a turn of its own.
+      await events.next("fired", fixed.id);
+      await resumed.waitForActivity((a) => a.kind === "assistant_message" && a.text === "FAKE-REPLY: after resume", 60_000);
+
+      await resumed.kill();
+      expect(events.seen.filter((e) => e.kind === "cancelled").map((e) => [e.loopId, e.kind === "cancelled" && e.reason]).sort()).toEqual(
+        [
+          [fixed.id, "kill"],
+          [idle.id, "kill"],
+        ].sort(),
+      );
+      expect(existsSync(sidecar)).toBe(false);
+      expect(await resumed.listLoops()).toEqual([]);
+    } finally {
+      await resumed.stop().catch(() => undefined);
+    }
+    const again = await resumeClaude(resumeOptions);
+    try {
+      expect(await again.listLoops()).toEqual([]);
+    } finally {
+      await again.stop();
+    }
+  }, 180_000);
 });
