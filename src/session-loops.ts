@@ -16,6 +16,8 @@ import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.j
 export interface SessionLoopRuntime {
   readonly store: LoopSidecarStore;
   readonly restored: readonly LoopDefinition[];
+  /** False once a resume in this process superseded this session object (its loop changes would clobber the new one's). */
+  readonly current: () => boolean;
 }
 
 export interface SessionLoopsDeps {
@@ -45,7 +47,7 @@ export class SessionLoops {
 
   async create(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
     const status = this.deps.status();
-    if (isTerminalStatus(status) || this.deps.actor.getSnapshot().status !== "active") {
+    if (isTerminalStatus(status) || this.deps.actor.getSnapshot().status !== "active" || this.superseded()) {
       throw new ElwoodError("session_not_running", `the session is ${status}`, { status });
     }
     const now = Date.now();
@@ -67,6 +69,7 @@ export class SessionLoops {
   }
 
   async cancel(loopId: unknown): Promise<void> {
+    if (this.superseded()) throw new ElwoodError("session_not_running", "a resume superseded this session object", { status: this.deps.status() });
     this.prune(Date.now());
     const definition = this.definitions.find((d) => d.id === loopId);
     if (typeof loopId !== "string" || definition === undefined) {
@@ -119,6 +122,10 @@ export class SessionLoops {
     if (as === "killed") await this.deps.runtime?.store.clear();
     const at = Date.now();
     for (const definition of removed) this.deps.emit({ kind: "cancelled", loopId: definition.id, at, reason: as === "killed" ? "kill" : "teardown" });
+  }
+
+  private superseded(): boolean {
+    return this.deps.runtime !== undefined && !this.deps.runtime.current();
   }
 
   private expire(loopId: string, at: number): void {

@@ -15,6 +15,7 @@ import type { RecordSeed } from "../effects/session-record.js";
 import { SessionRecordKeeper } from "../effects/session-record-keeper.js";
 import { LoopSidecarStore, readLoopSidecar } from "../effects/loop-sidecar-store.js";
 import { unexpiredLoops } from "./contracts/loop-sidecar.js";
+import { claimSessionGeneration } from "./session-generations.js";
 import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
@@ -246,6 +247,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;
     let supervisor: Supervisor | undefined;
+    let isCurrent = (): boolean => true;
     const launched = launchSession({
       elwoodSessionId,
       cwd: resolved.cwd,
@@ -283,13 +285,15 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     supervisor = startSupervisor({ cliPid: launched.pty.pid, cliPgid: launched.pty.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     const runtime: SessionRuntime = {
       ...launched,
-      loops: { store: loopStore, restored },
+      loops: { store: loopStore, restored, current: () => isCurrent() },
       resize: (size) => {
         requestedSize = size;
         launched.resize(size);
       },
     };
     const session = plan.createSession(runtime);
+    // From here this object speaks for the session: an earlier one of the same directory (resumed from) no longer does.
+    isCurrent = claimSessionGeneration(sessionDir);
     events.gateOnRender(() => runtime.terminal.settled());
     if (resolved.persona !== undefined && plan.resume === undefined) void session.sendMessage(resolved.persona).catch(() => {});
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));

@@ -160,7 +160,7 @@ describe("loops on the session (B §6, issue 18)", () => {
     }
   }, 120_000);
 
-  it("C-LOOP-11, C-LOOP-12, C-LOOP-14, C-LOOP-21: stop keeps the sidecar; a resume restores the same loops with fresh clocks and they fire; a bad sidecar fails the resume; kill clears them for good", async () => {
+  it("C-LOOP-11, C-LOOP-12, C-LOOP-14, C-LOOP-20, C-LOOP-21: stop keeps the sidecar; a resume restores the same loops with fresh clocks and they fire, and the superseded object can no longer change them; a bad sidecar fails the resume; kill clears them for good", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "elwood-loops-resume-"));
     const first = await sim({ stateDir });
     const location = { stateDir, cwd: first.dir, elwoodSessionId: first.session.elwoodSessionId };
@@ -195,6 +195,9 @@ describe("loops on the session (B §6, issue 18)", () => {
     const resumed = await resumeClaude(resumeOptions);
     try {
       const events = new LoopEvents(resumed);
+      // The stopped object the resume superseded can no longer change the session's loops.
+      expect(isElwoodError(await rejection(first.session.cancelLoop(fixed.id)), "session_not_running")).toBe(true);
+      expect(isElwoodError(await rejection(first.session.createLoop({ mode: "idle", message: "stale" })), "session_not_running")).toBe(true);
       const restored = await resumed.listLoops();
       const strip = (l: (typeof restored)[number]) => ({ id: l.id, message: l.message, jitterMs: l.jitterMs, createdAt: l.createdAt, expiresAt: l.expiresAt });
       expect(restored.map(strip).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([fixed, idle].map(strip).sort((a, b) => (a.id < b.id ? -1 : 1)));
