@@ -5,6 +5,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { AnyActorRef } from "xstate";
+import { readActorTree } from "../../inspector/actor-tree.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { LOOP_LIMIT } from "../../src/contracts/loop.js";
 import { overrideLoopCadenceForTests } from "../../src/loop-test-timing.js";
@@ -108,6 +110,9 @@ describe("loops on the session (B §6, issue 18)", () => {
     });
     await session.waitForStatus((s) => s === "ready", 30_000);
     const loop = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: "loop ping" });
+    // The loop is a machine spawned under the session root: the inspector reads it (and its graph) from the tree.
+    const root = (session as unknown as { runtime: { actor: AnyActorRef } }).runtime.actor;
+    expect(readActorTree(root).find((a) => a.path === `session/${loop.id}`)).toMatchObject({ machineId: "loop", depth: 1 });
 
     const first = await events.next("fired", loop.id);
     expect(first.snapshot).toMatchObject({ id: loop.id, state: "submitted" });
