@@ -4,12 +4,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ElwoodLoopEvent } from "../../../src/contracts/loop.js";
 import type { ActivityEvent } from "../../../src/contracts/public-types.js";
 import { overrideLoopCadenceForTests } from "../../../src/loop-test-timing.js";
+import { resumeClaude } from "../../../src/index.js";
+import { readSessionRecord } from "../../../effects/session-record.js";
 import { FAKE_REPLY_PREFIX } from "../model-server/script.js";
 import { agentsOf } from "../support/agents.js";
 import { openSession } from "../support/session-fixture.js";
 
 const AGENTS = agentsOf("claude").filter((a) => a.version === "2.1.215");
 const MESSAGE = "loop e2e ping";
+const RESUMED_MESSAGE = "loop after resume ping";
 
 afterEach(() => overrideLoopCadenceForTests(undefined));
 
@@ -42,5 +45,52 @@ describe.each(AGENTS)("$label: loops", (agent) => {
     expect(fx.hooksNamed(agent.promptHook).filter((h) => h.payload["prompt"] === MESSAGE)).toHaveLength(2);
     expect(fired).toHaveLength(2);
     expect(await session.listLoops()).toEqual([]);
+  });
+
+  it(`${agent.label}: a loop survives stop and resume (same id, fresh clock, its prompt reaches the model) and is gone after kill (C-LOOP-12, C-LOOP-14, issue 18)`, async (ctx) => {
+    const fx = await openSession(ctx, agent);
+    const { session, home } = fx;
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    await session.sendMessage("hello before the loop");
+    await fx.waitForHook(agent.stopHook, undefined, 60_000);
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    const location = { cwd: home.project, elwoodSessionId: session.elwoodSessionId };
+    let conversationId: string | null = null;
+    for (let i = 0; i < 600 && conversationId === null; i++) {
+      conversationId = (await readSessionRecord(location)).resume.conversationId;
+      if (conversationId === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(conversationId).not.toBeNull();
+    // Created at the real cadence (at least a minute): it cannot fire before the stop.
+    const loop = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: RESUMED_MESSAGE });
+    await session.stop();
+
+    overrideLoopCadenceForTests(1_500);
+    const options = { cwd: home.project, executable: agent.executable, env: home.env, elwoodSessionId: session.elwoodSessionId, permissionMode: "default" } as const;
+    const resumed = await resumeClaude(options);
+    try {
+      expect((await resumed.listLoops()).map((l) => [l.id, l.jitterMs, l.createdAt])).toEqual([[loop.id, loop.jitterMs, loop.createdAt]]);
+      const fired = new Promise<void>((resolve) => resumed.on("loop", (e) => e.kind === "fired" && e.loopId === loop.id && resolve()));
+      // Its turn ends with the model's reply to the loop's prompt (the request reached the model server).
+      const answered = new Promise<void>(
+        (resolve) => resumed.on("hook", (h) => h.name === agent.stopHook && h.payload[agent.stopReplyField] === `${FAKE_REPLY_PREFIX}${RESUMED_MESSAGE}` && resolve()),
+      );
+      await fired;
+      await answered;
+      const cancelled: string[] = [];
+      resumed.on("loop", (e) => e.kind === "cancelled" && cancelled.push(`${e.loopId}:${e.reason}`));
+      await resumed.kill();
+      expect(cancelled).toEqual([`${loop.id}:kill`]);
+    } finally {
+      await resumed.stop().catch(() => undefined);
+    }
+    expect(fx.mainRequests().some((r) => r.userText.includes(RESUMED_MESSAGE))).toBe(true);
+    overrideLoopCadenceForTests(undefined);
+    const again = await resumeClaude(options);
+    try {
+      expect(await again.listLoops()).toEqual([]);
+    } finally {
+      await again.teardown();
+    }
   });
 });
