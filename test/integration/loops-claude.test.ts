@@ -229,4 +229,18 @@ describe("loops on the session (B §6, issue 18)", () => {
       await again.stop();
     }
   }, 180_000);
+
+  it("C-LOOP-06, C-LOOP-09: an idle loop fires after its quiet period as its own turn, and its next quiet period starts from the ready that ends that turn", async () => {
+    overrideLoopCadenceForTests(300);
+    const { session } = await sim();
+    const events = new LoopEvents(session);
+    await session.waitForStatus((s) => s === "ready", 30_000);
+    const loop = await session.createLoop({ mode: "idle", message: "idle ping" });
+    const first = await events.next("fired", loop.id);
+    await session.waitForActivity((a) => a.kind === "assistant_message" && a.text === "FAKE-REPLY: idle ping", 60_000);
+    // Re-armed only by its own turn's end: it fires again, as a later turn.
+    const second = await events.next("fired", loop.id, events.seen.indexOf(first) + 1);
+    expect(second.submittedAt).toBeGreaterThanOrEqual(first.submittedAt);
+    await session.cancelLoop(loop.id);
+  }, 120_000);
 });
