@@ -131,7 +131,7 @@ export async function listSessionRecords(store: StoreLocation): Promise<readonly
 }
 
 /** A regular file of this user without group/world bits, read through a no-follow descriptor. */
-async function readPrivateFile(path: string, elwoodSessionId: string): Promise<string> {
+export async function readPrivateFile(path: string, elwoodSessionId: string): Promise<string> {
   let handle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);

@@ -17,7 +17,7 @@ export interface LoopMachineInput {
   readonly now: number;
 }
 
-interface LoopContext extends LoopMachineInput {
+export interface LoopContext extends LoopMachineInput {
   /** Wall-clock ms the current cadence started from (readiness, quiet, the submission, or the ready after a turn). */
   readonly armedAt: number;
 }

@@ -26,6 +26,9 @@ import { trustResponderMachine } from "./trust-responder.js";
 import { waitDeadlinesMachine, type WaitTimedOutEvent } from "./wait-deadlines.js";
 import { DIALOG_KEY_EFFECT_MS, dialogKeyWatchMachine, type KeysNoEffectEvent } from "./dialog-key-watch.js";
 import type { EffectRequestEvent, EffectResultEvent } from "./transaction.js";
+import { loopMachine, type LoopParentEvent } from "./loop.js";
+import { loopSubmission, mayDeliverLoop, nextDueLoop, type LoopEntry, type LoopOp } from "./loop-delivery.js";
+import type { LoopDefinition } from "../src/contracts/loop-sidecar.js";
 
 export interface SessionInput {
   readonly elwoodSessionId: string;
@@ -40,6 +43,8 @@ export interface SessionInput {
   readonly hooksInput: unknown;
   /** What the ending actor needs (the PTY, the session's tag, the release); opaque to the machine. */
   readonly endInput: unknown;
+  /** Wall-clock ms now (loops count their cadence with `after` delays, but report epoch times); `Date.now` by default. */
+  readonly clock?: () => number;
 }
 
 /** Events the facade sends. */
@@ -50,7 +55,14 @@ export type SessionCommand =
   | { readonly type: "cmd.rawInput" }
   | { readonly type: "cmd.waitStart"; readonly waitId: string; readonly timeoutMs: number }
   | { readonly type: "cmd.waitEnd"; readonly waitId: string }
-  | { readonly type: "cmd.closing"; readonly as: ClosingAs };
+  | { readonly type: "cmd.closing"; readonly as: ClosingAs }
+  /** A loop definition to run (created, or restored on resume): the root spawns its machine. */
+  | { readonly type: "cmd.loopAdd"; readonly definition: LoopDefinition }
+  /** A loop removed by the caller: it never submits again (a turn it already submitted runs on). */
+  | { readonly type: "cmd.loopCancel"; readonly loopId: string }
+  /** A `send` / `stream` turn holds loop delivery until its real boundary (nested holds release independently). */
+  | { readonly type: "cmd.loopHold"; readonly holdId: string }
+  | { readonly type: "cmd.loopRelease"; readonly holdId: string };
 
 /** Events the facade listens to (actor.on). */
 export type SessionPublicEvent =
@@ -70,7 +82,13 @@ export type SessionPublicEvent =
   /** A waitForStatus / waitForActivity deadline passed. */
   | { readonly type: "public.waitTimedOut"; readonly waitId: string }
   /** A close finished ending the processes (with the error that failed it, if one did). */
-  | { readonly type: "public.closed"; readonly as: ClosingAs; readonly error?: unknown };
+  | { readonly type: "public.closed"; readonly as: ClosingAs; readonly error?: unknown }
+  /** A loop's prompt was entered (its op id is the turn id). */
+  | { readonly type: "public.loopFired"; readonly loopId: string; readonly opId: string; readonly scheduledDueAt: number; readonly submittedAt: number }
+  /** A loop reached its seven-day horizon while the session ran. */
+  | { readonly type: "public.loopExpired"; readonly loopId: string; readonly at: number }
+  /** A live loop's submission failed; it re-armed from a fresh cadence. */
+  | { readonly type: "public.loopFailed"; readonly loopId: string; readonly at: number; readonly phase: "scheduling" | "submission" };
 
 type ChildEvent =
   | StatusChangedEvent
@@ -90,10 +108,16 @@ type ChildEvent =
   | WaitTimedOutEvent
   | KeysNoEffectEvent
   | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
-  | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown };
+  | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
+  | LoopParentEvent;
 
 /** Raised by the root itself when the status machine reports initial readiness. */
-type SessionInternalEvent = { readonly type: "session.initialReady" };
+type SessionInternalEvent =
+  | { readonly type: "session.initialReady" }
+  /** Raised when a due loop may have become deliverable (a ready, a due loop, a settled loop op). */
+  | { readonly type: "session.loopsMayDeliver" }
+  /** Raised on entering `over`: loop clocks stop. */
+  | { readonly type: "session.loopsEnded" };
 
 export type SessionEvent = SessionCommand | SessionInternalEvent | ChildEvent | FrameEvent | HookEvent | PtyExitEvent | PtySpawnedEvent;
 
@@ -105,6 +129,18 @@ interface SessionContext {
   readonly lastStatusFactsKey: string;
   /** The close the `end` actor is running (or ran last). */
   readonly closingAs: ClosingAs;
+  /** Every live loop by id (its machine is the child of the same id). */
+  readonly loops: Readonly<Record<string, LoopEntry>>;
+  /** The `send` / `stream` turns holding loop delivery. */
+  readonly loopHolds: readonly string[];
+  /** The loop prompt in the control queue, if any. */
+  readonly loopOp: LoopOp | null;
+  /** The loop whose entered prompt runs as the current turn: the next ready ends it. */
+  readonly loopTurn: string | null;
+  /** Numbers each loop op (a loop fires many times). */
+  readonly loopSeq: number;
+  /** Whether loop clocks run: not before the first readiness, never again once the session ended. */
+  readonly loopPhase: "waiting" | "live" | "ended";
 }
 
 /**
@@ -116,6 +152,8 @@ function meaningKey(adapter: AgentAdapter, frame: FrameEvent): string {
   const readyRulesMatched = readyRules.length > 0 && readyRules.every((id) => frame.facts.ruleIds.includes(id));
   return `${factsKey(frame.facts)}|${readyRulesMatched ? "R" : "r"}`;
 }
+
+const now = (context: SessionContext): number => (context.input.clock ?? Date.now)();
 
 const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
 
@@ -129,6 +167,8 @@ export interface SessionEdges {
   readonly hooks: AnyActorLogic;
   /** Invoked by `over.closing` with `{ runtime: endInput, as }`; done (or failed) once the processes are ended. */
   readonly end: AnyActorLogic;
+  /** One recurring loop (machines/loop.ts by default; a test host may shorten its delays through `provide`). */
+  readonly loop?: typeof loopMachine;
 }
 
 /** Builds the session machine around concrete edge actors; tests swap them by passing others. */
@@ -152,6 +192,7 @@ export function createSessionMachine(edges: SessionEdges) {
       trust: trustResponderMachine,
       waits: waitDeadlinesMachine,
       keyWatch: dialogKeyWatchMachine,
+      loop: edges.loop ?? loopMachine,
     },
     actions: {
       noteStatus: enqueueActions(({ context, event, enqueue }) => {
@@ -164,6 +205,115 @@ export function createSessionMachine(edges: SessionEdges) {
         const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
         enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
         if (event.initial) enqueue.raise({ type: "session.initialReady" });
+        if (event.to === "ready" && context.loopTurn !== null) {
+          // The ready that ends a loop's own turn: an idle loop's quiet period counts from here.
+          if (context.loops[context.loopTurn] !== undefined) enqueue.sendTo(context.loopTurn, { type: "loop.turnEnded", at: now(context) });
+          enqueue.assign({ loopTurn: null });
+        }
+        if (event.to === "ready") enqueue.raise({ type: "session.loopsMayDeliver" });
+      }),
+      startLoops: enqueueActions(({ context, enqueue }) => {
+        enqueue.assign({ loopPhase: "live" });
+        for (const loopId of Object.keys(context.loops)) enqueue.sendTo(loopId, { type: "loop.start", at: now(context) });
+      }),
+      addLoop: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "cmd.loopAdd" || context.loops[event.definition.id] !== undefined) return;
+        const { definition } = event;
+        enqueue.assign({ loops: { ...context.loops, [definition.id]: { definition, state: "waiting" } } });
+        enqueue.spawnChild("loop", {
+          id: definition.id,
+          input: {
+            loopId: definition.id,
+            mode: definition.mode,
+            intervalMs: definition.mode === "fixed" ? definition.intervalMs : undefined,
+            jitterMs: definition.jitterMs,
+            expiresAt: definition.expiresAt,
+            now: now(context),
+          },
+        });
+        // A live session starts the loop's clock at once; a starting one at its first readiness (`startLoops`).
+        if (context.loopPhase === "live") enqueue.sendTo(definition.id, { type: "loop.start", at: now(context) });
+      }),
+      cancelLoop: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "cmd.loopCancel" || context.loops[event.loopId] === undefined) return;
+        const { [event.loopId]: _removed, ...rest } = context.loops;
+        enqueue.assign({ loops: rest, loopTurn: context.loopTurn === event.loopId ? null : context.loopTurn });
+        // After the session ended the machine is already stopped: only the entry goes.
+        if (context.loopPhase === "ended") return;
+        enqueue.sendTo(event.loopId, { type: "loop.cancel" });
+        enqueue.stopChild(event.loopId);
+        // A prompt still waiting in the queue is discarded; one already entered runs on as the agent's turn.
+        if (context.loopOp?.loopId === event.loopId && !context.loopOp.entered) {
+          enqueue.assign({ loopOp: null });
+          enqueue.sendTo("queue", { type: "queue.cancel", opId: context.loopOp.opId, error: new ElwoodError("loop_not_found", "the loop was cancelled", { loopId: event.loopId }) });
+        }
+      }),
+      noteLoopChild: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "loop.scheduled" && event.type !== "loop.due" && event.type !== "loop.expired") return;
+        const entry = context.loops[event.loopId];
+        if (entry === undefined) return;
+        if (event.type === "loop.scheduled") {
+          enqueue.assign({ loops: { ...context.loops, [event.loopId]: { definition: entry.definition, state: "scheduled", nextDueAt: event.nextDueAt } } });
+        } else if (event.type === "loop.due") {
+          enqueue.assign({ loops: { ...context.loops, [event.loopId]: { definition: entry.definition, state: "due", dueAt: event.scheduledDueAt } } });
+          enqueue.raise({ type: "session.loopsMayDeliver" });
+        } else {
+          const { [event.loopId]: _expired, ...rest } = context.loops;
+          enqueue.assign({ loops: rest });
+          // Expiry beats a pending due state: a prompt not yet entered is discarded.
+          if (context.loopOp?.loopId === event.loopId && !context.loopOp.entered) {
+            enqueue.assign({ loopOp: null });
+            enqueue.sendTo("queue", { type: "queue.cancel", opId: context.loopOp.opId, error: new ElwoodError("loop_not_found", "the loop expired", { loopId: event.loopId }) });
+          }
+          enqueue.emit({ type: "public.loopExpired", loopId: event.loopId, at: event.at });
+        }
+      }),
+      deliverLoop: enqueueActions(({ context, enqueue }) => {
+        if (context.loopPhase !== "live" || !mayDeliverLoop(context.status, context.loopOp, context.loopHolds)) return;
+        const entry = nextDueLoop(context.loops);
+        if (entry === undefined) return;
+        const op = loopSubmission(entry, context.loopSeq + 1);
+        enqueue.assign({ loopSeq: context.loopSeq + 1, loopOp: { loopId: entry.definition.id, opId: op.opId, entered: false } });
+        enqueue.sendTo("queue", { type: "queue.enqueue", op });
+      }),
+      loopOpEntered: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== "queue.opEntered" || context.loopOp?.opId !== event.opId) return;
+        const { loopId } = context.loopOp;
+        const entry = context.loops[loopId];
+        enqueue.assign({ loopOp: { ...context.loopOp, entered: true }, loopTurn: loopId });
+        if (entry === undefined) return;
+        const submittedAt = now(context);
+        enqueue.assign({ loops: { ...context.loops, [loopId]: { definition: entry.definition, state: "submitted" } } });
+        enqueue.sendTo(loopId, { type: "loop.submitted", at: submittedAt });
+        enqueue.emit({ type: "public.loopFired", loopId, opId: event.opId, scheduledDueAt: entry.dueAt ?? submittedAt, submittedAt });
+      }),
+      loopOpSettled: enqueueActions(({ context, event, enqueue }) => {
+        if ((event.type !== "queue.opDone" && event.type !== "queue.opFailed") || context.loopOp?.opId !== event.opId) return;
+        const { loopId, entered } = context.loopOp;
+        enqueue.assign({ loopOp: null });
+        const entry = context.loops[loopId];
+        // A failure while the session is live re-arms the loop from a fresh cadence; an ended session keeps it waiting.
+        if (event.type === "queue.opFailed" && entry !== undefined && context.loopPhase !== "ended") {
+          const at = now(context);
+          enqueue.sendTo(loopId, { type: "loop.submitFailed", at });
+          enqueue.emit({ type: "public.loopFailed", loopId, at, phase: entered ? "submission" : "scheduling" });
+        }
+        enqueue.raise({ type: "session.loopsMayDeliver" });
+      }),
+      idleActivity: enqueueActions(({ context, enqueue }) => {
+        // Caller input is non-loop activity: every idle loop's quiet period starts over.
+        for (const entry of Object.values(context.loops)) {
+          if (entry.definition.mode === "idle") enqueue.sendTo(entry.definition.id, { type: "loop.activity", at: now(context) });
+        }
+      }),
+      // The session ended: clocks stop, transient due and submission state is dropped; definitions wait for a resume.
+      endLoops: enqueueActions(({ context, enqueue }) => {
+        const waiting: Record<string, LoopEntry> = {};
+        for (const [loopId, entry] of Object.entries(context.loops)) {
+          waiting[loopId] = { definition: entry.definition, state: "waiting" };
+          enqueue.stopChild(loopId);
+        }
+        enqueue.assign({ loops: waiting, loopOp: null, loopTurn: null, loopHolds: [], loopPhase: "ended" });
       }),
       announceTurn: emit(({ event }) => ({
         type: "public.turn" as const,
@@ -207,6 +357,7 @@ export function createSessionMachine(edges: SessionEdges) {
         enqueue.sendTo("effects", { type: "session.ended" });
         // Keys sent just before the close are not reported as having done nothing after it.
         enqueue.sendTo("keyWatch", { type: "session.ended" });
+        enqueue.raise({ type: "session.loopsEnded" });
       }),
     },
   }).createMachine({
@@ -218,6 +369,12 @@ export function createSessionMachine(edges: SessionEdges) {
       facts: undefined,
       lastStatusFactsKey: "",
       closingAs: "stopped",
+      loops: {},
+      loopHolds: [],
+      loopOp: null,
+      loopTurn: null,
+      loopSeq: 0,
+      loopPhase: "waiting",
     }),
     invoke: [
       { id: "io", systemId: IO_SYSTEM_ID, src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
@@ -264,15 +421,30 @@ export function createSessionMachine(edges: SessionEdges) {
           sendTo("status", ({ event }) => ({ type: "submission.written" as const, opId: event.opId })),
           sendTo("turn", ({ event }) => ({ type: "submission.entered" as const, opId: event.opId })),
           emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "entered" as const })),
+          "loopOpEntered",
         ],
       },
+      "loop.scheduled": { actions: "noteLoopChild", description: "A loop started counting its cadence down." },
+      "loop.due": { actions: "noteLoopChild", description: "A loop is due: it is delivered at the next ready transition nothing holds." },
+      "loop.expired": { actions: "noteLoopChild", description: "A loop passed its seven-day horizon." },
+      "cmd.loopCancel": { actions: "cancelLoop", description: "The caller removed a loop." },
+      "cmd.loopHold": {
+        actions: assign({ loopHolds: ({ context, event }) => [...context.loopHolds, event.holdId] }),
+        description: "A send/stream turn reserved its slot: loop delivery waits for its real boundary.",
+      },
+      "cmd.loopRelease": {
+        actions: [assign({ loopHolds: ({ context, event }) => context.loopHolds.filter((id) => id !== event.holdId) }), "deliverLoop"],
+        description: "A send/stream turn ended: the last release lets a due loop through.",
+      },
+      "session.loopsMayDeliver": { actions: "deliverLoop", description: "Something a due loop waits on changed: deliver the next one if it may go." },
+      "session.loopsEnded": { actions: "endLoops", description: "The session ended: loop clocks stop, definitions wait for a resume." },
       "queue.opDone": {
-        actions: emit(({ event }) => ({
+        actions: ["loopOpSettled", emit(({ event }) => ({
           type: "public.op" as const,
           opId: event.opId,
           phase: "done" as const,
           ...(event.result === undefined ? {} : { result: event.result }),
-        })),
+        }))],
       },
       "effect.request": { actions: sendTo("effects", ({ event }) => event), description: "The active transaction needs an effect performed." },
       "effect.result": { actions: sendTo("queue", ({ event }) => event), description: "An effect answered: back to the transaction." },
@@ -284,7 +456,7 @@ export function createSessionMachine(edges: SessionEdges) {
           ...(event.details === undefined ? {} : { details: event.details }),
         })),
       },
-      "queue.opFailed": { actions: emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.opId, error: event.error })) },
+      "queue.opFailed": { actions: ["loopOpSettled", emit(({ event }) => ({ type: "public.opFailed" as const, opId: event.opId, error: event.error }))] },
       "interrupt.resolved": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids })) },
       "interrupt.failed": { actions: emit(({ event }) => ({ type: "public.interrupt" as const, ids: event.ids, error: event.error })) },
       "cmd.cancel": { actions: sendTo("queue", ({ event }) => ({ type: "queue.cancel" as const, opId: event.opId, error: event.error })) },
@@ -344,12 +516,14 @@ export function createSessionMachine(edges: SessionEdges) {
           "status.changed": { actions: ["noteStatus", sendTo("trust", ({ event }) => event)] },
           "turn.started": { actions: [sendTo("status", ({ event }) => event), "announceTurn"] },
           "turn.ended": { actions: [sendTo("status", ({ event }) => event), "announceTurn"] },
-          "cmd.enqueue": { actions: sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })) },
+          "cmd.enqueue": { actions: [sendTo("queue", ({ event }) => ({ type: "queue.enqueue" as const, op: event.op })), "idleActivity"] },
+          "cmd.loopAdd": { actions: "addLoop", description: "A loop definition to run: its machine is spawned (and started when live)." },
           "cmd.interrupt": {
             actions: sendTo("interrupt", ({ event }) => ({ type: "interrupt.request" as const, id: event.id, timeoutMs: event.timeoutMs })),
           },
           "cmd.rawInput": {
             actions: [
+              "idleActivity",
               sendTo("queue", { type: "submission.rawInput" as const }),
               sendTo("keyWatch", ({ context }) => ({ type: "keys.sent" as const, dialog: context.facts?.dialog })),
             ],
@@ -367,7 +541,10 @@ export function createSessionMachine(edges: SessionEdges) {
             description: "The CLI is launching: nothing has proven yet that it takes input; readiness-waiting ops queue.",
             on: { "session.initialReady": { target: "live", description: "The status machine saw initial readiness." } },
           },
-          live: { description: "The CLI takes input: queued ops reach it one at a time, turns and dialogs move the status." },
+          live: {
+            description: "The CLI takes input: queued ops reach it one at a time, turns and dialogs move the status.",
+            entry: "startLoops",
+          },
         },
       },
       over: {

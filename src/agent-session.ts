@@ -25,6 +25,8 @@ import { writeRawKeys } from "./raw-keys.js";
 import { PtyInputTap } from "./pty-input-tap.js";
 import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS } from "./session-defaults.js";
 import { SessionCloser } from "./session-close.js";
+import { SessionLoops } from "./session-loops.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "./contracts/loop.js";
 import { compactOp, pickerTimeout, pickerTransaction, submissionOp, transactionOp } from "./queue-ops.js";
 import type { FacadeEventMap, FacadeEventName, ScreenFrameEvent, SessionTerminal, SendOptions, SessionRuntime } from "./session-types.js";
 import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
@@ -58,6 +60,7 @@ export class SessionFacade implements AgentSession {
   protected readonly loginCallbacks: Map<string, LoginCallbacks>;
   private readonly intake: SubmissionIntake;
   private readonly inputTap: PtyInputTap;
+  private readonly loops: SessionLoops;
   /** The CLI's own conversation id, from its latest SessionStart hook (what a resume of that CLI needs). */
   protected cliSessionId: string | undefined;
 
@@ -86,6 +89,13 @@ export class SessionFacade implements AgentSession {
       this.finalDecisions = this.statusDecisions();
     });
     this.waits = this.events.waitSources((timeoutMs, onTimeout) => this.pending.deadline(runtime.actor, timeoutMs, onTimeout));
+    this.loops = new SessionLoops({
+      actor: runtime.actor,
+      runtime: runtime.loops,
+      status: () => this.status,
+      emit: (event) => this.events.emitter.emit("loop", event),
+      fired: (turnId) => (this.events.turnId = turnId),
+    });
     runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
     // Both CLIs name their conversation in SessionStart (Codex lazily, at the first prompt, and anew after /clear).
     this.on("hook:SessionStart", (payload) => {
@@ -100,6 +110,7 @@ export class SessionFacade implements AgentSession {
     });
     // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
     runtime.actor.start();
+    this.loops.restore();
   }
 
   get status(): SessionStatus {
@@ -232,6 +243,37 @@ export class SessionFacade implements AgentSession {
     return this.pending.op(op.opId, settleAt, () => this.runtime.actor.send({ type: "cmd.enqueue", op }));
   }
 
+  /** Schedules a recurring prompt (B §6); resolves with its snapshot once the definition is persisted. */
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    return this.loops.create(request);
+  }
+
+  /** Every unexpired loop, sorted by creation time then id; also on a stopped session. */
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return Promise.resolve(this.loops.list());
+  }
+
+  /** Removes one loop for good (a turn it already submitted runs on); also on a stopped session. */
+  cancelLoop(loopId: string): Promise<void> {
+    return this.loops.cancel(loopId);
+  }
+
+  /**
+   * Holds loop delivery until the returned release is called (a `send` / `stream` turn holds it through its real
+   * boundary, so a loop never answers for the caller's prompt). Not part of the public session type.
+   */
+  holdLoops(): () => void {
+    const holdId = randomUUID();
+    if (this.runtime.actor.getSnapshot().status !== "active") return () => {};
+    this.runtime.actor.send({ type: "cmd.loopHold", holdId });
+    let released = false;
+    return () => {
+      if (released || this.runtime.actor.getSnapshot().status !== "active") return;
+      released = true;
+      this.runtime.actor.send({ type: "cmd.loopRelease", holdId });
+    };
+  }
+
   /**
    * Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace), then reaps its processes. Leaves the session directory (`<store>/sessions/<id>/`, with
    * the CLI's settings) for a later resume, released so no crash sweep removes it; removes the hook socket directory.
@@ -242,7 +284,7 @@ export class SessionFacade implements AgentSession {
 
   /** SIGKILLs the CLI's process group and reaps stragglers. Leaves exactly what `stop()` leaves. */
   kill(): Promise<void> {
-    return this.closer.close("killed");
+    return this.closer.close("killed").then(() => this.loops.closed("killed"));
   }
 
   /**
@@ -250,7 +292,7 @@ export class SessionFacade implements AgentSession {
    * session is left on disk.
    */
   teardown(): Promise<void> {
-    return this.closer.close("torn_down");
+    return this.closer.close("torn_down").then(() => this.loops.closed("torn_down"));
   }
 
   /**
@@ -281,6 +323,7 @@ export class SessionFacade implements AgentSession {
         this.pending.waitTimedOut(event.waitId);
         return;
       default:
+        if (this.loops.onPublic(event)) return;
         this.events.apply(event);
         if (event.type === "public.status" && isTerminalStatus(event.to)) this.rejectAllPending();
     }

@@ -15,6 +15,7 @@ import type { SessionRuntime } from "./agent-session.js";
 import { registerInspectable } from "./inspection-hub.js";
 import type { TerminalSize } from "./contracts/public-types.js";
 import { TEARDOWN_GRACE_MS } from "./session-defaults.js";
+import { loopLogic } from "./loop-test-timing.js";
 
 export interface LaunchPlan {
   readonly elwoodSessionId: string;
@@ -80,7 +81,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
-  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic });
+  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic() });
   const endInput: EndProcessesRuntime = {
     pty,
     elwoodSessionId: plan.elwoodSessionId,

@@ -4,6 +4,7 @@
 
 import type { Observable } from "rxjs";
 import type { ClaudeLoginMethod } from "../machines/login.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "./contracts/loop.js";
 import type {
   ActivityEvent,
   AgentKind,
@@ -52,6 +53,16 @@ export interface AgentSession {
   listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]>;
   /** Switches this session's model through the picker, session-only (never a new saved default). */
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void>;
+  /**
+   * Schedules a recurring prompt Elwood submits through the normal readiness queue (B §6): a fixed interval (≥ 60 s,
+   * < 7 days) or after five quiet minutes. Resolves with its snapshot once persisted; rejects `invalid_loop`,
+   * `loop_limit_reached`, `loop_persistence_failed`, or `session_not_running` on an ended session.
+   */
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
+  /** The session's unexpired loops, sorted by creation time then id (also on a stopped session). */
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
+  /** Removes one loop for good (`loop_not_found` for an unknown one); a turn it already submitted runs on. */
+  cancelLoop(loopId: string): Promise<void>;
   /** Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace) and reaps it; keeps the session directory for a resume. */
   stop(): Promise<void>;
   /** SIGKILLs the CLI's process group and reaps stragglers; leaves exactly what `stop()` leaves. */

@@ -8,6 +8,8 @@ import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js"
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
+import type { ElwoodLoopEvent } from "./contracts/loop.js";
+import type { SessionLoopRuntime } from "./session-loops.js";
 import type { AgentKind, ActivityEvent, CodexTranscriptSummary, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
 
 export type { HookErrorEvent } from "./contracts/public-types.js";
@@ -52,6 +54,8 @@ export type SessionEventMap<H extends string = HookEventName> = {
   warning: WarningEvent;
   hook: HookEventRecord;
   hookError: HookErrorEvent;
+  /** A recurring loop was created, fired, cancelled, expired or failed (live only; never carries the prompt). */
+  loop: ElwoodLoopEvent;
 } & { [K in `hook:${H}`]: Readonly<Record<string, unknown>> };
 
 export type SessionEventName<H extends string = HookEventName> = keyof SessionEventMap<H> & string;
@@ -97,4 +101,6 @@ export interface SessionRuntime {
   readonly loginCallbacks: Map<string, LoginCallbacks>;
   /** The environment the agent was launched with (its display is the one image attach must use). */
   readonly agentEnv?: Readonly<Record<string, string>>;
+  /** Where the session's loops persist and what a resume restored (absent: loops live in memory only). */
+  readonly loops?: SessionLoopRuntime;
 }

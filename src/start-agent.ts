@@ -13,6 +13,9 @@ import { registerJournalDir, unregisterJournalDir } from "../effects/config-jour
 import { claimOwner, releaseOwner, writeOwner } from "../effects/session-owner.js";
 import type { RecordSeed } from "../effects/session-record.js";
 import { SessionRecordKeeper } from "../effects/session-record-keeper.js";
+import { LoopSidecarStore, readLoopSidecar } from "../effects/loop-sidecar-store.js";
+import { unexpiredLoops } from "./contracts/loop-sidecar.js";
+import { claimSessionGeneration } from "./session-generations.js";
 import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
@@ -194,6 +197,12 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     // A resume claims the directory across processes: a second resumer of a live session gets session_in_use.
     if (plan.resume === undefined) await writeOwner(sessionDir);
     else await claimOwner(sessionDir);
+    // A resume restores its loops: a bad sidecar fails it before anything is rewritten or launched.
+    const loopStore = new LoopSidecarStore(sessionDir);
+    const stored = plan.resume === undefined ? [] : await readLoopSidecar(sessionDir, elwoodSessionId);
+    // Definitions that expired while no process ran go silently.
+    const restored = unexpiredLoops(stored, Date.now());
+    if (restored.length !== stored.length) await loopStore.save(restored);
     // The CLI's own conversation file, as its hooks name it: a stop lets it settle first (effects/transcript-settle).
     let transcriptPath: string | undefined;
     let lastTurnWords: string | undefined;
@@ -243,6 +252,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
     let requestedSize = resolved.initialSize;
     let supervisor: Supervisor | undefined;
+    let isCurrent = (): boolean => true;
     const launched = launchSession({
       elwoodSessionId,
       cwd: resolved.cwd,
@@ -280,12 +290,15 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     supervisor = startSupervisor({ cliPid: launched.pty.pid, cliPgid: launched.pty.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     const runtime: SessionRuntime = {
       ...launched,
+      loops: { store: loopStore, restored, current: () => isCurrent() },
       resize: (size) => {
         requestedSize = size;
         launched.resize(size);
       },
     };
     const session = plan.createSession(runtime);
+    // From here this object speaks for the session: an earlier one of the same directory (resumed from) no longer does.
+    isCurrent = claimSessionGeneration(sessionDir);
     events.gateOnRender(() => runtime.terminal.settled());
     if (resolved.persona !== undefined && plan.resume === undefined) void session.sendMessage(resolved.persona).catch(() => {});
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));

@@ -7,6 +7,7 @@ import { clonedBytes, snapshotImages, type ImageSnapshot } from "../../effects/i
 import { holdsImages, shareImageBudget, submitHeldImages } from "../held-images.js";
 import type { AgentSession } from "../session-api.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contracts/loop.js";
 import type { AgentModelOption, ActivityEvent, SessionStatus, StatusDecision, TerminalSize, Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptRecordReader, TurnEvent, TurnResult } from "../contracts/turn-events.js";
 import type { TurnHookReader } from "../contracts/turn-hooks.js";
@@ -35,6 +36,14 @@ interface PendingSubscription {
   off?: Unsubscribe;
   removed: boolean;
 }
+
+/** The facade's internal hold on loop delivery (not on the public session type). */
+interface LoopDeliveryHold {
+  holdLoops(): () => void;
+}
+
+/** Holds loop delivery on `session` if it supports it (the facade does); returns the release. */
+const holdLoops = (session: AgentSession): (() => void) => (session as Partial<LoopDeliveryHold>).holdLoops?.() ?? (() => {});
 
 /** Options as the constructor takes them: `cwd` is optional (it defaults to `process.cwd()` at construction). */
 export type LazyOptions<O> = Omit<O, "cwd"> & { readonly cwd?: string };
@@ -125,11 +134,15 @@ export class ConversationSession<
     let resolveRun!: (run: TurnRun | ElwoodError) => void;
     const started = new Promise<TurnRun | ElwoodError>((resolve) => (resolveRun = resolve));
     const previous = this.slot;
+    // Loop delivery waits from the moment this turn reserves its slot to its real boundary (B §6.7): a loop never
+    // slips in between queued turns, nor answers for the caller's prompt.
+    const reservedHold = this.live === undefined ? undefined : holdLoops(this.live);
     this.slot = previous.then(async () => {
       let session: S;
       try {
         session = await this.start();
       } catch (error) {
+        reservedHold?.();
         const e = isElwoodError(error) ? error : new ElwoodError("start_failed", String(error));
         buffer.fail(e);
         resolveRun(e);
@@ -150,9 +163,10 @@ export class ConversationSession<
         buffer,
       );
       this.current = run;
+      const releaseLoops = reservedHold ?? holdLoops(session);
       run.start();
       resolveRun(run);
-      await run.settled;
+      await run.settled.finally(releaseLoops);
       // Only the turn's real end (completion, or the slot's release after a failure, close or kill) frees its images.
       held?.release();
       if (this.current === run) this.current = undefined;
@@ -249,6 +263,19 @@ export class ConversationSession<
 
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
     return this.start().then((s) => s.setModel(id, options));
+  }
+
+  /** Schedules a recurring prompt on the session (starting it first if needed). */
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    return this.start().then((s) => s.createLoop(request));
+  }
+
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return this.start().then((s) => s.listLoops());
+  }
+
+  cancelLoop(loopId: string): Promise<void> {
+    return this.start().then((s) => s.cancelLoop(loopId));
   }
 
   /** Never starts a session: a no-op before start (waits for a start in flight). */
