@@ -1,16 +1,23 @@
-// E2E: a recurring loop on the real Claude Code (2.1.215): its prompt reaches the model as a turn of its own, twice,
-// through the readiness queue, under the test-only cadence override (production loops wait at least a minute).
+// E2E (every pinned Claude and Codex): a recurring loop's prompt reaches the model as a turn of its own, twice, through
+// the readiness queue, under the test-only cadence override (production loops wait at least a minute); a loop survives
+// stop and resume and is gone after kill.
 import { afterEach, describe, expect, it } from "vitest";
 import type { ElwoodLoopEvent } from "../../../src/contracts/loop.js";
 import type { ActivityEvent } from "../../../src/contracts/public-types.js";
 import { overrideLoopCadenceForTests } from "../../../src/loop-test-timing.js";
-import { resumeClaude } from "../../../src/index.js";
+import { resumeClaude, resumeCodex, type AgentSession } from "../../../src/index.js";
 import { readSessionRecord } from "../../../effects/session-record.js";
 import { FAKE_REPLY_PREFIX } from "../model-server/script.js";
-import { agentsOf } from "../support/agents.js";
+import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
+import { CODEX_AGENTS } from "../support/codex-agents.js";
 import { openSession } from "../support/session-fixture.js";
 
-const AGENTS = agentsOf("claude").filter((a) => a.version === "2.1.215");
+const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+
+/** Resumes the stored session on its own CLI (Claude with the posture it was started with). */
+function resumeAgent(agent: E2EAgent, common: { cwd: string; executable: string; env: Readonly<Record<string, string>>; elwoodSessionId: string }): Promise<AgentSession> {
+  return agent.kind === "claude" ? resumeClaude({ ...common, permissionMode: "default" }) : resumeCodex(common);
+}
 const MESSAGE = "loop e2e ping";
 const RESUMED_MESSAGE = "loop after resume ping";
 
@@ -66,8 +73,8 @@ describe.each(AGENTS)("$label: loops", (agent) => {
     await session.stop();
 
     overrideLoopCadenceForTests(1_500);
-    const options = { cwd: home.project, executable: agent.executable, env: home.env, elwoodSessionId: session.elwoodSessionId, permissionMode: "default" } as const;
-    const resumed = await resumeClaude(options);
+    const options = { cwd: home.project, executable: agent.executable, env: home.env, elwoodSessionId: session.elwoodSessionId };
+    const resumed = await resumeAgent(agent, options);
     try {
       expect((await resumed.listLoops()).map((l) => [l.id, l.jitterMs, l.createdAt])).toEqual([[loop.id, loop.jitterMs, loop.createdAt]]);
       const fired = new Promise<void>((resolve) => resumed.on("loop", (e) => e.kind === "fired" && e.loopId === loop.id && resolve()));
@@ -86,7 +93,7 @@ describe.each(AGENTS)("$label: loops", (agent) => {
     }
     expect(fx.mainRequests().some((r) => r.userText.includes(RESUMED_MESSAGE))).toBe(true);
     overrideLoopCadenceForTests(undefined);
-    const again = await resumeClaude(options);
+    const again = await resumeAgent(agent, options);
     try {
       expect(await again.listLoops()).toEqual([]);
     } finally {
