@@ -34,6 +34,14 @@ export interface SubmissionTiming {
   readonly positiveAcceptance: boolean;
   /** Replays of an unaccepted paste (with positiveAcceptance) before failing with wait_timeout. */
   readonly replays: number;
+  /**
+   * Claude: replays of a paste that provably never reached the CLI — never seen staged, no prompt/Stop hook, no
+   * work, an idle empty composer — before failing with wait_timeout. An empty composer after the staged text was
+   * seen still confirms (only Claude's own Enter empties it), so a late hook never causes a second submission.
+   */
+  readonly unseenReplays: number;
+  /** With unseenReplays: the quiet wait (the no-oracle quiet window) before judging whether to replay. */
+  readonly replayQuietMs: number;
 }
 
 export const SUBMISSION_DEFAULTS: SubmissionTiming = {
@@ -43,6 +51,8 @@ export const SUBMISSION_DEFAULTS: SubmissionTiming = {
   holdRetryMs: 100,
   positiveAcceptance: false,
   replays: 0,
+  unseenReplays: 0,
+  replayQuietMs: 1_500,
 };
 
 export type SubmissionInput = {
@@ -145,6 +155,16 @@ function idleEmptyComposer(facts: ScreenFacts | null): boolean {
   return !!facts && facts.composer && facts.composerText === "" && !facts.pastedChip && !facts.working && !facts.titleSpinner && !facts.dialog;
 }
 
+/** Claude's unseen-paste recovery applies to this op (caller text, not a typed slash command). */
+function replaysUnseen(context: SubmissionContext): boolean {
+  return !context.positiveAcceptance && context.unseenReplays > 0 && context.framing === "paste";
+}
+
+/** The paste never showed in the composer and the CLI sits idle at an empty one: it provably never took it. */
+function provablyNotTaken(context: SubmissionContext): boolean {
+  return replaysUnseen(context) && !context.seenStaged && idleEmptyComposer(context.lastFacts);
+}
+
 /** The io.write for the request id `nextRequest` just allocated. */
 function writeRequest(context: SubmissionContext, what: "staged" | "enter", purpose: WritePurpose): { events: SubmissionParentEvent[] } {
   const data = what === "enter" ? ENTER : context.framing === "paste" ? frameBracketedPaste(context.text) : context.text;
@@ -166,6 +186,7 @@ export const submissionMachine = setup({
     settle: ({ context }) => context.settleMs,
     holdRetry: ({ context }) => context.holdRetryMs,
     confirmInterval: ({ context }) => context.confirmIntervalMs,
+    replayQuiet: ({ context }) => context.replayQuietMs,
   },
   guards: {
     isOurs,
@@ -174,10 +195,13 @@ export const submissionMachine = setup({
       (context.positiveAcceptance && context.framing === "paste"
         ? frameAccepts(event, context.text)
         : factsConfirm(event.facts, context.text, context.seenStaged)),
-    stopConfirms: ({ context }) => context.positiveAcceptance && context.framing === "paste",
+    stopConfirms: ({ context }) => (context.positiveAcceptance || context.unseenReplays > 0) && context.framing === "paste",
     canReplay: ({ context }) =>
       context.positiveAcceptance && context.framing === "paste" && context.replayed < context.replays && idleEmptyComposer(context.lastFacts),
     mustBeAccepted: ({ context }) => context.positiveAcceptance && context.framing === "paste",
+    unseenReplayLeft: ({ context }) => provablyNotTaken(context) && context.replayed < context.unseenReplays,
+    unseenReplaysSpent: ({ context }) => provablyNotTaken(context) && context.replayed >= context.unseenReplays,
+    frameStaged: ({ context, event }) => event.type === "frame" && stagedInComposer(event.facts, context.text),
     revoked: ({ context }) => context.rawInput,
     stagedWithRetriesLeft: ({ context }) =>
       context.lastFacts !== null &&
@@ -275,7 +299,41 @@ export const submissionMachine = setup({
           { guard: "quietChecksLeft", target: "confirming", reenter: true, actions: "countQuietCheck", description: "No decisive frame yet: keep watching." },
           { guard: "canReplay", target: "staging", actions: "countReplay", description: "Never accepted and the composer is idle and empty: replay the same paste." },
           { guard: "mustBeAccepted", target: "failed", actions: "recordNotAccepted", description: "Still unaccepted after the replays: wait_timeout, never a false success." },
+          { guard: "unseenReplayLeft", target: "replayQuiet", description: "Claude: the paste never showed and nothing took it: wait the quiet window before a replay." },
+          { guard: "unseenReplaysSpent", target: "failed", actions: "recordNotAccepted", description: "Claude: still provably not taken after the replays: wait_timeout." },
           { target: "unconfirmed", description: "No evidence either way within the bound: release the queue." },
+        ],
+      },
+    },
+    replayQuiet: {
+      description: "A paste that never showed: wait the no-oracle quiet window; acceptance (a late hook, work, a late paint emptied) cancels the replay.",
+      on: {
+        frame: [
+          { guard: "frameConfirms", target: "confirmed", description: "Work showed after all." },
+          { guard: "frameStaged", target: "confirming", actions: "recordFacts", description: "The paste painted late: no replay, judge it (recovery Enter)." },
+        ],
+        "hook.UserPromptSubmit": { target: "confirmed", description: "A late prompt hook: the CLI took it, no replay." },
+        "hook.Stop": { guard: "stopConfirms", target: "confirmed", description: "A late Stop: a whole turn ran, no replay." },
+        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input owns the draft now: no replay." },
+      },
+      after: { replayQuiet: { target: "replayCheck", description: "Quiet window over: one more interval before deciding." } },
+    },
+    replayCheck: {
+      description:
+        "One more confirm interval, armed only once the quiet window fired: after an event-loop stall the timers run before pending I/O, so hooks already sent are read before the replay is decided.",
+      on: {
+        frame: [
+          { guard: "frameConfirms", target: "confirmed", description: "Work showed after all." },
+          { guard: "frameStaged", target: "confirming", actions: "recordFacts", description: "The paste painted late: no replay, judge it (recovery Enter)." },
+        ],
+        "hook.UserPromptSubmit": { target: "confirmed", description: "A late prompt hook: the CLI took it, no replay." },
+        "hook.Stop": { guard: "stopConfirms", target: "confirmed", description: "A late Stop: a whole turn ran, no replay." },
+        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input owns the draft now: no replay." },
+      },
+      after: {
+        confirmInterval: [
+          { guard: "unseenReplayLeft", target: "staging", actions: "countReplay", description: "Still provably not taken: replay the same paste at the idle empty composer." },
+          { target: "confirming", description: "The screen changed (the paste painted late, a dialog): judge it the usual way." },
         ],
       },
     },

@@ -32,6 +32,7 @@ import type { FacadeEventMap, FacadeEventName, ScreenFrameEvent, SessionTerminal
 import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
 import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
+import { SubmissionOutcomes, submissionOutcome } from "./submission-outcomes.js";
 import type { AgentSession } from "./session-api.js";
 import { SessionEvents } from "./session-events.js";
 import { observeTranscript } from "./transcript-activity.js";
@@ -54,6 +55,7 @@ export class SessionFacade implements AgentSession {
   protected readonly runtime: SessionRuntime;
   private readonly events: SessionEvents;
   private readonly pending = new PendingCalls();
+  private readonly outcomes = new SubmissionOutcomes();
   private readonly closer: SessionCloser;
   private readonly waits: WaitSources;
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
@@ -168,6 +170,11 @@ export class SessionFacade implements AgentSession {
   /** Internal (ClaudeSession/CodexSession): a submission whose images the primary API snapshotted and reserved at its call. */
   [submitHeldImages](kind: SubmissionKind, text: string, held: HeldImages): Promise<string> {
     return this.intake.submit(kind, text, undefined, held);
+  }
+
+  /** Internal (ClaudeSession/CodexSession): waits until the submission's Enters and replays are over (its turn id is its op id). */
+  [submissionOutcome](turnId: string): Promise<ElwoodError | undefined> {
+    return this.outcomes.outcome(turnId);
   }
 
   /** Internal (ClaudeSession/CodexSession): one image ceiling for the primary API and this raw session. */
@@ -312,9 +319,11 @@ export class SessionFacade implements AgentSession {
     switch (event.type) {
       case "public.op":
         this.pending.reached(event.opId, event.phase, event.result);
+        if (event.phase === "done") this.outcomes.settle(event.opId);
         return;
       case "public.opFailed":
         this.pending.failed(event.opId, event.error);
+        this.outcomes.settle(event.opId, event.error);
         return;
       case "public.interrupt":
         this.pending.interruptsSettled(event.ids, event.error);
@@ -336,5 +345,6 @@ export class SessionFacade implements AgentSession {
 
   private rejectAllPending(): void {
     this.pending.rejectAll(new ElwoodError("session_not_running", `the session ended (${this.status})`));
+    this.outcomes.closeAll(new ElwoodError("session_not_running", `the session ended (${this.status})`));
   }
 }

@@ -43,7 +43,10 @@ export const claudeAdapter: AgentAdapter = {
     // landed 6 of 6 (measured offline). No repaint or escape sequence marks the moment, so the dialog must persist.
     dialogSettleMs: 300,
   },
-  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500 },
+  // Spec A §10.11: a paste that provably never reached the composer (never painted, idle empty composer, no hook, no
+  // work, after the 1.5 s quiet window and one more interval) is replayed at most twice, then wait_timeout. The
+  // paste painted up to 1.8 s late under load; that paint (seen staged) rules the replay out for good.
+  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, unseenReplays: 2, replayQuietMs: 1_500 },
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compact",

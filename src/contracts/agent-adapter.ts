@@ -19,6 +19,10 @@ export interface SubmissionTiming {
   readonly positiveAcceptance?: boolean;
   /** With positiveAcceptance: replays of an unaccepted paste before the op fails with wait_timeout. */
   readonly replays?: number;
+  /** Without positiveAcceptance: replays of a paste that provably never reached the CLI (never seen staged, idle empty composer, no hook, no work). */
+  readonly unseenReplays?: number;
+  /** With unseenReplays: the quiet wait before a replay is decided. */
+  readonly replayQuietMs?: number;
 }
 
 /** How a CLI's `/login` sign-in method is chosen. */

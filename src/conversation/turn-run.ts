@@ -9,6 +9,7 @@ import type { TranscriptItem, TurnEvent, TurnResult, TurnStatus, TurnUsage } fro
 import type { TurnHookReader, TurnHookSignal } from "../contracts/turn-hooks.js";
 import type { ImageSnapshot } from "../../effects/image-files.js";
 import { holdsImages, submitHeldImages } from "../held-images.js";
+import { submissionOutcome, tracksOutcomes } from "../submission-outcomes.js";
 import type { SendOptions } from "../session-types.js";
 import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
 import type { TurnEventBuffer } from "./turn-event-buffer.js";
@@ -81,6 +82,11 @@ export class TurnRun {
   private submitting = false;
   /** The submission call resolved: the prompt was entered. */
   private submitted = false;
+  /**
+   * The submission's recovery is over (recovery Enters, replays of a swallowed paste): until then a `ready` without
+   * acceptance is the submission machine's to handle, not yet a reason to fail the turn.
+   */
+  private delivered = false;
   private accepted = false;
   /** True once the turn's prompt record was read: transcript items after it belong to this turn. */
   private collecting = false;
@@ -186,6 +192,7 @@ export class TurnRun {
       (turnId) => {
         this.turnId ??= turnId;
         this.submitted = true;
+        this.awaitDelivery(turnId);
         this.check();
       },
       (error: unknown) => {
@@ -193,6 +200,21 @@ export class TurnRun {
         this.releaseSlot();
       },
     );
+  }
+
+  /** A submission that still ended unaccepted (replays spent) fails the turn with its own error. */
+  private awaitDelivery(turnId: string): void {
+    const { session } = this.deps;
+    if (!tracksOutcomes(session)) {
+      this.delivered = true;
+      return;
+    }
+    void session[submissionOutcome](turnId).then((error) => {
+      if (this.done) return;
+      if (error !== undefined && !this.accepted) return this.fail(error);
+      this.delivered = true;
+      this.check();
+    });
   }
 
   private onItems(batch: FeedBatch): void {
@@ -308,7 +330,8 @@ export class TurnRun {
     }
     if (!this.submitted || this.status !== "ready") return;
     if (!this.accepted) {
-      this.arm("accept");
+      // Only once the submission's own recovery (its replays of a swallowed paste) is over.
+      if (this.delivered) this.arm("accept");
       return;
     }
     const idle = this.readyEdge || this.expected !== undefined || this.endMarker || this.failure !== undefined || this.interrupted;
@@ -333,8 +356,9 @@ export class TurnRun {
 
   /**
    * `ready` came back and nothing shows the CLI took the prompt. Recovery is the submission machine's job (its
-   * recovery Enters for a staged paste; on Codex its replays of a swallowed one, at an idle empty composer only),
-   * and it is done: the turn fails rather than writing anything itself, so a prompt is never entered twice.
+   * recovery Enters for a staged paste; its replays of a swallowed one, at an idle empty composer only — Codex's
+   * unaccepted paste, Claude's never-painted one), and it is over: the turn fails rather than writing anything
+   * itself, so a prompt is never entered twice.
    */
   private notAccepted(): void {
     if (this.done || this.accepted) return;

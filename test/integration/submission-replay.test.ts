@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionMachine } from "../../machines/submission.js";
 import { graphItems } from "../support/machine-graph-items.js";
 import { describeRuns, pathsNotFollowed, shortestValuePaths, traceLiveMachines, valueOfStateId, type LiveMachineTrace } from "../support/live-machine-trace.js";
-import { eventsWith, modelMachine, options, POSITIVE_EXTRA, POSITIVE_INPUT } from "../support/submission-model.js";
+import { eventsWith, modelMachine, options, POSITIVE_EXTRA, POSITIVE_INPUT, UNSEEN_INPUT } from "../support/submission-model.js";
 import { startClaudeSim, type ClaudeSim, type ClaudeSimOptions } from "./claude-sim-start.js";
 
-/** The same traversals the submission model test walks (Claude's confirmation policy and Codex's positive acceptance). */
+/** The same traversals the submission model test walks (Claude's confirmation and unseen-paste replay, Codex's positive acceptance). */
 const modelPaths = (): Map<string, string[]> =>
-  shortestValuePaths(modelMachine, [options, { ...options, input: POSITIVE_INPUT, events: eventsWith(POSITIVE_EXTRA) }]);
+  shortestValuePaths(modelMachine, [
+    options,
+    { ...options, input: POSITIVE_INPUT, events: eventsWith(POSITIVE_EXTRA) },
+    { ...options, input: UNSEEN_INPUT, events: eventsWith(POSITIVE_EXTRA) },
+  ]);
 
 /** States no scenario on the simulated CLI can reach, each with the reason. */
 const UNREACHABLE_FROM_THE_SIM: Readonly<Record<string, string>> = {
@@ -64,6 +68,12 @@ describe("submission: model paths replayed through the simulated Claude (real PT
     // An op deadline while its command is still unconfirmed (the CLI loses every Enter): the submission is cancelled.
     await scenario("a compact that times out before its command is in", { script: { dropEntersAfterPaste: 100 } }, async (sim) => {
       await sim.session.compact({ timeoutMs: 300 });
+    });
+    // The CLI swallows the first paste (spec A §10.11): it is replayed after the quiet window and then taken.
+    await scenario("a swallowed paste", { script: { swallowFirstPaste: true, swallowWindowMs: 600_000 } }, async (sim) => {
+      await sim.session.sendMessage("hello");
+      for (let i = 0; i < 300 && !sim.log().some((r) => r.kind === "submit"); i++) await new Promise((r) => setTimeout(r, 100));
+      await sim.session.waitForStatus(isReady, 15_000);
     });
     await scenario("a typed command under a dialog", { script: { dialogOnSlashModelMs: 800 } }, async (sim) => {
       await sim.session.sendMessage("/model");

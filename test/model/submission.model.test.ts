@@ -6,7 +6,7 @@ import type { EventObject } from "xstate";
 import { ENTER, frameBracketedPaste } from "../../machines/paste-framing.js";
 import { submissionMachine, type SubmissionInput } from "../../machines/submission.js";
 import { afterDelayName, hostChild } from "../support/machine-host.js";
-import { DELAYS, eventsWith, INPUT, modelMachine, options, POSITIVE_EXTRA, POSITIVE_INPUT, type Snap } from "../support/submission-model.js";
+import { DELAYS, eventsWith, INPUT, modelMachine, options, POSITIVE_EXTRA, POSITIVE_INPUT, UNSEEN_INPUT, type Snap } from "../support/submission-model.js";
 import { edgePaths } from "../support/edge-paths.js";
 import { recordModelCoverage } from "../support/model-coverage.js";
 
@@ -54,7 +54,20 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>, input
   const writes = host.writes();
   const enterIndex = writes.findIndex((w) => w.purpose === "enter");
   if (enterIndex >= 0) expect(writes.slice(0, enterIndex).every((w) => w.purpose === "paste")).toBe(true);
-  expect(writes.filter((w) => w.purpose === "recovery-enter").length).toBeLessThanOrEqual(input.enterRetries! * 2 * (1 + (input.replays ?? 0)));
+  expect(writes.filter((w) => w.purpose === "recovery-enter").length).toBeLessThanOrEqual(
+    input.enterRetries! * 2 * (1 + (input.replays ?? 0) + (input.unseenReplays ?? 0)),
+  );
+  if (input.unseenReplays) {
+    // Claude (spec A §10.11): a second paste only ever follows a first one that never showed in the composer and
+    // drew no prompt hook, Stop hook or work — never a prompt the CLI may have taken (no double submission).
+    const replayAt = steps.findIndex((step, i) => i > 0 && step.state.context.replayed > 0);
+    if (replayAt > 0) {
+      const before = steps.slice(0, replayAt);
+      expect(before.some((step) => step.state.context.seenStaged)).toBe(false);
+      expect(before.some((step) => step.event.type === "hook.UserPromptSubmit" || step.event.type === "hook.Stop")).toBe(false);
+      expect(before.some((step) => step.event.type === "frame" && (step.event as unknown as { facts: { working: boolean } }).facts.working)).toBe(false);
+    }
+  }
   expect(writes.every((w) => w.guardDialog)).toBe(true);
   // Request ids are unique and numbered in order.
   expect(writes.map((w) => w.requestId)).toEqual(writes.map((_, i) => `op:${i + 1}`));
@@ -62,7 +75,7 @@ function replay(steps: ReadonlyArray<{ event: EventObject; state: Snap }>, input
   if (final?.status === "done") {
     expect(host.output()).toMatchObject({ opId: "op", outcome: final.value, entered: writes.some((w) => w.purpose === "enter") && final.context.entered });
     // Positive acceptance never reports a paste the CLI never took as confirmed by an empty composer alone.
-    if (final.value === "failed" && final.context.error?.code === "wait_timeout") expect(input.positiveAcceptance).toBe(true);
+    if (final.value === "failed" && final.context.error?.code === "wait_timeout") expect(input.positiveAcceptance || (input.unseenReplays ?? 0) > 0).toBe(true);
   }
   host.stop();
 }
@@ -71,8 +84,10 @@ describe("submission model (xstate/graph)", () => {
   const shortest = edgePaths(modelMachine, options as never);
   const simple = getSimplePaths(modelMachine, { ...options, serializeState: coarse, toState: (s: Snap): boolean => s.status === "done" });
 
+  const unseen = edgePaths(modelMachine, { ...options, input: UNSEEN_INPUT, events: eventsWith(POSITIVE_EXTRA) } as never, "step");
+
   it("C-API-31 the graph reaches every state of the machine", () => {
-    const reached = new Set(shortest.map((p) => JSON.stringify(p.state.value)));
+    const reached = new Set([...shortest, ...unseen].map((p) => JSON.stringify(p.state.value)));
     for (const key of Object.keys(submissionMachine.root.states)) expect(reached, key).toContain(JSON.stringify(key));
   });
 
@@ -85,6 +100,12 @@ describe("submission model (xstate/graph)", () => {
     const reached = new Set(paths.map((p) => JSON.stringify([p.state.value, p.state.context.replayed])));
     for (const v of [["staging", 1], ["failed", 1], ["confirmed", 0]]) expect(reached, JSON.stringify(v)).toContain(JSON.stringify(v));
     for (const path of paths) replay(path.steps, POSITIVE_INPUT);
+  });
+
+  it("C-API-31 C-API-56 spec A §10.11 Claude's unseen-paste replay: one path per graph edge (a late hook or paint cancels it, a replay, wait_timeout)", () => {
+    const reached = new Set(unseen.map((p) => JSON.stringify([p.state.value, p.state.context.replayed])));
+    for (const v of [["replayQuiet", 0], ["replayCheck", 0], ["staging", 1], ["failed", 1], ["confirmed", 0]]) expect(reached, JSON.stringify(v)).toContain(JSON.stringify(v));
+    for (const path of unseen) replay(path.steps, UNSEEN_INPUT);
   });
 
   it(`C-API-31 replays all ${simple.length} simple paths to a final state`, () => {

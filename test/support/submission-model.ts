@@ -15,7 +15,9 @@ export const TEXT = "first line\nlast line";
 export const INPUT: SubmissionInput = { opId: "op", text: TEXT, framing: "paste", settleMs: 150, enterRetries: 2, confirmIntervalMs: 400, holdRetryMs: 100 };
 /** Codex's policy: acceptance needs live work, and an unaccepted paste is replayed once before wait_timeout. */
 export const POSITIVE_INPUT: SubmissionInput = { ...INPUT, positiveAcceptance: true, replays: 1 };
-export const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400 };
+/** Claude's policy: a paste never seen staged, at an idle empty composer with no hook or work, is replayed once. */
+export const UNSEEN_INPUT: SubmissionInput = { ...INPUT, unseenReplays: 1, replayQuietMs: 1_500 };
+export const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400, replayQuiet: 1_500 };
 
 const frame = (facts: Partial<ScreenFacts>): SubmissionEvent => ({ type: "frame", seq: 0, facts: { ...EMPTY_FACTS, ...facts }, oscState: [] });
 const FRAMES = [
@@ -48,7 +50,7 @@ export function serialize(snap: Snap): string {
   const c = snap.context;
   const facts = c.lastFacts === null ? "none" : stagedInComposer(c.lastFacts, c.text) ? "staged" : "other";
   const idleEmpty = c.lastFacts !== null && c.lastFacts.composer && c.lastFacts.composerText === "" && !c.lastFacts.pastedChip && !c.lastFacts.working;
-  return JSON.stringify([snap.value, c.recoveryEnters, c.quietChecks, c.rawInput, c.entered, facts, idleEmpty, c.replayed, c.pendingRequestId !== null]);
+  return JSON.stringify([snap.value, c.recoveryEnters, c.quietChecks, c.rawInput, c.entered, facts, idleEmpty, c.replayed, c.pendingRequestId !== null, c.seenStaged]);
 }
 
 // A done actor takes no more events, but the pure transition function would; stop traversal there.

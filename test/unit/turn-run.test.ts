@@ -6,6 +6,8 @@ import type { SessionStatus, WarningEvent } from "../../src/contracts/public-typ
 import type { TranscriptItem } from "../../src/contracts/turn-events.js";
 import type { TurnHookReader } from "../../src/contracts/turn-hooks.js";
 import type { AgentSession } from "../../src/session-api.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import { submissionOutcome } from "../../src/submission-outcomes.js";
 import { TypedEmitter } from "../../src/typed-emitter.js";
 import type { FeedBatch, TranscriptFeed } from "../../src/conversation/transcript-feed.js";
 import { TurnEventBuffer } from "../../src/conversation/turn-event-buffer.js";
@@ -126,6 +128,62 @@ describe("TurnRun with an unaccepted prompt", () => {
     await vi.advanceTimersByTimeAsync(ACCEPTANCE_WINDOW_MS + 10);
     await expect(run.result).rejects.toMatchObject({ name: "wait_timeout" });
     expect(fake.sent).toEqual([PROMPT]);
+  });
+});
+
+/** The session also reports when each submission's recovery (Enters, replays) is over, as AgentSession does. */
+function withOutcome(fake: ReturnType<typeof fakeSession>) {
+  const outcome = { settle: (_error?: ElwoodError): void => {} };
+  (fake.session as unknown as Record<symbol, unknown>)[submissionOutcome] = () =>
+    new Promise<ElwoodError | undefined>((resolve) => (outcome.settle = resolve));
+  return outcome;
+}
+
+describe("TurnRun while the submission is still being recovered (spec A §10.11)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("spec A §10.11: ready without acceptance does not fail the turn while the submission may still replay; the replay's acceptance completes it", async () => {
+    const fake = fakeSession();
+    const outcome = withOutcome(fake);
+    const { run, items } = startTurn(fake);
+    let settled = false;
+    void run.result.then(() => (settled = true), () => (settled = true));
+    await enteredThenReadyWithoutAcceptance(fake);
+    await vi.advanceTimersByTimeAsync(ACCEPTANCE_WINDOW_MS * 3);
+    expect(settled).toBe(false);
+    // The replayed paste is taken.
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    outcome.settle();
+    items({ kind: "prompt", text: PROMPT }, { kind: "text", text: `FAKE-REPLY: ${PROMPT}` });
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+    expect(fake.sent).toEqual([PROMPT]);
+  });
+
+  it("spec A §10.11: the submission still unaccepted after its replays fails the turn with its wait_timeout, never an empty success", async () => {
+    const fake = fakeSession();
+    const outcome = withOutcome(fake);
+    const { run } = startTurn(fake);
+    await enteredThenReadyWithoutAcceptance(fake);
+    outcome.settle(new ElwoodError("wait_timeout", "the agent never accepted the submission (replayed 2 times)", { replays: 2 }));
+    await expect(run.result).rejects.toMatchObject({ name: "wait_timeout", details: { replays: 2 } });
+    expect(fake.sent).toEqual([PROMPT]);
+    expect(fake.keys).toEqual([]);
+  });
+
+  it("spec A §10.11: a submission delivered without any acceptance still fails wait_timeout after the acceptance window", async () => {
+    const fake = fakeSession();
+    const outcome = withOutcome(fake);
+    const { run } = startTurn(fake);
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.status("ready");
+    outcome.settle();
+    await vi.advanceTimersByTimeAsync(ACCEPTANCE_WINDOW_MS + 10);
+    await expect(run.result).rejects.toMatchObject({ name: "wait_timeout", details: { timeoutMs: ACCEPTANCE_WINDOW_MS } });
   });
 });
 
