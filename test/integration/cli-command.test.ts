@@ -72,6 +72,22 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(missing).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining("no stored session") });
   }, 180_000);
 
+  it("C-CLI-08, C-CLI-27, C-CLI-10: --persona runs first and its reply is discarded; --stream text; --show-session-id on stderr; --ephemeral keeps nothing", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["--persona", "you are terse", "--stream", "--show-session-id", "the", "task"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(simRecords(readSimLog(s.logFile), "submit").map((r) => r.text)).toEqual(["you are terse", "the task"]);
+    expect(run.stdout).toBe("FAKE-REPLY: the task\n");
+    const listed = JSON.parse((await runCliChild(s, ["sessions", "--output", "json"])).stdout) as { sessions: Array<{ id: string }> };
+    expect(run.stderr).toBe(`elwood: session ${listed.sessions[0]?.id} (elwood resume ${listed.sessions[0]?.id} "...")\n`);
+    const ephemeral = await runCliChild(s, ["--ephemeral", "--show-session-id", "--output", "json", "gone"]);
+    expect(JSON.parse(ephemeral.stdout)).toMatchObject({ type: "result", sessionId: null, cleanup: { action: "teardown", status: "succeeded" } });
+    expect(ephemeral.stderr).toBe("");
+    expect((JSON.parse((await runCliChild(s, ["sessions", "--output", "json"])).stdout) as { sessions: unknown[] }).sessions).toHaveLength(1);
+    const resumeWithPersona = await runCliChild(s, ["resume", listed.sessions[0]?.id ?? "", "--persona", "p", "x"]);
+    expect(resumeWithPersona).toMatchObject({ code: 2, stderr: expect.stringContaining("applies to new sessions only") });
+  }, 180_000);
+
   it("C-CLI-04: --image attaches each file in flag order to the user turn, resolved against the workspace", async () => {
     const s = sandbox();
     writeFileSync(join(s.ws, "a.png"), PNG);
