@@ -3,6 +3,7 @@
 export const HELP = `usage: elwood [options] [prompt...]        one turn with Claude Code or Codex, in its real interactive TUI
        elwood run [options] [prompt...]    the same, as an explicit run (needs prompt words or piped stdin)
        elwood resume <id> [options] [prompt...]   continue a stored session (= run --resume <id>)
+       elwood interactive [id] [options]   the agent's own TUI in this terminal (nothing recorded); [id] resumes it
        elwood sessions [--state-dir <path>] [--output text|json]
        elwood models [options] [--output text|json]   starts each agent briefly to list its models
        elwood config path|show|effective|get <key>|set <key> <value>|unset <key>

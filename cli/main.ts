@@ -6,6 +6,7 @@ import { configCommand } from "./config-command.js";
 import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
 import { CONFIG_HELP, HELP } from "./help-text.js";
+import { planInteractive, runInteractive } from "./interactive-command.js";
 import { planLaunch } from "./launch-plan.js";
 import { modelsCommand } from "./models-command.js";
 import { OutputSink } from "./output-sink.js";
@@ -30,8 +31,9 @@ async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSetti
 /** The output format a failure is reported in: a parseable explicit json/jsonl choice, else text on stderr. */
 function failureFormat(invocation: Invocation | undefined, settings: RunSettings | undefined): OutputFormat {
   const chosen = settings?.output.value ?? invocation?.values.output ?? invocation?.values.format;
-  // sessions and models have no jsonl protocol: choosing it is their usage error, told in text.
+  // sessions and models have no jsonl protocol (choosing it is their usage error, told in text); interactive has none.
   if (chosen === "jsonl" && (invocation?.command === "sessions" || invocation?.command === "models")) return "text";
+  if (invocation?.command === "interactive") return "text";
   return chosen === "json" || chosen === "jsonl" ? chosen : "text";
 }
 
@@ -52,9 +54,9 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
     }
     return configCommand(invocation, io, stdout);
   }
-  if (command === "interactive") throw usageError("elwood interactive is not available in this version", "not_implemented");
   const settings = await loadSettings(invocation, io);
   state.settings = settings;
+  if (command === "interactive") return runInteractive(await planInteractive(values, invocation.positionals, settings, io), io);
   if (command === "sessions" || command === "models") {
     const used = RUN_ONLY.filter((name) => values[name] !== undefined);
     if (used.length > 0) throw usageError(`elwood ${command} does not take --${used[0]}`);

@@ -118,3 +118,20 @@ describe("input composition (issue 19, C-CLI-04)", () => {
     for (const bad of ["0s", "1.5s", "10", "-1s", "9999999999h", "s"]) expect(parseDuration(bad), bad).toBeUndefined();
   });
 });
+
+describe("elwood interactive usage (issue 19, C-CLI-25)", () => {
+  it("C-CLI-25: without terminals, with run-only options, json output or two ids it fails with status 2 before spawning", async () => {
+    const cases: Array<[string[], string]> = [
+      [["interactive"], "needs a terminal on stdin and stdout"],
+      [["interactive", "--timeout", "5s"], "does not take --timeout"],
+      [["interactive", "--stream"], "does not take --stream"],
+      [["interactive", "--image", "a.png"], "does not take --image"],
+      [["interactive", "--output", "json"], "has no json output"],
+      [["interactive", "a", "b"], "at most one session id"],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await cli(argv);
+      expect(r, argv.join(" ")).toMatchObject({ status: 2, stdout: "", stderr: expect.stringContaining(message) });
+    }
+  });
+});
