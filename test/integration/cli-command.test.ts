@@ -122,6 +122,39 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
 
+  it("C-CLI-07: a second Ctrl+C right after the first tears down at once: status 130, one error record, nothing left running", async () => {
+    const s = sandbox({ script: { turnMs: 60_000 } });
+    const child = startCli(s, ["--output", "jsonl", "wait", "again"]);
+    await eventually(() => simRecords(readSimLog(s.logFile), "submit").length === 1, 60_000, "the prompt to be submitted");
+    child.signal("SIGINT");
+    child.signal("SIGINT");
+    const run = await child.done;
+    expect(run.code, run.stderr).toBe(130);
+    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" } });
+    await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
+    expect(s.leftovers()).toEqual([]);
+  }, 120_000);
+
+  it("C-CLI-12: a consumer that closes stdout early (EPIPE) ends output quietly; the run still cleans up and exits 0", async () => {
+    const s = sandbox({ script: { transcript: { records: 3 } } });
+    const child = startCli(s, ["--output", "jsonl", "nobody", "listens"]);
+    child.closeStdout();
+    const run = await child.done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(simRecords(readSimLog(s.logFile), "submit")).toHaveLength(1);
+    await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
+    expect(s.leftovers()).toEqual([]);
+  }, 120_000);
+
+  it("C-CLI-21: an option of the other agent, with claude auto-detected, is a usage error suggesting --agent codex", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["--codex-sandbox", "read-only", "hi"]);
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toContain("claude was auto-detected; use --agent codex");
+    expect(simRecords(readSimLog(s.logFile), "submit")).toHaveLength(0);
+  }, 60_000);
+
   it("C-CLI-26: models --agent claude lists the CLI's own /model rows as one version-1 json document", async () => {
     const s = sandbox();
     const json = await runCliChild(s, ["models", "--agent", "claude", "--output", "json"]);

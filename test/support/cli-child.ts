@@ -74,6 +74,8 @@ export interface CliChild {
   readonly done: Promise<CliRun>;
   readonly stdout: () => string;
   signal(name: NodeJS.Signals): void;
+  /** The consumer goes away: the read end of the command's stdout is closed (its writes then fail with EPIPE). */
+  closeStdout(): void;
 }
 
 /** Starts the command; `stdin` is piped text, or undefined for an ignored (empty, non-terminal) stdin. */
@@ -89,7 +91,7 @@ export function startCli(sandbox: CliSandbox, args: readonly string[], options: 
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
-  return { done, stdout: () => stdout, signal: (name) => child.kill(name) };
+  return { done, stdout: () => stdout, signal: (name) => child.kill(name), closeStdout: () => child.stdout.destroy() };
 }
 
 export function runCliChild(sandbox: CliSandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string>; command?: readonly string[] } = {}): Promise<CliRun> {
