@@ -9,6 +9,7 @@ import type { OutputSink } from "./output-sink.js";
 import type { OutputWriter } from "./output-writer.js";
 import { ProgressLine } from "./progress-line.js";
 import { type Cleanup, eventRecord, type TerminalRecord } from "./records.js";
+import { sanitizeText } from "./sanitize.js";
 
 export interface RunOptions {
   readonly prompt: string;
@@ -20,6 +21,8 @@ export interface RunOptions {
   readonly debug: boolean;
   readonly showSessionId: boolean;
   readonly text: boolean;
+  /** jsonl carries warnings as records, so they are never repeated on stderr. */
+  readonly jsonl: boolean;
   readonly startedAt: number;
 }
 
@@ -78,10 +81,10 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
       }
       if (options.debug) await stderr.write(`elwood: event ${JSON.stringify(eventRecord(event) ?? {})}\n`);
       if (event.type === "tool_call") {
-        progress?.update("working", event.name);
-        await note(`tool ${event.name}`);
+        progress?.update("working", sanitizeText(event.name));
+        await note(`tool ${sanitizeText(event.name)}`);
       }
-      if (event.type === "warning") await note(`warning ${event.code}: ${event.message}`);
+      if (event.type === "warning" && !options.jsonl) await note(`warning ${event.code}: ${sanitizeText(event.message)}`);
       const record = eventRecord(event);
       if (record) await sink.event(record);
     }

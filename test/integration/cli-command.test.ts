@@ -92,9 +92,13 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const s = sandbox();
     writeFileSync(join(s.ws, "a.png"), PNG);
     writeFileSync(join(s.ws, "b.png"), PNG);
-    const run = await runCliChild(s, ["--image", "a.png", "--image", "b.png", "--output", "jsonl", "what are these"]);
+    const run = await runCliChild(s, ["--image", "a.png", "--image", "b.png", "--output", "jsonl", "--verbose", "what are these"]);
     expect(run.code, run.stderr).toBe(0);
     jsonl(run.stdout);
+    // --verbose: elapsed-time progress on stderr, never the assistant's text.
+    expect(run.stderr).toMatch(/^elwood: \[\d+\.\d+s\] claude started$/m);
+    expect(run.stderr).toMatch(/^elwood: \[\d+\.\d+s\] cleanup stop succeeded$/m);
+    expect(run.stderr).not.toContain("FAKE-REPLY");
     expect(simRecords(readSimLog(s.logFile), "image").map((r) => r.path)).toEqual([join(s.ws, "a.png"), join(s.ws, "b.png")]);
     const unreadable = await runCliChild(s, ["--image", "missing.png", "x"]);
     expect(unreadable).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.png cannot be read") });

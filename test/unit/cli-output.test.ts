@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OutputSink } from "../../cli/output-sink.js";
+import { ProgressLine } from "../../cli/progress-line.js";
 import { OutputWriter } from "../../cli/output-writer.js";
 import { eventRecord, type TerminalRecord } from "../../cli/records.js";
 import { schemaProblems } from "../support/json-schema-check.js";
@@ -83,5 +84,20 @@ describe("elwood output formats (issue 19, C-CLI-10, C-CLI-11, C-CLI-12)", () =>
     await writer.write("second\n");
     expect(writer.closed).toBe(true);
     expect(writes).toEqual(["first\n"]);
+  });
+});
+
+describe("progress line (issue 19)", () => {
+  it("issue 19: the status line (elapsed, phase, tool) is drawn only on a terminal stderr and cleared at the end", () => {
+    expect(ProgressLine.forStderr(capture(false), Date.now())).toBeUndefined();
+    const tty = capture(true);
+    const line = ProgressLine.forStderr(tty, Date.now());
+    expect(line).toBeDefined();
+    line?.start();
+    line?.update("working", "Bash");
+    line?.stop();
+    expect(tty.text()).toContain("starting");
+    expect(tty.text()).toContain("working · Bash");
+    expect(tty.text().endsWith("\r\x1b[2K")).toBe(true);
   });
 });
