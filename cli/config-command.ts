@@ -81,7 +81,13 @@ async function effective(invocation: Invocation, io: CliIo, path: string, stdout
   const highTrust = s.highTrust.value;
   const posture =
     agent.value === "claude"
-      ? { permissionMode: highTrust ? { value: "bypassPermissions", source: s.highTrust.source } : s.claudePermissionMode.value === undefined ? { value: "dontAsk", source: "built-in" } : s.claudePermissionMode }
+      ? {
+          permissionMode: highTrust ? { value: "bypassPermissions", source: s.highTrust.source } : s.claudePermissionMode.value === undefined ? { value: "dontAsk", source: "built-in" } : s.claudePermissionMode,
+          // The command sets no tool lists of its own: Claude's settings decide them.
+          allowedTools: { value: null, source: "unset" },
+          disallowedTools: { value: null, source: "unset" },
+          tools: { value: null, source: "unset" },
+        }
       : {
           sandbox: highTrust ? { value: "danger-full-access", source: s.highTrust.source } : s.codexSandbox.value === undefined ? { value: "workspace-write", source: "built-in" } : s.codexSandbox,
           approvalPolicy: highTrust ? { value: "never", source: s.highTrust.source } : s.codexApprovalPolicy.value === undefined ? { value: "never", source: "built-in" } : s.codexApprovalPolicy,
@@ -95,7 +101,13 @@ async function effective(invocation: Invocation, io: CliIo, path: string, stdout
     reasoningEffort: s.reasoningEffort(agent.value),
     workspace: values.cwd === undefined ? { value: io.cwd, source: "invocation context" } : { value: resolve(io.cwd, values.cwd), source: "--cwd" },
     timeoutMs: s.timeoutMs,
-    output: { format: s.output, stream: s.stream, verbose: s.verbose, debug: { value: s.debug, source: s.debug ? "--debug" : "built-in" } },
+    output: {
+      format: s.output,
+      stream: s.stream,
+      verbose: s.verbose,
+      debug: { value: s.debug, source: s.debug ? "--debug" : "built-in" },
+      head: { value: false, source: "not applicable" },
+    },
     stateDir: s.stateDir,
     trust: s.trust,
     highTrust: s.highTrust,

@@ -159,6 +159,34 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(simRecords(readSimLog(s.logFile), "submit")).toHaveLength(0);
   }, 60_000);
 
+  it("C-CLI-19, C-CLI-22: config effective shows the auto-detected agent and each setting's source, high trust deciding the posture, and launches nothing", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["config", "effective", "--high-trust", "--timeout", "5m"], { env: { ELWOOD_MODEL: "opus" } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      schemaVersion: 1,
+      type: "config",
+      config: { loaded: false },
+      agent: { value: "claude", source: "auto-detected" },
+      model: { value: "opus", source: "ELWOOD_MODEL" },
+      workspace: { value: s.ws, source: "invocation context" },
+      timeoutMs: { value: 300_000, source: "--timeout" },
+      highTrust: { value: true, source: "--high-trust" },
+      posture: { permissionMode: { value: "bypassPermissions", source: "--high-trust" }, allowedTools: { value: null, source: "unset" } },
+      output: { head: { value: false } },
+    });
+    expect(readSimLog(s.logFile)).toEqual([]);
+  }, 60_000);
+
+  it("C-CLI-26: models without --agent probes claude then codex; the missing codex is an error on stderr, claude's rows stay, status 1", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["models"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split("\n")[0]).toMatch(/^AGENT\s+ID\s+LABEL\s+DESCRIPTION$/);
+    expect(run.stdout.split("\n").slice(1).filter((l) => l !== "").every((l) => l.startsWith("claude"))).toBe(true);
+    expect(run.stderr).toMatch(/^elwood: codex: /m);
+  }, 120_000);
+
   it("C-CLI-26: models --agent claude lists the CLI's own /model rows as one version-1 json document", async () => {
     const s = sandbox();
     const json = await runCliChild(s, ["models", "--agent", "claude", "--output", "json"]);
