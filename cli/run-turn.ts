@@ -26,8 +26,11 @@ export interface RunOptions {
   readonly startedAt: number;
 }
 
-/** Why the run stopped early, set by the deadline or by Ctrl+C. */
-type Abort = "timeout" | "interrupted";
+/** Why the run stopped early: the deadline, Ctrl+C, or a dialog nobody will answer. */
+type Abort = "timeout" | "interrupted" | "blocked";
+
+/** A dialog that safe trust automation has not cleared by then is one a headless run cannot answer. */
+export const BLOCKED_GRACE_MS = 5_000;
 
 export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, sink: OutputSink, stderr: OutputWriter): Promise<number> {
   const { session } = plan;
@@ -58,6 +61,18 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
     } else stopEarly("interrupted");
   });
   const deadline = options.timeoutMs === undefined ? undefined : setTimeout(() => stopEarly("timeout"), options.timeoutMs);
+  let blockedLabel: string | undefined;
+  let blockedTimer: NodeJS.Timeout | undefined;
+  /** Headless runs never type into a dialog: one still up after the grace period fails the run as blocked_prompt. */
+  const watchBlocked = (status: string, label: string | undefined) => {
+    if (status !== "blocked") {
+      clearTimeout(blockedTimer);
+      blockedTimer = undefined;
+      return;
+    }
+    blockedLabel = label ?? "unlabelled dialog";
+    blockedTimer ??= setTimeout(() => stopEarly("blocked"), BLOCKED_GRACE_MS);
+  };
 
   let failure: CliError | undefined;
   let result: TurnResult | undefined;
@@ -80,6 +95,7 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
         break;
       }
       if (options.debug) await stderr.write(`elwood: event ${JSON.stringify(eventRecord(event) ?? {})}\n`);
+      if (event.type === "status") watchBlocked(event.status, event.label);
       if (event.type === "tool_call") {
         progress?.update("working", sanitizeText(event.name));
         await note(`tool ${sanitizeText(event.name)}`);
@@ -93,6 +109,7 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   });
   await Promise.race([work, aborted]);
   if (deadline) clearTimeout(deadline);
+  clearTimeout(blockedTimer);
   progress?.stop();
   // A deadline or a second Ctrl+C ends the agent now; the turn loop is abandoned.
   if (killNow) await session.kill().catch(() => {});
@@ -103,6 +120,7 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
 
   let outcome: CliError | undefined;
   if (abort === "timeout") outcome = new CliError("timeout", `the run did not finish within --timeout (${options.timeoutMs} ms)`, EXIT.timeout);
+  else if (abort === "blocked") outcome = new CliError("blocked_prompt", `the agent waits on a dialog a headless run does not answer (${sanitizeText(blockedLabel ?? "")})`, EXIT.failure);
   else if (abort !== undefined || result?.status === "interrupted") outcome = new CliError("interrupted", "interrupted by Ctrl+C", EXIT.interrupted);
   else if (failure) outcome = failure;
   else if (result?.status === "failed") outcome = new CliError("turn_failed", result.error ?? "the agent rejected the turn", EXIT.failure);

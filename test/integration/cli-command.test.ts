@@ -187,6 +187,19 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(run.stderr).toMatch(/^elwood: codex: /m);
   }, 120_000);
 
+  it("C-CLI-05: trust prompts are answered by default; with --no-trust the dialog fails the run as blocked_prompt (status 1) without typing into it", async () => {
+    const s = sandbox();
+    const trusted = await runCliChild(s, ["--output", "json", "go"], { env: { ELWOOD_SIM_TRUST: "numbered" } });
+    expect(JSON.parse(trusted.stdout)).toMatchObject({ type: "result", response: "FAKE-REPLY: go" });
+    const before = simRecords(readSimLog(s.logFile), "submit").length;
+    const blocked = await runCliChild(s, ["--no-trust", "--output", "jsonl", "stuck"], { env: { ELWOOD_SIM_TRUST: "numbered" } });
+    expect(blocked.code, blocked.stderr).toBe(1);
+    expect(jsonl(blocked.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "blocked_prompt", message: expect.stringContaining("claude-workspace_trust") } });
+    expect(simRecords(readSimLog(s.logFile), "submit")).toHaveLength(before);
+    await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
+    expect(s.leftovers()).toEqual([]);
+  }, 120_000);
+
   it("C-CLI-26: models --agent claude lists the CLI's own /model rows as one version-1 json document", async () => {
     const s = sandbox();
     const json = await runCliChild(s, ["models", "--agent", "claude", "--output", "json"]);
