@@ -1,6 +1,6 @@
 // The elwood command's config: path order, strict version-1 documents, private atomic writes, precedence and sources.
 
-import { chmodSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -73,5 +73,22 @@ describe("elwood config (issue 19, C-CLI-13, C-CLI-14, C-CLI-15, C-CLI-16)", () 
     expect([fromFlags.output, fromFlags.verbose]).toEqual([{ value: "text", source: "--output" }, { value: false, source: "--no-verbose" }]);
     const noDefaults = resolve(["--no-defaults"], { ELWOOD_OUTPUT: "jsonl", ELWOOD_STATE_DIR: "/s" });
     expect([noDefaults.output, noDefaults.stateDir]).toEqual([{ value: "text", source: "built-in" }, { value: "/h/.local/state/elwood", source: "built-in" }]);
+  });
+});
+
+describe("elwood sessions without agents (issue 19, C-CLI-24)", () => {
+  it("C-CLI-24: a missing state dir is an empty listing; an unreadable record is skipped with one stderr warning, never fatal", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "elwood-sessions-"));
+    const stateDir = join(dir, "state");
+    const empty = await cli(["sessions", "--state-dir", stateDir], {});
+    expect(empty).toEqual({ status: 0, stdout: "", stderr: `elwood: no sessions in ${stateDir}\n` });
+    expect(JSON.parse((await cli(["sessions", "--state-dir", stateDir, "--output", "json"], {})).stdout)).toEqual({ schemaVersion: 1, type: "sessions", stateDir, sessions: [] });
+    const broken = join(stateDir, "sessions", "11111111-1111-4111-8111-111111111111");
+    mkdirSync(broken, { recursive: true, mode: 0o700 });
+    writeFileSync(join(broken, "session.json"), "{ not json", { mode: 0o600 });
+    const listing = await cli(["sessions", "--state-dir", stateDir, "--output", "json"], {});
+    expect(listing.status).toBe(0);
+    expect(JSON.parse(listing.stdout).sessions).toEqual([]);
+    expect(listing.stderr).toBe("elwood: skipped session 11111111-1111-4111-8111-111111111111: its record is missing, unreadable or invalid\n");
   });
 });
