@@ -122,6 +122,8 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   if (abort === "timeout") outcome = new CliError("timeout", `the run did not finish within --timeout (${options.timeoutMs} ms)`, EXIT.timeout);
   else if (abort === "blocked") outcome = new CliError("blocked_prompt", `the agent waits on a dialog a headless run does not answer (${sanitizeText(blockedLabel ?? "")})`, EXIT.failure);
   else if (abort !== undefined || result?.status === "interrupted") outcome = new CliError("interrupted", "interrupted by Ctrl+C", EXIT.interrupted);
+  // The agent ended on its own before cleanup asked it to: whatever call noticed first, that is agent_exited.
+  else if (failure?.code === "session_not_running") outcome = new CliError("agent_exited", `the agent exited before the turn ended (${failure.message})`, EXIT.failure);
   else if (failure) outcome = failure;
   else if (result?.status === "failed") outcome = new CliError("turn_failed", result.error ?? "the agent rejected the turn", EXIT.failure);
   else if (!result) outcome = new CliError("agent_exited", "the agent exited before the turn ended", EXIT.failure);

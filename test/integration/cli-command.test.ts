@@ -139,6 +139,19 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
 
+  it("C-CLI-09: an agent that dies mid-turn ends the run as agent_exited (status 1), cleanup still reported once", async () => {
+    const s = sandbox({ script: { turnMs: 60_000 } });
+    const child = startCli(s, ["--output", "jsonl", "then", "vanish"]);
+    await eventually(() => simRecords(readSimLog(s.logFile), "submit").length === 1, 60_000, "the prompt to be submitted");
+    // Only the simulated agent dies (the command itself also runs in the workspace).
+    const agents = s.leftovers().filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("sim-agent.mjs"));
+    expect(agents).toHaveLength(1);
+    for (const pid of agents) process.kill(pid, "SIGKILL");
+    const run = await child.done;
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", agent: "claude", error: { code: "agent_exited" } });
+  }, 120_000);
+
   it("C-CLI-12: a consumer that closes stdout early (EPIPE) ends output quietly; the run still cleans up and exits 0", async () => {
     const s = sandbox({ script: { transcript: { records: 3 } } });
     const child = startCli(s, ["--output", "jsonl", "nobody", "listens"]);

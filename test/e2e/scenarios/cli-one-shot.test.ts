@@ -27,32 +27,70 @@ function run(args: readonly string[], cwd: string, env: Record<string, string>):
   });
 }
 
-describe("elwood command on Claude Code 2.1.215", () => {
-  it("C-CLI-11, C-E2E-02: a one-shot --output jsonl run auto-detects claude; its text records equal the model server's reply; one result; schema-valid", async () => {
-    assertLoopbackOnly();
-    if (!CLAUDE_215) throw new Error("Claude Code 2.1.215 is not among the pinned versions");
-    const server = await startModelServer();
-    const home = await createClaudeHome({ modelServerUrl: server.url });
-    try {
-      // The account's login shell (bash) finds `claude` through the sandbox home's profile, as a user's would.
-      const bin = path.join(home.root, "bin");
-      mkdirSync(bin);
-      symlinkSync(CLAUDE_215.executable, path.join(bin, "claude"));
-      writeFileSync(path.join(home.home, ".bash_profile"), `export PATH='${bin}':"$PATH"\n`);
-      const prompt = "hello from the elwood command";
-      const result = await run(["--output", "jsonl", prompt], home.project, { ...home.env });
-      expect(result.code, result.stderr).toBe(0);
-      const records = result.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-      for (const r of records) expect(schemaProblems(SCHEMA, r), JSON.stringify(r)).toEqual([]);
-      expect(records.map((r) => r["sequence"])).toEqual(records.map((_, i) => i));
-      const texts = records.filter((r) => r["type"] === "text").map((r) => r["text"]);
-      expect(texts).toEqual([`${FAKE_REPLY_PREFIX}${prompt}`]);
-      expect(server.requests.filter((r) => r.kind === "main").map((r) => r.userText)).toEqual([prompt]);
-      expect(records.filter((r) => r["type"] === "result" || r["type"] === "error")).toHaveLength(1);
-      expect(records.at(-1)).toMatchObject({ type: "result", agent: "claude", response: `${FAKE_REPLY_PREFIX}${prompt}`, cleanup: { action: "stop", status: "succeeded" } });
-    } finally {
+/** A sandbox home whose login shell finds Claude Code 2.1.215 as `claude`, and its model server. */
+async function claudeSandbox() {
+  if (!CLAUDE_215) throw new Error("Claude Code 2.1.215 is not among the pinned versions");
+  const server = await startModelServer();
+  const home = await createClaudeHome({ modelServerUrl: server.url });
+  const bin = path.join(home.root, "bin");
+  mkdirSync(bin);
+  symlinkSync(CLAUDE_215.executable, path.join(bin, "claude"));
+  writeFileSync(path.join(home.home, ".bash_profile"), `export PATH='${bin}':"$PATH"\n`);
+  return {
+    server,
+    home,
+    dispose: async () => {
       await server.close();
       await home.cleanup();
+    },
+  };
+}
+
+function records(stdout: string): Array<Record<string, unknown>> {
+  const parsed = stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  for (const r of parsed) expect(schemaProblems(SCHEMA, r), JSON.stringify(r)).toEqual([]);
+  expect(parsed.map((r) => r["sequence"])).toEqual(parsed.map((_, i) => i));
+  expect(parsed.filter((r) => r["type"] === "result" || r["type"] === "error")).toHaveLength(1);
+  return parsed;
+}
+
+describe("elwood command on Claude Code 2.1.215", () => {
+  it("C-CLI-11: the scripted Bash call and its output arrive as tool records with one toolCallId, then the scripted text", async () => {
+    assertLoopbackOnly();
+    const box = await claudeSandbox();
+    try {
+      box.server.enqueue({ kind: "bash", command: "echo tool-ran-ok" });
+      box.server.enqueue({ kind: "text", text: "All done: tool-ran-ok" });
+      const result = await run(["--output", "jsonl", "run the tool please"], box.home.project, { ...box.home.env });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      const all = records(result.stdout);
+      const content = all.filter((r) => r["type"] === "tool" || r["type"] === "text" || r["type"] === "result");
+      expect(content.map((r) => (r["type"] === "tool" ? `tool:${r["phase"]}` : r["type"]))).toEqual(["tool:call", "tool:result", "text", "result"]);
+      const [call, output, text] = content as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+      expect(call).toMatchObject({ name: "Bash", content: "echo tool-ran-ok" });
+      expect(typeof call["toolCallId"]).toBe("string");
+      // A read-only `echo` runs under the built-in dontAsk posture (no dialog to answer).
+      expect(output).toMatchObject({ name: "Bash", toolCallId: call["toolCallId"], isError: false });
+      expect(String(output["content"])).toContain("tool-ran-ok");
+      expect(text["text"]).toBe("All done: tool-ran-ok");
+    } finally {
+      await box.dispose();
+    }
+  }, 180_000);
+
+  it("C-CLI-11, C-E2E-02: a one-shot --output jsonl run auto-detects claude; its text records equal the model server's reply; one result; schema-valid", async () => {
+    assertLoopbackOnly();
+    const box = await claudeSandbox();
+    try {
+      const prompt = "hello from the elwood command";
+      const result = await run(["--output", "jsonl", prompt], box.home.project, { ...box.home.env });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      const all = records(result.stdout);
+      expect(all.filter((r) => r["type"] === "text").map((r) => r["text"])).toEqual([`${FAKE_REPLY_PREFIX}${prompt}`]);
+      expect(box.server.requests.filter((r) => r.kind === "main").map((r) => r.userText)).toEqual([prompt]);
+      expect(all.at(-1)).toMatchObject({ type: "result", agent: "claude", response: `${FAKE_REPLY_PREFIX}${prompt}`, cleanup: { action: "stop", status: "succeeded" } });
+    } finally {
+      await box.dispose();
     }
   }, 180_000);
 });
