@@ -1,6 +1,6 @@
 // Import boundaries of the layering (ARCHITECTURE.md): contracts at the bottom, machines pure, effects at the edge.
 /** @type {import('dependency-cruiser').IConfiguration} */
-const SHIPPED = "^(machines|adapters|effects|src|inspector)/";
+const SHIPPED = "^(machines|adapters|effects|src|inspector|cli)/";
 module.exports = {
   forbidden: [
     {
@@ -37,6 +37,13 @@ module.exports = {
       severity: "error",
       from: { path: "^adapters/" },
       to: { path: "^(machines|inspector|test)/|^src/(?!contracts/)" },
+    },
+    {
+      name: "cli-uses-the-public-api",
+      comment: "The elwood command is the outermost layer: of the library it imports the public entry point only.",
+      severity: "error",
+      from: { path: "^cli/" },
+      to: { path: "^(machines|adapters|effects|inspector|test)/|^src/(?!index\\.ts$)" },
     },
     {
       name: "shipped-code-never-imports-tests",

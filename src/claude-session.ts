@@ -5,12 +5,23 @@ import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
 import { readClaudeTurnHook } from "../adapters/claude/turn-hooks.js";
 import type { ClaudeAgentSession, ClaudeLoginOptions } from "./session-api.js";
 import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
+import { resumeClaude } from "./resume-claude.js";
 import { startClaude, type StartClaudeOptions } from "./start-claude.js";
 
-export class ClaudeSession extends ConversationSession<ClaudeAgentSession, StartClaudeOptions, ClaudeHookEventName> {
+/** `startClaude`'s options, plus `resume`: an Elwood session id to continue instead (`resumeClaude`'s rules, never a fresh start). */
+export type ClaudeSessionOptions = LazyOptions<StartClaudeOptions> & { readonly resume?: string };
+
+function startOrResumeExactly(options: StartClaudeOptions & { readonly resume?: string }): Promise<ClaudeAgentSession> {
+  const { resume, ...start } = options;
+  if (resume === undefined) return startClaude(start);
+  const { persona: _persona, ...rest } = start;
+  return resumeClaude({ ...rest, elwoodSessionId: resume });
+}
+
+export class ClaudeSession extends ConversationSession<ClaudeAgentSession, StartClaudeOptions & { readonly resume?: string }, ClaudeHookEventName> {
   /** Takes `startClaude`'s options (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
-  constructor(options?: LazyOptions<StartClaudeOptions>) {
-    super(options, { start: startClaude, readRecord: readClaudeTranscriptRecord, readHook: readClaudeTurnHook });
+  constructor(options?: ClaudeSessionOptions) {
+    super(options, { start: startOrResumeExactly, readRecord: readClaudeTranscriptRecord, readHook: readClaudeTurnHook });
   }
 
   login(options: ClaudeLoginOptions): Promise<void> {

@@ -44,7 +44,7 @@ export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetai
 export * from "./contracts/public-types.js";
 export { parseLoopCommand, type ElwoodLoopRequest, type ElwoodLoopState, type ElwoodLoopSnapshot, type ElwoodLoopEventSnapshot, type ElwoodLoopEvent } from "./contracts/loop.js";
 export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";
-export { ClaudeSession } from "./claude-session.js";
-export { CodexSession } from "./codex-session.js";
+export { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
+export { CodexSession, type CodexSessionOptions } from "./codex-session.js";
 export type { TurnOptions, TurnStream, LazyOptions } from "./conversation/conversation-session.js";
 export type { TurnEvent, TurnResult, TurnStatus, TurnUsage } from "./contracts/turn-events.js";

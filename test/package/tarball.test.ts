@@ -132,7 +132,24 @@ describe("packed tarball in a fresh consumer project, offline (issue 15 §2)", (
   it("runs each bin's --help", () => {
     const manifest = JSON.parse(readFileSync(join(project, "node_modules/elwood/package.json"), "utf8")) as RootManifest;
     const bins = Object.keys(manifest.bin);
-    expect(bins).toEqual(["elwood-inspect"]);
+    expect(bins).toEqual(["elwood", "elwood-inspect"]);
     for (const bin of bins) expect(run(join(project, "node_modules/.bin", bin), ["--help"], project)).toContain(`usage: ${bin}`);
   }, 60_000);
+
+  it("issue 19: npx elwood --version and a one-shot npx elwood run against the simulated agent, from compiled JS without tsx", () => {
+    expect(files).toContain("dist/cli/elwood.js");
+    expect(files).toContain("dist/cli/output.schema.json");
+    expect(run("npx", ["--offline", "elwood", "--version"], project).trim()).toBe((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as RootManifest).version);
+    // A fresh HOME whose login shell finds the simulated CLI as `claude`: the command auto-detects and launches it.
+    const home = join(dir, "cli-home");
+    const bin = join(dir, "cli-bin");
+    execFileSync("mkdir", ["-p", home, bin]);
+    writeFileSync(join(bin, "claude"), `#!/bin/sh\nexec '${process.execPath}' '${simAgentPath}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(home, ".bash_profile"), `export PATH='${bin}':"$PATH"\n`);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ELWOOD_") && !k.startsWith("XDG_")));
+    const out = run("npx", ["--offline", "elwood", "run", "--output", "jsonl", "hi from the tarball"], project, { ...env, HOME: home });
+    const records = out.trim().split("\n").map((l) => JSON.parse(l) as { type: string; text?: string; response?: string });
+    expect(records.filter((r) => r.type === "text").map((r) => r.text)).toEqual(["FAKE-REPLY: hi from the tarball"]);
+    expect(records.at(-1)).toMatchObject({ type: "result", agent: "claude", response: "FAKE-REPLY: hi from the tarball" });
+  }, 180_000);
 });

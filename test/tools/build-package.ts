@@ -21,6 +21,9 @@ copyFileSync(join(root, "effects/hook-bridge/bridge.bash"), join(dist, "effects/
 mkdirSync(join(dist, "effects/supervisor"), { recursive: true });
 copyFileSync(join(root, "effects/supervisor/session-supervisor.sh"), join(dist, "effects/supervisor/session-supervisor.sh"));
 
+// The elwood command's record schema ships next to the command, for consumers that validate its output.
+copyFileSync(join(root, "cli/output.schema.json"), join(dist, "cli/output.schema.json"));
+
 const page = join(dist, "inspector/public");
 mkdirSync(page, { recursive: true });
 copyFileSync(PAGE_SOURCES.html, join(page, BUILT_PAGE.html));

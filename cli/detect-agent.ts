@@ -1,0 +1,60 @@
+// Auto-detection: asks the user's login shell for `claude` and `codex` at once (neither is run); Claude wins if both resolve.
+
+import { spawn } from "node:child_process";
+import { userInfo } from "node:os";
+import { CliError, EXIT } from "./cli-error.js";
+import type { AgentName } from "./config-keys.js";
+
+/** A login shell that never answers is a failed probe, not a missing agent. */
+const PROBE_TIMEOUT_MS = 30_000;
+
+type ProbeOutcome = { readonly found: boolean } | { readonly failed: string };
+
+/** The account's login shell, the one the library launches the agent through. */
+export function loginShell(env: Readonly<Record<string, string | undefined>>): string {
+  try {
+    const shell = userInfo().shell;
+    if (shell) return shell;
+  } catch {
+    /* no passwd entry: fall through */
+  }
+  return env["SHELL"] || "/bin/sh";
+}
+
+function probe(shell: string, name: AgentName, env: Readonly<Record<string, string | undefined>>): Promise<ProbeOutcome> {
+  return new Promise((resolve) => {
+    // Detached: its own session, so an interactive shell takes no part in our terminal's job control (no SIGTTOU).
+    const child = spawn(shell, ["-l", "-i", "-c", `command -v ${name}`], { detached: true, stdio: ["ignore", "pipe", "ignore"], env: env as NodeJS.ProcessEnv });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve({ failed: `timed out after ${PROBE_TIMEOUT_MS / 1000}s` });
+    }, PROBE_TIMEOUT_MS);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ failed: error.message });
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      // Profiles may print; the answer is a line naming an absolute path (or an alias/function name).
+      resolve({ found: code === 0 && out.split("\n").some((l) => l.trim() !== "") });
+    });
+  });
+}
+
+export async function detectAgent(env: Readonly<Record<string, string | undefined>>): Promise<AgentName> {
+  const shell = loginShell(env);
+  const [claude, codex] = await Promise.all([probe(shell, "claude", env), probe(shell, "codex", env)]);
+  if ("found" in claude && claude.found) return "claude";
+  if ("found" in codex && codex.found) return "codex";
+  const failed = "failed" in claude ? claude.failed : "failed" in codex ? codex.failed : undefined;
+  if (failed !== undefined) {
+    throw new CliError("no_agent_found", `the agent probe failed: the login shell ${shell} could not run 'command -v' (${failed}); choose one with --agent claude|codex, ELWOOD_AGENT or the config 'agent' key`, EXIT.usage);
+  }
+  throw new CliError(
+    "no_agent_found",
+    `no agent found: neither claude nor codex resolves in the login shell ${shell}. Install one (npm install -g @anthropic-ai/claude-code or @openai/codex), or choose one with --agent, ELWOOD_AGENT or the config 'agent' key`,
+    EXIT.usage,
+  );
+}

@@ -1,0 +1,134 @@
+// The `elwood` command: dispatches argv to help, version, run, sessions, models or config, and returns the exit status.
+
+import { type CliError, EXIT, usageError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import { configCommand } from "./config-command.js";
+import { configPath, readConfig } from "./config-file.js";
+import { asCliError } from "./exit-status.js";
+import { CONFIG_HELP, HELP } from "./help-text.js";
+import { planInteractive, runInteractive } from "./interactive-command.js";
+import { planLaunch } from "./launch-plan.js";
+import { modelsCommand } from "./models-command.js";
+import { OutputSink } from "./output-sink.js";
+import { OutputWriter } from "./output-writer.js";
+import { type Invocation, parseInvocation } from "./parse-invocation.js";
+import { readPrompt } from "./read-prompt.js";
+import { SCHEMA_VERSION } from "./records.js";
+import { runTurn } from "./run-turn.js";
+import { sessionsCommand } from "./sessions-command.js";
+import { type OutputFormat, type RunSettings, resolveSettings } from "./settings.js";
+import { packageVersion } from "./version.js";
+
+/** Run options that only a run takes: `sessions` and `models` reject them. */
+const RUN_ONLY = ["stream", "persona", "image", "keep", "show-session-id", "resume", "ephemeral"] as const;
+
+async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSettings> {
+  const path = configPath(io.env);
+  const { doc } = invocation.values["no-defaults"] ? { doc: {} } : await readConfig(path);
+  return resolveSettings(invocation.values, io.env, doc, path, io.cwd);
+}
+
+/** The output format a failure is reported in: a parseable explicit json/jsonl choice, else text on stderr. */
+function failureFormat(invocation: Invocation | undefined, settings: RunSettings | undefined): OutputFormat {
+  const chosen = settings?.output.value ?? invocation?.values.output ?? invocation?.values.format;
+  // sessions and models have no jsonl protocol (choosing it is their usage error, told in text); interactive has none.
+  if (chosen === "jsonl" && (invocation?.command === "sessions" || invocation?.command === "models")) return "text";
+  if (invocation?.command === "interactive") return "text";
+  return chosen === "json" || chosen === "jsonl" ? chosen : "text";
+}
+
+async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: string }): Promise<number> {
+  const { command, values } = invocation;
+  if (command === "help" || invocation.bare || (values.help && command !== "config")) {
+    await stdout.write(HELP);
+    return EXIT.ok;
+  }
+  if (values.version) {
+    await stdout.write(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
+  if (command === "config") {
+    if (values.help || invocation.positionals[0] === "help") {
+      await stdout.write(CONFIG_HELP);
+      return EXIT.ok;
+    }
+    return configCommand(invocation, io, stdout);
+  }
+  const settings = await loadSettings(invocation, io);
+  state.settings = settings;
+  if (command === "interactive") return runInteractive(await planInteractive(values, invocation.positionals, settings, io), io);
+  if (command === "sessions" || command === "models") {
+    const used = RUN_ONLY.filter((name) => values[name] !== undefined);
+    if (used.length > 0) throw usageError(`elwood ${command} does not take --${used[0]}`);
+    if (settings.output.value === "jsonl") throw usageError(`elwood ${command} writes text or json, not jsonl (jsonl from ${settings.output.source})`);
+    if (command === "sessions") return sessionsCommand(settings.stateDir.value, settings.output.value, invocation.positionals, stdout, stderr);
+    return modelsCommand(
+      {
+        agent: values.agent === undefined ? undefined : settings.agent?.value,
+        cwd: io.cwd,
+        stateDir: settings.stateDir.value,
+        output: settings.output.value,
+        timeoutMs: settings.timeoutMs.value,
+        positionals: invocation.positionals,
+      },
+      stdout,
+      stderr,
+    );
+  }
+  const startedAt = Date.now();
+  const prompt = await readPrompt(invocation.positionals, io.stdin);
+  const plan = await planLaunch(values, settings, io.cwd, io.env);
+  state.agent = plan.agent;
+  const sink = new OutputSink(settings.output.value, stdout, settings.stream.value, startedAt);
+  return runTurn(
+    plan,
+    {
+      prompt,
+      images: plan.images,
+      persona: settings.persona.value,
+      timeoutMs: settings.timeoutMs.value,
+      ephemeral: values.ephemeral === true,
+      verbose: settings.verbose.value,
+      debug: settings.debug,
+      showSessionId: values["show-session-id"] === true,
+      text: settings.output.value === "text",
+      jsonl: settings.output.value === "jsonl",
+      startedAt,
+    },
+    io,
+    sink,
+    stderr,
+  );
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const stdout = new OutputWriter(io.stdout);
+  const stderr = new OutputWriter(io.stderr);
+  const startedAt = Date.now();
+  let invocation: Invocation | undefined;
+  const state: { settings?: RunSettings; agent?: string } = {};
+  try {
+    invocation = parseInvocation(argv);
+    return await dispatch(invocation, io, stdout, stderr, state);
+  } catch (error) {
+    const e: CliError = asCliError(error);
+    const format = failureFormat(invocation, state.settings);
+    const selected = state.agent ?? state.settings?.agent?.value ?? null;
+    if (format === "text") await stderr.write(`elwood: ${e.message}\n`);
+    else {
+      const record = {
+        schemaVersion: SCHEMA_VERSION,
+        type: "error",
+        agent: selected,
+        response: "",
+        sessionId: null,
+        durationMs: Date.now() - startedAt,
+        cleanup: { action: "none", status: "skipped" },
+        error: { code: e.code, message: e.message },
+        ...(format === "jsonl" ? { sequence: 0, elapsedMs: Date.now() - startedAt } : {}),
+      };
+      await stdout.write(`${JSON.stringify(record)}\n`);
+    }
+    return e.exitCode;
+  }
+}

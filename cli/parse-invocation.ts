@@ -1,0 +1,54 @@
+// Turns argv into a command, its option values and its prompt words with node:util parseArgs (no tokenizer of our own).
+
+import { parseArgs } from "node:util";
+import { usageError } from "./cli-error.js";
+import { nearestOption } from "./nearest-option.js";
+import { COMMANDS, type CommandName, RUN_OPTIONS, type RunValues } from "./options.js";
+
+export interface Invocation {
+  /** `run` also for the bare `elwood [options] [prompt...]` form; `resume <id>` is rewritten to `run --resume <id>`. */
+  readonly command: CommandName;
+  readonly values: RunValues;
+  readonly positionals: readonly string[];
+  /** True when argv was empty: top-level help, stdin untouched. */
+  readonly bare: boolean;
+  /** True when the words came from `elwood resume <id>`. */
+  readonly viaResume: boolean;
+}
+
+function isCommand(word: string | undefined): word is CommandName {
+  return word !== undefined && (COMMANDS as readonly string[]).includes(word);
+}
+
+/** parseArgs' own error names the token; we add the nearest documented option when one is unambiguous. */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string }).code;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const token = /'([^']+)'/.exec(message)?.[1] ?? "";
+    const hint = token.startsWith("--") ? nearestOption(token, Object.keys(RUN_OPTIONS)) : undefined;
+    return `unknown option '${token}'${hint === undefined ? "" : ` (did you mean --${hint}?)`}`;
+  }
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return message.replace(/^Option /, "option ").replace(/\.$/, "");
+  return message;
+}
+
+export function parseInvocation(argv: readonly string[]): Invocation {
+  const first = argv[0];
+  const command: CommandName = isCommand(first) ? first : "run";
+  const rest = isCommand(first) ? argv.slice(1) : argv;
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...rest], options: RUN_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw usageError(describeParseError(error));
+  }
+  const values = parsed.values as RunValues;
+  if (command !== "resume") return { command, values, positionals: parsed.positionals, bare: argv.length === 0, viaResume: false };
+  // `elwood resume <id> …` is exactly `elwood run --resume <id> …`.
+  if (values.help) return { command: "help", values, positionals: [], bare: false, viaResume: true };
+  if (values.resume !== undefined) throw usageError("'elwood resume <id>' and --resume cannot be used together");
+  const [id, ...words] = parsed.positionals;
+  if (id === undefined) throw usageError("'elwood resume' needs a session id: elwood resume <id> [prompt...]");
+  return { command: "run", values: { ...values, resume: id }, positionals: words, bare: false, viaResume: true };
+}

@@ -1,0 +1,162 @@
+// Executes one headless run: optional persona turn, the user turn streamed into the output, signals, deadline, cleanup once.
+
+import type { TurnResult } from "../src/index.js";
+import { CliError, EXIT } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import { asCliError } from "./exit-status.js";
+import type { LaunchPlan } from "./launch-plan.js";
+import type { OutputSink } from "./output-sink.js";
+import type { OutputWriter } from "./output-writer.js";
+import { ProgressLine } from "./progress-line.js";
+import { type Cleanup, eventRecord, type TerminalRecord } from "./records.js";
+import { sanitizeText } from "./sanitize.js";
+
+export interface RunOptions {
+  readonly prompt: string;
+  readonly images: readonly string[];
+  readonly persona: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly ephemeral: boolean;
+  readonly verbose: boolean;
+  readonly debug: boolean;
+  readonly showSessionId: boolean;
+  readonly text: boolean;
+  /** jsonl carries warnings as records, so they are never repeated on stderr. */
+  readonly jsonl: boolean;
+  readonly startedAt: number;
+}
+
+/** Why the run stopped early: the deadline, Ctrl+C, or a dialog nobody will answer. */
+type Abort = "timeout" | "interrupted" | "blocked";
+
+/** A dialog that safe trust automation has not cleared by then is one a headless run cannot answer. */
+export const BLOCKED_GRACE_MS = 5_000;
+
+export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, sink: OutputSink, stderr: OutputWriter): Promise<number> {
+  const { session } = plan;
+  const progress = ProgressLine.forStderr(io.stderr, options.startedAt);
+  const note = async (line: string) => {
+    if (options.verbose || options.debug) {
+      progress?.stop();
+      await stderr.write(`elwood: [${((Date.now() - options.startedAt) / 1000).toFixed(1)}s] ${line}\n`);
+    }
+  };
+  let abort: Abort | undefined;
+  let wake!: () => void;
+  const aborted = new Promise<void>((resolve) => (wake = resolve));
+  /** Set when the agent must be killed now (deadline, second Ctrl+C, or an interrupt that could not be sent). */
+  let killNow = false;
+  const stopEarly = (why: Abort) => {
+    abort ??= why;
+    killNow = true;
+    wake();
+  };
+  let interrupts = 0;
+  // Installed before launch: the first Ctrl+C interrupts the turn, a second one tears everything down.
+  const offInterrupt = io.onInterrupt(() => {
+    interrupts += 1;
+    if (interrupts === 1 && session.session !== undefined) {
+      abort ??= "interrupted";
+      void session.interrupt().catch(() => stopEarly("interrupted"));
+    } else stopEarly("interrupted");
+  });
+  const deadline = options.timeoutMs === undefined ? undefined : setTimeout(() => stopEarly("timeout"), options.timeoutMs);
+  let blockedLabel: string | undefined;
+  let blockedTimer: NodeJS.Timeout | undefined;
+  /** Headless runs never type into a dialog: one still up after the grace period fails the run as blocked_prompt. */
+  const watchBlocked = (status: string, label: string | undefined) => {
+    if (status !== "blocked") {
+      clearTimeout(blockedTimer);
+      blockedTimer = undefined;
+      return;
+    }
+    blockedLabel = label ?? "unlabelled dialog";
+    blockedTimer ??= setTimeout(() => stopEarly("blocked"), BLOCKED_GRACE_MS);
+  };
+
+  let failure: CliError | undefined;
+  let result: TurnResult | undefined;
+  const work = (async () => {
+    progress?.start();
+    await session.start();
+    await note(`${plan.agent} started`);
+    if (options.persona !== undefined) {
+      progress?.update("persona");
+      await note("persona turn");
+      // A real setup turn: its side effects stay, its reply is discarded before the user turn is observed.
+      await session.send(options.persona);
+    }
+    progress?.update("working");
+    const turn = session.stream(options.prompt, options.images.length === 0 ? {} : { images: options.images.map((path) => ({ path })) });
+    for await (const event of turn) {
+      if (killNow) break;
+      if (event.type === "result") {
+        result = event;
+        break;
+      }
+      if (options.debug) await stderr.write(`elwood: event ${JSON.stringify(eventRecord(event) ?? {})}\n`);
+      if (event.type === "status") watchBlocked(event.status, event.label);
+      if (event.type === "tool_call") {
+        progress?.update("working", sanitizeText(event.name));
+        await note(`tool ${sanitizeText(event.name)}`);
+      }
+      if (event.type === "warning" && !options.jsonl) await note(`warning ${event.code}: ${sanitizeText(event.message)}`);
+      const record = eventRecord(event);
+      if (record) await sink.event(record);
+    }
+  })().catch((error: unknown) => {
+    failure = asCliError(error);
+  });
+  await Promise.race([work, aborted]);
+  if (deadline) clearTimeout(deadline);
+  clearTimeout(blockedTimer);
+  progress?.stop();
+  // A deadline or a second Ctrl+C ends the agent now; the turn loop is abandoned.
+  if (killNow) await session.kill().catch(() => {});
+
+  const cleanup = await cleanUp(plan, options.ephemeral);
+  await note(`cleanup ${cleanup.action} ${cleanup.status}`);
+  offInterrupt();
+
+  let outcome: CliError | undefined;
+  if (abort === "timeout") outcome = new CliError("timeout", `the run did not finish within --timeout (${options.timeoutMs} ms)`, EXIT.timeout);
+  else if (abort === "blocked") outcome = new CliError("blocked_prompt", `the agent waits on a dialog a headless run does not answer (${sanitizeText(blockedLabel ?? "")})`, EXIT.failure);
+  else if (abort !== undefined || result?.status === "interrupted") outcome = new CliError("interrupted", "interrupted by Ctrl+C", EXIT.interrupted);
+  // The agent ended on its own before cleanup asked it to: whatever call noticed first, that is agent_exited.
+  else if (failure?.code === "session_not_running") outcome = new CliError("agent_exited", `the agent exited before the turn ended (${failure.message})`, EXIT.failure);
+  else if (failure) outcome = failure;
+  else if (result?.status === "failed") outcome = new CliError("turn_failed", result.error ?? "the agent rejected the turn", EXIT.failure);
+  else if (!result) outcome = new CliError("agent_exited", "the agent exited before the turn ended", EXIT.failure);
+  // A cleanup failure never hides a primary outcome, and turns a success into a failure.
+  if (!outcome && cleanup.status === "failed") outcome = new CliError("cleanup_failed", `the session could not be ${cleanup.action === "teardown" ? "torn down" : "stopped"}`, EXIT.failure);
+
+  const sessionId = options.ephemeral ? null : (session.session?.elwoodSessionId ?? plan.resume ?? null);
+  const terminal: TerminalRecord = {
+    type: outcome ? "error" : "result",
+    agent: plan.agent,
+    response: sink.response,
+    sessionId,
+    durationMs: Math.round(Date.now() - options.startedAt),
+    cleanup,
+    ...(outcome ? { error: { code: outcome.code, message: outcome.message } } : {}),
+  };
+  await sink.finish(terminal);
+  if (outcome && options.text) await stderr.write(`elwood: ${outcome.message}\n`);
+  if (!outcome && options.text && options.showSessionId && sessionId !== null) await stderr.write(`elwood: session ${sessionId} (elwood resume ${sessionId} "...")\n`);
+  return outcome?.exitCode ?? EXIT.ok;
+}
+
+/** Runs exactly once: keep (stop, falling back to kill; the state stays resumable) or teardown for --ephemeral. */
+async function cleanUp(plan: LaunchPlan, ephemeral: boolean): Promise<Cleanup> {
+  if (plan.session.session === undefined) {
+    // A start in flight still has to be ended: close() waits for it.
+    await (ephemeral ? plan.session.teardown() : plan.session.close()).catch(() => {});
+    return { action: plan.session.session === undefined ? "none" : ephemeral ? "teardown" : "stop", status: plan.session.session === undefined ? "skipped" : "succeeded" };
+  }
+  try {
+    await (ephemeral ? plan.session.teardown() : plan.session.close());
+    return { action: ephemeral ? "teardown" : "stop", status: "succeeded" };
+  } catch {
+    return { action: ephemeral ? "teardown" : "stop", status: "failed" };
+  }
+}

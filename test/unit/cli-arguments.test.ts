@@ -1,0 +1,137 @@
+// The elwood command's argument grammar, usage errors (status 2, the spec's messages) and input composition, run in-process.
+
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseDuration } from "../../cli/duration.js";
+import { runCli } from "../../cli/main.js";
+import { nearestOption } from "../../cli/nearest-option.js";
+import { parseInvocation } from "../../cli/parse-invocation.js";
+import { MAX_INPUT_BYTES, readPrompt } from "../../cli/read-prompt.js";
+import { schemaProblems } from "../support/json-schema-check.js";
+import { fakeIo, stdinOf } from "../support/fake-cli-io.js";
+
+const SCHEMA = JSON.parse(readFileSync(new URL("../../cli/output.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;
+
+async function cli(argv: string[], options: Parameters<typeof fakeIo>[0] = {}) {
+  const { io, stdout, stderr, stdin } = fakeIo(options);
+  const status = await runCli(argv, io);
+  return { status, stdout: stdout.text(), stderr: stderr.text(), stdinReads: stdin.reads };
+}
+
+describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
+  it("C-CLI-02: bare elwood prints the top-level help and reads neither stdin nor config; --version and -V print the version", async () => {
+    const bare = await cli([], { stdin: ["piped text"], env: { ELWOOD_CONFIG: "/dev/null/not-a-file" } });
+    expect(bare.status).toBe(0);
+    expect(bare.stdout).toMatch(/^usage: elwood \[options\] \[prompt\.\.\.\]/);
+    expect(bare.stdinReads).toBe(0);
+    for (const flag of ["--version", "-V"]) {
+      const v = await cli([flag], { env: { ELWOOD_CONFIG: "/dev/null/not-a-file" } });
+      expect(v).toMatchObject({ status: 0, stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stdinReads: 0 });
+    }
+    for (const argv of [["help"], ["-h"], ["sessions", "--help"], ["models", "-h"], ["resume", "--help"]]) expect((await cli(argv)).stdout).toBe(bare.stdout);
+    expect((await cli(["config", "--help"])).stdout).toMatch(/^usage: elwood config path/);
+    expect((await cli(["config", "help"])).stdout).toMatch(/^usage: elwood config path/);
+  });
+
+  it("C-CLI-02: run is the bare form; a reserved word is a command only first and before --", () => {
+    expect(parseInvocation(["run", "fix", "it"])).toEqual({ ...parseInvocation(["fix", "it"]) });
+    expect(parseInvocation(["say", "help", "--model", "m"])).toMatchObject({ command: "run", positionals: ["say", "help"], values: { model: "m" } });
+    expect(parseInvocation(["--", "sessions"])).toMatchObject({ command: "run", positionals: ["sessions"] });
+    expect(parseInvocation(["--image", "a.png", "--image", "b.png", "x"]).values.image).toEqual(["a.png", "b.png"]);
+  });
+
+  it("C-CLI-23: resume <id> is run --resume <id>; a missing id or an extra --resume is a usage error", async () => {
+    expect(parseInvocation(["resume", "abc", "go", "on"])).toMatchObject({ command: "run", values: { resume: "abc" }, positionals: ["go", "on"] });
+    expect(await cli(["resume"])).toMatchObject({ status: 2, stderr: expect.stringContaining("needs a session id") });
+    expect(await cli(["resume", "a", "--resume", "b"])).toMatchObject({ status: 2, stderr: expect.stringContaining("cannot be used together") });
+  });
+
+  it("C-CLI-20: an unknown long option names the token and suggests the nearest documented one", async () => {
+    expect(await cli(["--verbos", "hi"])).toMatchObject({ status: 2, stderr: "elwood: unknown option '--verbos' (did you mean --verbose?)\n", stdout: "" });
+    expect(nearestOption("--zzzzzz", ["verbose", "output"])).toBeUndefined();
+  });
+
+  it("C-CLI-02, C-CLI-04: an explicit run with terminal stdin and no words, or whitespace-only input, is a usage error before launch", async () => {
+    expect(await cli(["run"])).toMatchObject({ status: 2, stdinReads: 0, stderr: expect.stringContaining("no prompt") });
+    expect(await cli(["run"], { stdin: ["  \n\t "] })).toMatchObject({ status: 2, stderr: expect.stringContaining("no prompt") });
+  });
+
+  it("C-CLI-08, C-CLI-03, C-CLI-14: conflicting options and strict env booleans are usage errors (status 2)", async () => {
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [["--keep", "--ephemeral", "hi"], {}, "--keep and --ephemeral cannot be used together"],
+      [["--resume", "x", "--cwd", "/tmp", "hi"], {}, "--cwd cannot be used with a resume"],
+      [["--output", "json", "--stream", "hi"], {}, "--stream works only with text output"],
+      [["--stream", "--no-stream", "hi"], {}, "--stream and --no-stream cannot be used together"],
+      [["hi"], { ELWOOD_STREAM: "yes" }, "ELWOOD_STREAM must be exactly true or false"],
+      [["--agent", "gemini", "hi"], {}, "agent from --agent must be one of claude, codex"],
+      [["--timeout", "0s", "hi"], {}, "positive whole number"],
+      [["sessions", "--stream"], {}, "elwood sessions does not take --stream"],
+      [["sessions", "--output", "jsonl"], {}, "not jsonl"],
+      [["models", "extra"], {}, "takes no prompt words"],
+      [["--agent", "claude", "--codex-sandbox", "read-only", "hi"], {}, "--codex-sandbox from --codex-sandbox applies to codex only"],
+      [["--agent", "claude", "--high-trust", "--claude-permission-mode", "plan", "hi"], {}, "high trust from --high-trust conflicts with --claude-permission-mode"],
+    ];
+    for (const [argv, env, message] of cases) {
+      const r = await cli(argv, { env, stdin: [] });
+      expect(r.status, argv.join(" ")).toBe(2);
+      // An explicitly chosen json output carries the error on stdout; text puts it on stderr only.
+      const channel = argv.includes("json") ? JSON.parse(r.stdout).error.message : r.stderr;
+      expect(channel, argv.join(" ")).toContain(message);
+      if (!argv.includes("json")) expect(r.stdout, argv.join(" ")).toBe("");
+    }
+  });
+
+  it("C-CLI-11: with json or jsonl chosen, a usage error is one schema-valid error record with agent null before selection", async () => {
+    const jsonl = await cli(["--output", "jsonl", "--timeout", "5x", "hi"]);
+    expect(jsonl.status).toBe(2);
+    const lines = jsonl.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    const record = JSON.parse(lines[0] as string);
+    expect(schemaProblems(SCHEMA, record)).toEqual([]);
+    expect(record).toMatchObject({ type: "error", agent: null, error: { code: "usage_error" } });
+    const json = await cli(["--output", "json", "--keep", "--ephemeral", "hi"], { stdin: [] });
+    const doc = JSON.parse(json.stdout);
+    expect(schemaProblems(SCHEMA, doc, (SCHEMA["$defs"] as Record<string, Record<string, unknown>>)["document"])).toEqual([]);
+    expect(json.stderr).toBe("");
+  });
+});
+
+describe("input composition (issue 19, C-CLI-04)", () => {
+  it("C-CLI-04: piped stdin follows the words after one blank line; terminal stdin is never read", async () => {
+    expect(await readPrompt(["fix", "the", "bug"], stdinOf(["stack ", "trace\n"]))).toBe("fix the bug\n\nstack trace\n");
+    expect(await readPrompt([], stdinOf(["only piped"]))).toBe("only piped");
+    expect(await readPrompt(["words"], stdinOf([" \n"]))).toBe("words");
+    const tty = stdinOf("tty");
+    expect(await readPrompt(["just", "words"], tty)).toBe("just words");
+    expect(tty.reads).toBe(0);
+  });
+
+  it("C-CLI-04: the combined input is capped at 8 MiB of UTF-8 while reading", async () => {
+    const chunk = "é".repeat(1024 * 1024); // 2 MiB of UTF-8 each
+    await expect(readPrompt(["x"], stdinOf([chunk, chunk, chunk, chunk]))).rejects.toMatchObject({ code: "input_too_large", exitCode: 2 });
+    const exact = "a".repeat(MAX_INPUT_BYTES - 3);
+    expect((await readPrompt(["x"], stdinOf([exact]))).length).toBe(MAX_INPUT_BYTES);
+  });
+
+  it("C-CLI-07: --timeout takes a positive whole number with ms, s, m or h", () => {
+    expect([parseDuration("250ms"), parseDuration("90s"), parseDuration("5m"), parseDuration("2h")]).toEqual([250, 90_000, 300_000, 7_200_000]);
+    for (const bad of ["0s", "1.5s", "10", "-1s", "9999999999h", "s"]) expect(parseDuration(bad), bad).toBeUndefined();
+  });
+});
+
+describe("elwood interactive usage (issue 19, C-CLI-25)", () => {
+  it("C-CLI-25: without terminals, with run-only options, json output or two ids it fails with status 2 before spawning", async () => {
+    const cases: Array<[string[], string]> = [
+      [["interactive"], "needs a terminal on stdin and stdout"],
+      [["interactive", "--timeout", "5s"], "does not take --timeout"],
+      [["interactive", "--stream"], "does not take --stream"],
+      [["interactive", "--image", "a.png"], "does not take --image"],
+      [["interactive", "--output", "json"], "has no json output"],
+      [["interactive", "a", "b"], "at most one session id"],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await cli(argv);
+      expect(r, argv.join(" ")).toMatchObject({ status: 2, stdout: "", stderr: expect.stringContaining(message) });
+    }
+  });
+});
