@@ -17,7 +17,7 @@ export interface SubmissionIntakeDeps {
   readonly cwd: string;
   readonly imageVia: "paste" | "clipboard";
   /** The agent's environment (its display is the clipboard images go through). */
-  readonly agentEnv: NodeJS.ProcessEnv | Readonly<Record<string, string>>;
+  readonly agentEnv: Readonly<Record<string, string | undefined>>;
   readonly status: () => SessionStatus;
   /** Enqueues the cleaned text (with its image attach); settles with the submission's turn id when the queue reports it. */
   readonly enqueue: (kind: SubmissionKind, clean: string, transaction?: QueueTransaction) => Promise<string>;
