@@ -481,7 +481,7 @@ export const controlQueueMachine = setup({
         src: "imageAttach",
         input: ({ context }): ImageAttachInput => {
           const t = context.active?.transaction;
-          const base = t?.kind === "imageAttach" ? t.input : { paths: [], via: "paste" as const };
+          const base = t?.kind === "imageAttach" ? t.input : { files: [], via: "paste" as const };
           return { ...base, opId: context.active?.opId ?? "", facts: context.facts };
         },
         onDone: [

@@ -2,10 +2,11 @@
 // chip in the composer, before the queue submits the text in the same slot (one call = one turn).
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { assign, setup } from "xstate";
+import { assign, type EventObject, fromCallback, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError, type ElwoodErrorDetails } from "../src/contracts/errors.js";
 import type { IoWriteRequest } from "../src/contracts/events.js";
+import type { ImageFilesEvent } from "../src/contracts/image-files.js";
 import { frameBracketedPaste } from "./paste-framing.js";
 import {
   CLEAR_DRAFT,
@@ -33,19 +34,24 @@ export const IMAGE_ATTACH_DEFAULTS: ImageAttachTiming = { confirmMs: 10_000, hol
 
 export interface ImageAttachInput extends Partial<ImageAttachTiming> {
   readonly opId: string;
-  /** Absolute paths of readable image files, in attach order (already validated by the facade). */
-  readonly paths: readonly string[];
+  /**
+   * The call's images as the facade snapshotted them: the input of the `materialiseImages` actor, which checks
+   * them, writes byte inputs to temp files and answers with the paths. Opaque to the machine.
+   */
+  readonly files: unknown;
   /** `paste` = bracketed-paste each path (Claude); `clipboard` = image on the OS clipboard + Ctrl+V (Codex). */
   readonly via: "paste" | "clipboard";
   readonly facts: ScreenFacts | null;
 }
 
-export type ImageAttachEvent = TransactionMachineEvent;
+export type ImageAttachEvent = TransactionMachineEvent | ImageFilesEvent;
 
 export type ImageAttachParentEvent = IoWriteRequest | EffectRequestEvent;
 
 export interface AttachContext extends ImageAttachTiming {
   readonly opId: string;
+  readonly files: unknown;
+  /** Absolute paths of readable image files, in attach order (empty until the files are ready). */
   readonly paths: readonly string[];
   readonly via: "paste" | "clipboard";
   readonly facts: ScreenFacts | null;
@@ -84,6 +90,12 @@ const writeParams = (what: "image" | "clear") => ({ context }: Args): ParentPara
 const attachFailed = (message: string, details: ElwoodErrorDetails<"image_attach_failed">): ElwoodError =>
   new ElwoodError("image_attach_failed", message, details);
 
+/**
+ * Stands in for the effect actor the session supplies (`effects/image-materialiser.ts`, through `provide`): it never
+ * answers, so a machine nobody supplied stays in `materialising` and writes nothing.
+ */
+const unsuppliedMaterialiser = fromCallback<EventObject, unknown, ImageFilesEvent>(() => undefined);
+
 export const imageAttachMachine = setup({
   types: {
     context: {} as AttachContext,
@@ -91,6 +103,7 @@ export const imageAttachMachine = setup({
     input: {} as ImageAttachInput,
     output: {} as TransactionOutput,
   },
+  actors: { materialiseImages: unsuppliedMaterialiser },
   delays: {
     confirm: ({ context }) => context.confirmMs,
     holdRetry: ({ context }) => context.holdRetryMs,
@@ -113,7 +126,7 @@ export const imageAttachMachine = setup({
     clipboardHeld: ({ context }) => context.clipboardHeld,
   },
   actions: {
-    ...writeRequestActions<AttachContext, TransactionMachineEvent, ParentParams["events"][number]>((context, seq) => `${context.opId}:i${seq}`),
+    ...writeRequestActions<AttachContext, ImageAttachEvent, ParentParams["events"][number]>((context, seq) => `${context.opId}:i${seq}`),
     recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
     takeBaseline: assign({ baseline: ({ context }) => chips(context.facts), failureBaseline: ({ context }) => pasteFailures(context.facts) }),
     markStaged: assign({ staged: true }),
@@ -121,6 +134,8 @@ export const imageAttachMachine = setup({
     releaseClipboard: assign({ clipboardHeld: false }),
     advance: assign({ index: ({ context }) => context.index + 1 }),
     markRawInput: assign({ rawInput: true }),
+    takePaths: assign({ paths: ({ context, event }) => (event.type === "images.ready" ? event.paths : context.paths) }),
+    recordFilesError: assign({ error: ({ context, event }) => (event.type === "images.failed" ? event.error : context.error) }),
     recordIoError: assign({
       // The first failure is the one the caller sees; a failed clearing write never masks it.
       error: ({ context, event }) => context.error ?? (event.type === "io.failed" ? event.error : attachFailed("an attach write failed", { index: context.index, reason: "write_failed" })),
@@ -144,6 +159,7 @@ export const imageAttachMachine = setup({
   context: ({ input }) => ({
     ...IMAGE_ATTACH_DEFAULTS,
     ...input,
+    paths: [],
     index: 0,
     baseline: 0,
     failureBaseline: 0,
@@ -154,13 +170,22 @@ export const imageAttachMachine = setup({
     rawInput: false,
     error: null,
   }),
-  initial: "beginning",
+  // For the whole attach: the temp files it writes are removed when the attach ends, however it ends.
+  invoke: { id: "files", src: "materialiseImages", input: ({ context }: { context: AttachContext }) => context.files },
+  initial: "materialising",
   on: {
     frame: { actions: "recordFacts" },
     "submission.rawInput": { actions: "markRawInput", description: "Caller raw input owns the draft: no clearing keys later." },
     "transaction.cancel": { target: ".failing", actions: "recordCancel", description: "Cancelled: submit no text." },
   },
   states: {
+    materialising: {
+      description: "The files are checked (readable, real images, within the limits) and byte inputs written to temp files; nothing is written to the CLI yet.",
+      on: {
+        "images.ready": { target: "beginning", actions: "takePaths", description: "Every image is a readable file: attach them in order." },
+        "images.failed": { target: "done", actions: "recordFilesError", description: "An image is unusable: fail the call, touch nothing." },
+      },
+    },
     beginning: {
       always: [{ guard: "viaClipboard", target: "lockingClipboard" }, { target: "next" }],
     },

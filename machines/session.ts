@@ -21,6 +21,7 @@ import { statusMachine } from "./status.js";
 import type { ClosingAs } from "../src/contracts/readiness.js";
 import { turnMachine } from "./turn.js";
 import { controlQueueMachine, type QueueRequest } from "./control-queue.js";
+import { imageAttachMachine } from "./image-attach.js";
 import { interruptMachine } from "./interrupt.js";
 import { trustResponderMachine } from "./trust-responder.js";
 import { waitDeadlinesMachine, type WaitTimedOutEvent } from "./wait-deadlines.js";
@@ -159,7 +160,7 @@ const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "th
 
 /**
  * The effect actors the session tree runs at its edge (effects/session-io, effects/transaction-effects-actor,
- * effects/hook-bridge-actor and effects/end-processes in production).
+ * effects/hook-bridge-actor, effects/end-processes and effects/image-materialiser in production).
  */
 export interface SessionEdges {
   readonly io: AnyActorLogic;
@@ -169,6 +170,11 @@ export interface SessionEdges {
   readonly end: AnyActorLogic;
   /** One recurring loop (machines/loop.ts by default; a test host may shorten its delays through `provide`). */
   readonly loop?: typeof loopMachine;
+  /**
+   * Invoked by each image-attach transaction with the call's image snapshot; answers `images.ready` / `images.failed`.
+   * Without one an attach waits for its files forever (a tree that never attaches images needs none).
+   */
+  readonly images?: AnyActorLogic;
 }
 
 /** Builds the session machine around concrete edge actors; tests swap them by passing others. */
@@ -187,7 +193,11 @@ export function createSessionMachine(edges: SessionEdges) {
       end: edges.end,
       status: statusMachine,
       turn: turnMachine,
-      queue: controlQueueMachine,
+      // The queue's image-attach transactions get the materialiser the caller supplied.
+      queue:
+        edges.images === undefined
+          ? controlQueueMachine
+          : controlQueueMachine.provide({ actors: { imageAttach: imageAttachMachine.provide({ actors: { materialiseImages: edges.images } }) } }),
       interrupt: interruptMachine,
       trust: trustResponderMachine,
       waits: waitDeadlinesMachine,

@@ -9,6 +9,7 @@ import { transactionEffectsLogic, type TransactionEffectsInput } from "../effect
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
 import { endProcessesLogic, type EndProcessesRuntime } from "../effects/end-processes.js";
+import { imageMaterialiserLogic } from "../effects/image-materialiser.js";
 import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
@@ -81,7 +82,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
-  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic() });
+  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic(), images: imageMaterialiserLogic });
   const endInput: EndProcessesRuntime = {
     pty,
     elwoodSessionId: plan.elwoodSessionId,

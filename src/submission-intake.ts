@@ -1,11 +1,12 @@
-// Submission intake: checks a message's text and images, keeps call order behind image checks, and enqueues it.
+// Submission intake: checks a message's text, snapshots its images within the clone budget, and enqueues it.
 
-import { clipboardBackend, firstUnpastableImage } from "../effects/clipboard.js";
+import { clipboardBackend } from "../effects/clipboard.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
-import { checkImageFiles, clonedBytes, materializeImages, snapshotImages, type ImageSnapshot } from "../effects/image-files.js";
+import { clonedBytes, snapshotImages, type ImageSnapshot } from "../effects/image-files.js";
+import type { ImageMaterialiserInput } from "../effects/image-materialiser.js";
 import type { QueueTransaction } from "../machines/control-queue.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
-import { ElwoodError, isElwoodError, rejectWith } from "./contracts/errors.js";
+import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.js";
 import type { HeldImages } from "./held-images.js";
 import { MAX_SUBMISSION_BYTES } from "./session-defaults.js";
@@ -26,9 +27,6 @@ export interface SubmissionIntakeDeps {
 export class SubmissionIntake {
   /** Cloned image bytes held by queued submissions, one ceiling per session (C-API-44); shared with its ClaudeSession/CodexSession. */
   private imageBudget = new ImageCloneBudget();
-  /** Submissions whose images are still being checked: later calls queue behind them to keep call order. */
-  private intake: Promise<void> = Promise.resolve();
-  private intakePending = 0;
 
   constructor(private readonly deps: SubmissionIntakeDeps) {}
 
@@ -64,63 +62,26 @@ export class SubmissionIntake {
       if (taken instanceof ElwoodError) return Promise.reject(taken);
       snapshot = taken;
     }
-    if (snapshot.length === 0 && this.intakePending === 0) return this.deps.enqueue(kind, clean);
+    if (snapshot.length === 0) return this.deps.enqueue(kind, clean);
     // A held snapshot is already reserved (by its turn, until the turn's end); a raw call reserves until it settles.
     const release = held === undefined ? this.imageBudget.reserve(clonedBytes(snapshot)) : () => {};
     if (release instanceof ElwoodError) return Promise.reject(release);
-    // Calls keep their order: this one enqueues only after every earlier image call has enqueued (or failed).
-    this.intakePending += 1;
-    let enqueued!: (submission: PromiseLike<string>) => void;
-    let refused!: (error: unknown) => void;
-    const submission = new Promise<string>((resolve, reject) => ((enqueued = resolve), (refused = reject)));
-    this.intake = this.intake.then(async () => {
-      try {
-        // Wrapped in an object: the intake chain must wait for the enqueue, never for the submission itself.
-        const next = snapshot.length === 0 ? { submission: this.deps.enqueue(kind, clean) } : await this.submitWithImages(kind, clean, snapshot, held?.until);
-        enqueued(next.submission);
-      } catch (error) {
-        refused(isElwoodError(error) ? error : new ElwoodError("image_attach_failed", String(error), { reason: "temp_file_failed" }));
-      } finally {
-        this.intakePending -= 1;
-      }
-    });
-    return submission.finally(release);
-  }
-
-  /**
-   * Checks the snapshot's files, materializes byte inputs and enqueues attach + submit as one op. Resolves once
-   * enqueued, with the submission's own promise (temp files are removed when it settles, and not before `until`).
-   */
-  private async submitWithImages(
-    kind: "prompt" | "message" | "guidance",
-    clean: string,
-    snapshot: readonly ImageSnapshot[],
-    until: Promise<void> | undefined,
-  ): Promise<{ readonly submission: Promise<string> }> {
-    if (isTerminalStatus(this.deps.status())) throw new ElwoodError("session_not_running", `the session is ${this.deps.status()}`);
     const viaClipboard = this.deps.imageVia === "clipboard";
-    if (viaClipboard && clipboardBackend(process.platform, this.deps.agentEnv) === undefined) {
-      throw new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
+    const clipboard = viaClipboard ? clipboardBackend(process.platform, this.deps.agentEnv) : undefined;
+    if (viaClipboard && clipboard === undefined) {
+      release();
+      return rejectWith("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
     }
-    const checked = await checkImageFiles(snapshot);
-    if (checked instanceof ElwoodError) throw checked;
-    const backend = viaClipboard ? clipboardBackend(process.platform, this.deps.agentEnv) : undefined;
-    const unpastable = backend === undefined ? undefined : await firstUnpastableImage(backend, checked);
-    if (unpastable !== undefined) throw new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index: unpastable });
-    const files = await materializeImages(checked);
-    if (files instanceof ElwoodError) throw files;
-    if (isTerminalStatus(this.deps.status())) {
-      await files.cleanup();
-      throw new ElwoodError("session_not_running", `the session is ${this.deps.status()}`);
-    }
-    const submission = this.deps.enqueue(kind, clean, { kind: "imageAttach", input: { paths: files.paths, via: this.deps.imageVia } });
-    if (until === undefined) return { submission: submission.finally(() => files.cleanup()) };
-    // A turn's files outlive its submission: acceptance recovery may still need them until the turn's real end.
-    const settled = submission.then(
-      () => undefined,
-      () => undefined,
-    );
-    void Promise.all([settled, until]).then(() => files.cleanup());
-    return { submission };
+    // The files are checked and written by the attach transaction's materialiser (effects/image-materialiser.ts) once
+    // the op holds the queue's slot; the queue keeps call order, and nothing is written before they are ready. They
+    // stay on disk until the submission settles, and a turn's until its real end (acceptance recovery may need them).
+    let submissionSettled!: () => void;
+    const settled = new Promise<void>((resolve) => (submissionSettled = resolve));
+    const keepUntil = held === undefined ? settled : Promise.all([settled, held.until]).then(() => undefined);
+    const files: ImageMaterialiserInput = clipboard === undefined ? { images: snapshot, keepUntil } : { images: snapshot, clipboard, keepUntil };
+    return this.deps.enqueue(kind, clean, { kind: "imageAttach", input: { files, via: this.deps.imageVia } }).finally(() => {
+      submissionSettled();
+      release();
+    });
   }
 }

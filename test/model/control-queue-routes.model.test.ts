@@ -30,7 +30,7 @@ type SlotState = "submitting" | "picking" | "loggingIn" | "attaching";
 const TRANSACTIONS: Record<Exclude<SlotState, "submitting">, QueueTransaction> = {
   picking: { kind: "modelPicker", input: { mode: "list", profile: NO_PICKER_PROFILE } } as QueueTransaction,
   loggingIn: { kind: "login", input: { profile: NO_LOGIN_PROFILE } },
-  attaching: { kind: "imageAttach", input: { paths: ["/tmp/route.png"], via: "paste" } },
+  attaching: { kind: "imageAttach", input: { files: ["/tmp/route.png"], via: "paste" } },
 };
 const childId = (state: SlotState): string => (state === "submitting" ? "submission" : "transaction");
 const ACTIVE = "a1";

@@ -1,6 +1,7 @@
 // Model-based test: xstate/graph paths through the image-attach machine replayed on a live actor (C-API-44, C-API-45, C-API-46).
 
 import { describe, expect, it } from "vitest";
+import { fromCallback } from "xstate";
 import { EMPTY_FACTS, type ScreenFacts } from "../../src/contracts/screen-facts.js";
 import type { IoWriteRequest } from "../../src/contracts/events.js";
 import { imageAttachMachine, type ImageAttachInput } from "../../machines/image-attach.js";
@@ -26,14 +27,32 @@ const model: TransactionModel = {
   ],
   keyFields: ["index", "baseline", "failureBaseline", "staged", "clipboardHeld", "rawInput"],
   delays: { confirm: 30, holdRetry: 2, clipboardSpacing: 3 },
-  extra: () => [{ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") }, { type: "submission.rawInput" }],
+  extra: (snap) => [
+    { type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") },
+    { type: "submission.rawInput" },
+    // The materialiser's two answers (the model's stand-in never answers by itself: the path decides).
+    ...(snap.value === "materialising"
+      ? [
+          { type: "images.ready", paths: snap.context["files"] as string[] },
+          { type: "images.failed", error: new ElwoodError("invalid_image", "image 0 is not readable", { index: 0 }) },
+        ]
+      : []),
+  ],
 };
 
+/** The materialiser in the model: silent, so each path's own images.ready / images.failed step answers it. */
+const silentFiles = imageAttachMachine.provide({ actors: { materialiseImages: fromCallback(() => undefined) } });
+/** The materialiser in the step-by-step tests: the files are ready at once, with the input's paths. */
+const readyFiles = imageAttachMachine.provide({
+  actors: { materialiseImages: fromCallback(({ input, sendBack }) => sendBack({ type: "images.ready", paths: input as string[] })) },
+});
+const pathsOf = (input: ImageAttachInput): readonly string[] => input.files as string[];
+
 const INPUTS: readonly ImageAttachInput[] = [
-  { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "paste", facts: chips(0), confirmMs: 30, holdRetryMs: 2 },
-  { opId: "op", paths: ["/tmp/a.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2 },
+  { opId: "op", files: ["/tmp/a.png", "/tmp/b.png"], via: "paste", facts: chips(0), confirmMs: 30, holdRetryMs: 2 },
+  { opId: "op", files: ["/tmp/a.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2 },
   // Two clipboard images: the second Ctrl+V waits out Codex 0.171's drop window (the spacing state).
-  { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 },
+  { opId: "op", files: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 },
 ];
 
 type Requested = { readonly type: string; readonly requestId?: string; readonly effect?: { readonly kind: string } };
@@ -62,33 +81,40 @@ function expectClipboardLockReleased(
 
 describe("image attach model (xstate/graph)", () => {
   for (const input of INPUTS) {
-    const logic = imageAttachMachine.provide({ actions: { toParent: () => {} } });
+    const logic = silentFiles.provide({ actions: { toParent: () => {} } });
     // Shortest paths to every state, plus one path per remaining graph edge (held retries, repeated cancels).
     const paths = edgePaths(logic, { input, events: modelEvents(model) as never, serializeState: modelSerializer(model) as never }, "step");
 
-    it(`C-API-44 C-API-${input.via === "paste" ? "45" : "46"} via ${input.via} (${input.paths.length} image${input.paths.length > 1 ? "s" : ""}): replays ${paths.length} paths (shortest, plus one per state step off them); success only after every chip, no text on failure`, () => {
+    it(`C-API-44 C-API-${input.via === "paste" ? "45" : "46"} via ${input.via} (${pathsOf(input).length} image${pathsOf(input).length > 1 ? "s" : ""}): replays ${paths.length} paths (shortest, plus one per state step off them); success only after every chip, no text on failure`, () => {
       expect(paths.length).toBeGreaterThan(10);
       const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-      for (const v of ['"done"', '"confirming"', '{"clearing":"requesting"}']) expect(reached, v).toContain(v);
+      for (const v of ['"materialising"', '"done"', '"confirming"', '{"clearing":"requesting"}']) expect(reached, v).toContain(v);
       if (input.via === "clipboard") for (const v of ['"restoringClipboard"', '"cancellingLock"']) expect(reached, v).toContain(v);
-      if (input.via === "clipboard" && input.paths.length > 1) expect(reached).toContain('"spacing"');
+      if (input.via === "clipboard" && pathsOf(input).length > 1) expect(reached).toContain('"spacing"');
       let pasteFailures = 0;
+      let filesFailed = 0;
       for (const path of paths) {
-        const host = replayPath(imageAttachMachine, input, model, path.steps);
+        const host = replayPath(silentFiles, input, model, path.steps);
         const out = host.output() as { ok: boolean } | undefined;
         const writes = host.received.filter((e): e is IoWriteRequest => e.type === "io.write");
         for (const w of writes) expect(w.guardDialog).toBe(true);
         // One image key per image at most (no re-sends): a held request wrote nothing and is re-requested.
         const keys = writes.filter((w) => w.data !== "\x15\x0b" && host.writtenIds.has(w.requestId));
-        expect(keys.length).toBeLessThanOrEqual(input.paths.length);
-        if (input.via === "paste") for (const [i, w] of keys.entries()) expect(w.data).toBe(`\x1b[200~${input.paths[i]}\x1b[201~`);
+        expect(keys.length).toBeLessThanOrEqual(pathsOf(input).length);
+        if (input.via === "paste") for (const [i, w] of keys.entries()) expect(w.data).toBe(`\x1b[200~${pathsOf(input)[i]}\x1b[201~`);
         else for (const w of keys) expect(w.data).toBe("\x16");
         if (out?.ok) {
           const seen = path.steps.filter((s) => s.event.type === "frame").length;
-          expect(seen).toBeGreaterThanOrEqual(input.paths.length);
+          expect(seen).toBeGreaterThanOrEqual(pathsOf(input).length);
           expect(writes.some((w) => w.data === "\x15\x0b")).toBe(false);
         }
         if (input.via === "clipboard") expectClipboardLockReleased(host, path.steps, out !== undefined);
+        if (path.steps.some((s) => s.event.type === "images.failed")) {
+          // Unusable files fail the call with the materialiser's own error, before any key, lock or clipboard.
+          expect(isElwoodError((out as { error?: ElwoodError } | undefined)?.error, "invalid_image")).toBe(true);
+          expect(host.received.filter((e) => e.type === "io.write" || e.type === "effect.request")).toEqual([]);
+          filesFailed += 1;
+        }
         const error = (out as { error?: ElwoodError } | undefined)?.error;
         if (error?.message.includes("Failed to paste image") === true) {
           pasteFailures += 1;
@@ -101,18 +127,19 @@ describe("image attach model (xstate/graph)", () => {
       }
       // A new failure row ends the attach at once on some path (no confirm timer involved).
       expect(pasteFailures).toBeGreaterThan(0);
+      expect(filesFailed).toBeGreaterThan(0);
     });
   }
 });
 
 describe("image attach: the clipboard lock and the chip baseline, step by step", () => {
-  const input: ImageAttachInput = { opId: "op", paths: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 };
+  const input: ImageAttachInput = { opId: "op", files: ["/tmp/a.png", "/tmp/b.png"], via: "clipboard", facts: chips(0), confirmMs: 30, holdRetryMs: 2, clipboardSpacingMs: 3 };
   const pending = (host: ReturnType<typeof hostChild>): string => (host.context() as { pendingRequestId: string | null }).pendingRequestId ?? "none";
   const effectKinds = (host: ReturnType<typeof hostChild>): string[] =>
     host.received.filter((e) => e.type === "effect.request").map((e) => (e as unknown as { effect: { kind: string } }).effect.kind);
 
   it("C-API-46 (review finding 2): a cancel while clipboard.begin is pending waits for it; a granted lock is handed back through clipboard.end", () => {
-    const host = hostChild(imageAttachMachine, input);
+    const host = hostChild(readyFiles, input);
     const begin = pending(host);
     host.send({ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") });
     expect(host.value()).toBe("cancellingLock");
@@ -131,7 +158,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
   });
 
   it("C-API-46 (review finding 2): a cancel while clipboard.begin is pending ends with the cancel's error when the begin fails", () => {
-    const host = hostChild(imageAttachMachine, input);
+    const host = hostChild(readyFiles, input);
     const begin = pending(host);
     host.send({ type: "transaction.cancel", error: new ElwoodError("session_not_running", "closed") });
     host.send({ type: "effect.result", requestId: begin, ok: false, error: new ElwoodError("image_attach_failed", "lock", { reason: "clipboard_busy" }) });
@@ -141,7 +168,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
   });
 
   it("C-API-44 (review finding 8): the chip baseline is read right before the key, after the spacing and the clipboard write", () => {
-    const host = hostChild(imageAttachMachine, input);
+    const host = hostChild(readyFiles, input);
     host.send({ type: "effect.result", requestId: pending(host), ok: true });
     host.send({ type: "effect.result", requestId: pending(host), ok: true });
     host.answer("written");
@@ -162,7 +189,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
   });
 
   it("C-API-44 C-API-46: a `Failed to paste image` row already on screen is baseline; a new one fails image_attach_failed at once, clears the draft and restores the clipboard", () => {
-    const host = hostChild(imageAttachMachine, { ...input, paths: ["/tmp/a.png"], confirmMs: 10_000 });
+    const host = hostChild(readyFiles, { ...input, files: ["/tmp/a.png"], confirmMs: 10_000 });
     // An earlier failure is still in the transcript when this attach starts.
     host.send({ type: "frame", seq: 0, facts: pasteFailed(1), oscState: [] });
     host.send({ type: "effect.result", requestId: pending(host), ok: true });
@@ -190,7 +217,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
       [chips(1), "restoringClipboard"],
       [pasteFailed(1), { clearing: "requesting" }],
     ] as const) {
-      const host = hostChild(imageAttachMachine, { ...input, paths: ["/tmp/a.png"], confirmMs: 10_000 });
+      const host = hostChild(readyFiles, { ...input, files: ["/tmp/a.png"], confirmMs: 10_000 });
       host.send({ type: "effect.result", requestId: pending(host), ok: true });
       host.send({ type: "effect.result", requestId: pending(host), ok: true });
       expect(host.value()).toEqual({ sending: "requesting" });
@@ -203,7 +230,7 @@ describe("image attach: the clipboard lock and the chip baseline, step by step",
   });
 
   it("C-API-44: a new chip wins over a failure row in the same frame (the paste did attach)", () => {
-    const host = hostChild(imageAttachMachine, { ...input, paths: ["/tmp/a.png"] });
+    const host = hostChild(readyFiles, { ...input, files: ["/tmp/a.png"] });
     host.send({ type: "effect.result", requestId: pending(host), ok: true });
     host.send({ type: "effect.result", requestId: pending(host), ok: true });
     host.answer("written");

@@ -75,7 +75,7 @@ const stubTransaction = xsetup({
 export const TX_OPS: readonly QueuedOp[] = [
   { opId: "pick", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "modelPicker", input: { mode: "list", profile: claudeAdapter.picker } } },
   { opId: "login", kind: "command", klass: "immediate", consumesReady: false, text: "", framing: "typed", transaction: { kind: "login", input: { profile: NO_LOGIN_PROFILE } } },
-  { opId: "img", kind: "message", klass: "readiness", consumesReady: true, text: "look", framing: "paste", transaction: { kind: "imageAttach", input: { paths: ["/a.png"], via: "paste" } } },
+  { opId: "img", kind: "message", klass: "readiness", consumesReady: true, text: "look", framing: "paste", transaction: { kind: "imageAttach", input: { files: ["/a.png"], via: "paste" } } },
 ];
 
 // The stub has its own context type; the queue only sees its output, so the actor slots accept it.
