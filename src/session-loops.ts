@@ -35,6 +35,10 @@ const failedMessage = (phase: "persistence" | "scheduling" | "submission"): stri
 
 export class SessionLoops {
   private definitions: LoopDefinition[];
+  /** Every change to the list runs after the previous one settled (see `serial`). */
+  private changes: Promise<unknown> = Promise.resolve();
+  /** Killed or torn down: the list is gone for good, a change still in flight adds nothing back. */
+  private ended = false;
 
   constructor(private readonly deps: SessionLoopsDeps) {
     this.definitions = unexpiredLoops(deps.runtime?.restored ?? [], Date.now());
@@ -45,22 +49,25 @@ export class SessionLoops {
     for (const definition of this.definitions) this.deps.actor.send({ type: "cmd.loopAdd", definition });
   }
 
-  async create(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
-    const status = this.deps.status();
-    if (isTerminalStatus(status) || this.deps.actor.getSnapshot().status !== "active" || this.superseded()) {
-      throw new ElwoodError("session_not_running", `the session is ${status}`, { status });
-    }
-    const now = Date.now();
-    this.prune(now);
-    const definition = admitLoop(this.definitions, request, randomUUID(), now);
-    if (definition instanceof Error) throw definition;
-    // Nothing runs that is not on disk first: a failed write leaves no loop behind.
-    await this.persist([...this.definitions, definition], definition.id);
-    this.definitions = [...this.definitions, definition];
-    this.deps.actor.send({ type: "cmd.loopAdd", definition });
-    const snapshot = this.snapshot(definition);
-    this.deps.emit({ kind: "created", loopId: definition.id, at: definition.createdAt, snapshot: redactLoopSnapshot(snapshot) });
-    return snapshot;
+  create(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    return this.serial(async () => {
+      const status = this.deps.status();
+      if (this.ended || isTerminalStatus(status) || this.deps.actor.getSnapshot().status !== "active" || this.superseded()) {
+        throw new ElwoodError("session_not_running", `the session is ${status}`, { status });
+      }
+      const now = Date.now();
+      this.definitions = unexpiredLoops(this.definitions, now);
+      const definition = admitLoop(this.definitions, request, randomUUID(), now);
+      if (definition instanceof Error) throw definition;
+      // Nothing runs that is not on disk first: a failed write leaves no loop behind.
+      await this.persist([...this.definitions, definition], definition.id);
+      if (this.ended) throw new ElwoodError("session_not_running", `the session is ${this.deps.status()}`, { status: this.deps.status() });
+      this.definitions = [...this.definitions, definition];
+      this.deps.actor.send({ type: "cmd.loopAdd", definition });
+      const snapshot = this.snapshot(definition);
+      this.deps.emit({ kind: "created", loopId: definition.id, at: definition.createdAt, snapshot: redactLoopSnapshot(snapshot) });
+      return snapshot;
+    });
   }
 
   list(): readonly ElwoodLoopSnapshot[] {
@@ -68,18 +75,22 @@ export class SessionLoops {
     return sortLoopSnapshots(this.definitions.map((definition) => this.snapshot(definition)));
   }
 
-  async cancel(loopId: unknown): Promise<void> {
-    if (this.superseded()) throw new ElwoodError("session_not_running", "a resume superseded this session object", { status: this.deps.status() });
-    this.prune(Date.now());
-    const definition = this.definitions.find((d) => d.id === loopId);
-    if (typeof loopId !== "string" || definition === undefined) {
-      throw new ElwoodError("loop_not_found", "no loop with this id", { loopId: typeof loopId === "string" ? loopId : "" });
-    }
-    const remaining = this.definitions.filter((d) => d !== definition);
-    await this.persist(remaining, loopId);
-    this.definitions = this.definitions.filter((d) => d !== definition);
-    this.deps.actor.send({ type: "cmd.loopCancel", loopId });
-    this.deps.emit({ kind: "cancelled", loopId, at: Date.now(), reason: "caller" });
+  cancel(loopId: unknown): Promise<void> {
+    return this.serial(async () => {
+      if (this.superseded()) throw new ElwoodError("session_not_running", "a resume superseded this session object", { status: this.deps.status() });
+      this.definitions = unexpiredLoops(this.definitions, Date.now());
+      const definition = this.definitions.find((d) => d.id === loopId);
+      if (typeof loopId !== "string" || definition === undefined) {
+        throw new ElwoodError("loop_not_found", "no loop with this id", { loopId: typeof loopId === "string" ? loopId : "" });
+      }
+      await this.persist(
+        this.definitions.filter((d) => d !== definition),
+        loopId,
+      );
+      this.definitions = this.definitions.filter((d) => d !== definition);
+      this.deps.actor.send({ type: "cmd.loopCancel", loopId });
+      this.deps.emit({ kind: "cancelled", loopId, at: Date.now(), reason: "caller" });
+    });
   }
 
   /** What the root reports about its loop children. */
@@ -117,9 +128,12 @@ export class SessionLoops {
 
   /** After a successful kill every definition is gone for good; after a teardown the sidecar went with the directory. */
   async closed(as: "killed" | "torn_down"): Promise<void> {
+    this.ended = true;
     const removed = this.definitions;
     this.definitions = [];
-    if (as === "killed") await this.deps.runtime?.store.clear();
+    // After any write still in flight, so a create racing the kill cannot leave its loop on disk.
+    const store = this.deps.runtime?.store;
+    if (as === "killed" && store !== undefined) await this.serial(() => store.clear());
     const at = Date.now();
     for (const definition of removed) this.deps.emit({ kind: "cancelled", loopId: definition.id, at, reason: as === "killed" ? "kill" : "teardown" });
   }
@@ -133,7 +147,7 @@ export class SessionLoops {
     if (definition === undefined) return;
     this.definitions = this.definitions.filter((d) => d !== definition);
     this.deps.emit({ kind: "expired", loopId, at });
-    this.persist(this.definitions, loopId).catch(() => {
+    this.serial(() => this.persist(this.definitions, loopId)).catch(() => {
       this.deps.emit({ kind: "failed", loopId, at: Date.now(), phase: "persistence", code: "loop_persistence_failed", message: failedMessage("persistence") });
     });
   }
@@ -143,7 +157,18 @@ export class SessionLoops {
     const kept = unexpiredLoops(this.definitions, now);
     if (kept.length === this.definitions.length) return;
     this.definitions = kept;
-    this.persist(kept).catch(() => undefined);
+    this.serial(() => this.persist(this.definitions)).catch(() => undefined);
+  }
+
+  /**
+   * Runs one change after the previous one settled, so each starts from the list the last one left: a change built
+   * from the list as it was before an earlier save finished would write that save's loop out of the sidecar (two
+   * concurrent creates kept one on disk) and could pass the per-session limit.
+   */
+  private serial<T>(change: () => Promise<T>): Promise<T> {
+    const run = this.changes.then(change, change);
+    this.changes = run.catch(() => undefined);
+    return run;
   }
 
   private async persist(definitions: readonly LoopDefinition[], loopId?: string): Promise<void> {

@@ -165,6 +165,38 @@ describe("loops on the session (B §6, issue 18)", () => {
     }
   }, 120_000);
 
+  it("C-LOOP-14, C-LOOP-18: concurrent creates and cancels each land in the sidecar (none is written out by another), the limit holds across them, and a create racing kill leaves nothing on disk", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "elwood-loops-race-"));
+    const { session } = await sim({ stateDir });
+    await session.waitForStatus((s) => s === "ready", 30_000);
+    const sidecar = join(stateDir, "sessions", session.elwoodSessionId, "loops.json");
+    const onDisk = (): string[] => (JSON.parse(readFileSync(sidecar, "utf8")) as { loops: { id: string }[] }).loops.map((l) => l.id).sort();
+
+    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => session.createLoop({ mode: "idle", message: `together ${i}` })));
+    const ids = created.map((l) => l.id).sort();
+    expect(onDisk()).toEqual(ids);
+    expect((await session.listLoops()).map((l) => l.id).sort()).toEqual(ids);
+
+    // A cancel and a create at once: the sidecar ends with exactly the surviving set.
+    const [, added] = await Promise.all([session.cancelLoop(ids[0] ?? ""), session.createLoop({ mode: "idle", message: "with a cancel" })]);
+    expect(onDisk()).toEqual([...ids.slice(1), added.id].sort());
+
+    // Creates past the limit at once: exactly the limit is admitted, on disk as in memory.
+    const free = LOOP_LIMIT - (await session.listLoops()).length;
+    const results = await Promise.allSettled(Array.from({ length: free + 3 }, (_, i) => session.createLoop({ mode: "idle", message: `burst ${i}` })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(free);
+    expect(results.filter((r) => r.status === "rejected").every((r) => isElwoodError((r as PromiseRejectedResult).reason, "loop_limit_reached"))).toBe(true);
+    expect(onDisk()).toHaveLength(LOOP_LIMIT);
+
+    // A create still being written when kill runs: it rejects or is cleared, and nothing is left behind.
+    await session.cancelLoop((await session.listLoops())[0]?.id ?? "");
+    const racing = rejection(session.createLoop({ mode: "idle", message: "racing kill" }));
+    await session.kill();
+    await racing;
+    expect(existsSync(sidecar)).toBe(false);
+    expect(await session.listLoops()).toEqual([]);
+  }, 120_000);
+
   it("C-LOOP-11, C-LOOP-12, C-LOOP-14, C-LOOP-20, C-LOOP-21: stop keeps the sidecar; a resume restores the same loops with fresh clocks and they fire, and the superseded object can no longer change them; a bad sidecar fails the resume; kill clears them for good", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "elwood-loops-resume-"));
     const first = await sim({ stateDir });
