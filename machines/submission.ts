@@ -44,6 +44,9 @@ export interface SubmissionTiming {
   readonly replayQuietMs: number;
 }
 
+/** Quiet waits allowed per unseen-paste replay: a screen that changes at every replay check releases the queue after this. */
+const MAX_REPLAY_WAITS_PER_REPLAY = 2;
+
 export const SUBMISSION_DEFAULTS: SubmissionTiming = {
   settleMs: 150,
   enterRetries: 3,
@@ -102,6 +105,8 @@ export interface SubmissionContext extends SubmissionTiming {
   readonly recoveryEnters: number;
   /** Replays of an unaccepted paste so far. */
   readonly replayed: number;
+  /** Quiet waits entered before an unseen-paste replay (bounded: a screen that keeps flipping must not hold the queue). */
+  readonly replayWaits: number;
   /** Interval ticks spent without any staged/confirmed evidence; bounds the wait when no frame arrives. */
   readonly quietChecks: number;
   readonly entered: boolean;
@@ -200,6 +205,9 @@ export const submissionMachine = setup({
       context.positiveAcceptance && context.framing === "paste" && context.replayed < context.replays && idleEmptyComposer(context.lastFacts),
     mustBeAccepted: ({ context }) => context.positiveAcceptance && context.framing === "paste",
     unseenReplayLeft: ({ context }) => provablyNotTaken(context) && context.replayed < context.unseenReplays,
+    /** As unseenReplayLeft, while the quiet waits stay bounded (one per replay, plus one for a screen that changed in between). */
+    unseenReplayWaitLeft: ({ context }) =>
+      provablyNotTaken(context) && context.replayed < context.unseenReplays && context.replayWaits < MAX_REPLAY_WAITS_PER_REPLAY * context.unseenReplays,
     unseenReplaysSpent: ({ context }) => provablyNotTaken(context) && context.replayed >= context.unseenReplays,
     frameStaged: ({ context, event }) => event.type === "frame" && stagedInComposer(event.facts, context.text),
     revoked: ({ context }) => context.rawInput,
@@ -238,6 +246,7 @@ export const submissionMachine = setup({
     pendingRequestId: null,
     recoveryEnters: 0,
     replayed: 0,
+    replayWaits: 0,
     quietChecks: 0,
     seenStaged: false,
     entered: false,
@@ -299,7 +308,12 @@ export const submissionMachine = setup({
           { guard: "quietChecksLeft", target: "confirming", reenter: true, actions: "countQuietCheck", description: "No decisive frame yet: keep watching." },
           { guard: "canReplay", target: "staging", actions: "countReplay", description: "Never accepted and the composer is idle and empty: replay the same paste." },
           { guard: "mustBeAccepted", target: "failed", actions: "recordNotAccepted", description: "Still unaccepted after the replays: wait_timeout, never a false success." },
-          { guard: "unseenReplayLeft", target: "replayQuiet", description: "Claude: the paste never showed and nothing took it: wait the quiet window before a replay." },
+          {
+            guard: "unseenReplayWaitLeft",
+            target: "replayQuiet",
+            actions: assign({ replayWaits: ({ context }) => context.replayWaits + 1 }),
+            description: "Claude: the paste never showed and nothing took it: wait the quiet window before a replay.",
+          },
           { guard: "unseenReplaysSpent", target: "failed", actions: "recordNotAccepted", description: "Claude: still provably not taken after the replays: wait_timeout." },
           { target: "unconfirmed", description: "No evidence either way within the bound: release the queue." },
         ],

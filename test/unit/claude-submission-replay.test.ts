@@ -110,6 +110,22 @@ describe("Claude: a paste that never reached the composer (spec A §10.11)", () 
     expect(pastes(taken)).toHaveLength(1);
   });
 
+  it("spec A §10.11 a screen that flips at every replay check (a dialog, then the idle composer again) releases the queue after bounded waits, never cycling", () => {
+    const host = start();
+    pasteAndEnter(host);
+    host.advance(WATCH_MS);
+    const dialog = frame({ composer: true, dialog: { kind: "permission", blocking: true } as NonNullable<ScreenFacts["dialog"]> });
+    for (let round = 0; round < 10 && host.output() === undefined; round++) {
+      expect(host.value()).toBe("replayQuiet");
+      host.send(dialog);
+      host.advance(QUIET_MS + CONFIRM);
+      host.send(IDLE_EMPTY);
+      host.advance(CONFIRM);
+    }
+    expect((host.output() as SubmissionOutput | undefined)?.outcome).toBe("unconfirmed");
+    expect(pastes(host)).toHaveLength(1);
+  });
+
   it("spec A §10.11 no replay into a screen that is not an idle empty composer (a dialog up), and none for typed commands", () => {
     const dialog = start();
     pasteAndEnter(dialog);
