@@ -70,6 +70,8 @@ export class ConversationSession<
   /** The serialized slot: each `send`/`stream` turn starts after the previous one's real boundary. */
   private slot: Promise<void> = Promise.resolve();
   private current: TurnRun | undefined;
+  /** Turns reserved before the session was live: each takes its loop hold when it goes live. */
+  private readonly holdWhenLive: Array<(live: S) => void> = [];
   /** Cloned image bytes of queued and running turns: one 200 MiB ceiling, shared with the raw `session` once started. */
   private readonly imageBudget = new ImageCloneBudget();
 
@@ -98,6 +100,7 @@ export class ConversationSession<
     if (this.starting) return this.starting;
     const starting = this.adapter.start(this.options).then((session) => {
       this.live = session;
+      for (const take of this.holdWhenLive.splice(0)) take(session);
       if (holdsImages(session)) session[shareImageBudget](this.imageBudget);
       this.feed = TranscriptFeed.attach(session, this.adapter.readRecord);
       for (const sub of this.subscriptions) {
@@ -136,7 +139,10 @@ export class ConversationSession<
     const previous = this.slot;
     // Loop delivery waits from the moment this turn reserves its slot to its real boundary (B §6.7): a loop never
     // slips in between queued turns, nor answers for the caller's prompt.
-    const reservedHold = this.live === undefined ? undefined : holdLoops(this.live);
+    // A turn queued before the session is live takes its hold the moment it goes live, before any earlier turn's
+    // release can hand a due loop the ready state.
+    let reservedHold = this.live === undefined ? undefined : holdLoops(this.live);
+    if (reservedHold === undefined) this.holdWhenLive.push((live) => (reservedHold ??= holdLoops(live)));
     this.slot = previous.then(async () => {
       let session: S;
       try {
