@@ -1,0 +1,84 @@
+// E2E support: the elwood command as a child process in a sandbox home whose login shell finds one pinned real CLI.
+
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { ELWOOD_SOURCE } from "../../support/cli-child.js";
+import { schemaProblems } from "../../support/json-schema-check.js";
+import { CLAUDE_VERSIONS, CODEX_VERSIONS } from "../harness/cli-paths.js";
+import { createClaudeHome } from "../harness/claude-home.js";
+import { createCodexHome } from "../harness/codex-home.js";
+import { type ModelServer, startModelServer } from "../model-server/index.js";
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliE2ESandbox {
+  readonly server: ModelServer;
+  /** The invocation directory (the sandbox's project). */
+  readonly project: string;
+  readonly env: Record<string, string>;
+  /** Pids of processes still running in the project (the CLI and anything it started). */
+  leftovers(): number[];
+  dispose(): Promise<void>;
+}
+
+/** A sandbox home whose login shell finds the pinned `claude` or `codex` of that version on PATH, and its model server. */
+export async function cliE2ESandbox(agent: "claude" | "codex", version: string): Promise<CliE2ESandbox> {
+  const codex = CODEX_VERSIONS.find((v) => agent === "codex" && v.version === version);
+  const pinned = codex ?? CLAUDE_VERSIONS.find((v) => agent === "claude" && v.version === version);
+  if (!pinned) throw new Error(`${agent} ${version} is not among the pinned versions`);
+  const server = await startModelServer();
+  const home = agent === "claude" ? await createClaudeHome({ modelServerUrl: server.url }) : await createCodexHome({ modelServerUrl: server.url, version });
+  const bin = path.join(home.root, "bin");
+  mkdirSync(bin);
+  symlinkSync(pinned.executable, path.join(bin, agent));
+  writeFileSync(path.join(home.home, ".bash_profile"), `export PATH='${bin}':"$PATH"\n`);
+  return {
+    server,
+    project: home.project,
+    env: { ...home.env, ...(codex?.wrapperEnv ?? {}) },
+    leftovers: () =>
+      readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return readlinkSync(`/proc/${p}/cwd`) === home.project;
+          } catch {
+            return false;
+          }
+        })
+        .map(Number),
+    dispose: async () => {
+      await server.close();
+      await home.cleanup();
+    },
+  };
+}
+
+/** Starts the command from source in the sandbox project; `signal` sends the command (not its agent) a signal. */
+export function startElwood(box: CliE2ESandbox, args: readonly string[]): { done: Promise<CliRun>; signal(name: NodeJS.Signals): void } {
+  const child = spawn(process.execPath, [...ELWOOD_SOURCE, ...args], { cwd: box.project, env: box.env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  const done = new Promise<CliRun>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  return { done, signal: (name) => child.kill(name) };
+}
+
+/** The jsonl records, each validated by the schema, numbered in order, with exactly one result or error. */
+export function jsonlRecords(schema: Record<string, unknown>, stdout: string): Array<Record<string, unknown>> {
+  const parsed = stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  for (const r of parsed) expect(schemaProblems(schema, r), JSON.stringify(r)).toEqual([]);
+  expect(parsed.map((r) => r["sequence"])).toEqual(parsed.map((_, i) => i));
+  expect(parsed.filter((r) => r["type"] === "result" || r["type"] === "error")).toHaveLength(1);
+  return parsed;
+}
