@@ -60,9 +60,14 @@ export async function cliE2ESandbox(agent: "claude" | "codex", version: string):
   };
 }
 
-/** Starts the command from source in the sandbox project; `signal` sends the command (not its agent) a signal. */
-export function startElwood(box: CliE2ESandbox, args: readonly string[]): { done: Promise<CliRun>; signal(name: NodeJS.Signals): void } {
-  const child = spawn(process.execPath, [...ELWOOD_SOURCE, ...args], { cwd: box.project, env: box.env, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts the command from source in the sandbox project; `stdin` is piped text (else an empty pipe); `signal`
+ * sends the command (not its agent) a signal.
+ */
+export function startElwood(box: CliE2ESandbox, args: readonly string[], stdin?: string): { done: Promise<CliRun>; signal(name: NodeJS.Signals): void } {
+  const child = spawn(process.execPath, [...ELWOOD_SOURCE, ...args], { cwd: box.project, env: box.env, stdio: ["pipe", "pipe", "pipe"] });
+  child.stdin.on("error", () => undefined);
+  child.stdin.end(stdin ?? "");
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
