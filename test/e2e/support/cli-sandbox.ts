@@ -22,6 +22,8 @@ export interface CliE2ESandbox {
   /** The invocation directory (the sandbox's project). */
   readonly project: string;
   readonly env: Record<string, string>;
+  /** The folder the login shell puts first on PATH (holds the pinned CLI's link). */
+  readonly bin: string;
   /** Pids of processes still running in the project (the CLI and anything it started). */
   leftovers(): number[];
   dispose(): Promise<void>;
@@ -41,6 +43,7 @@ export async function cliE2ESandbox(agent: "claude" | "codex", version: string):
   return {
     server,
     project: home.project,
+    bin,
     env: { ...home.env, ...(codex?.wrapperEnv ?? {}) },
     leftovers: () =>
       readdirSync("/proc")
