@@ -1,15 +1,36 @@
-// E2E support: the elwood command as a child process in a sandbox home whose login shell finds one pinned real CLI.
+// E2E support: the built elwood command as a child process in a sandbox home whose login shell finds one pinned real CLI.
 
-import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect } from "vitest";
-import { ELWOOD_SOURCE } from "../../support/cli-child.js";
+import { promisify } from "node:util";
+import { afterAll, expect } from "vitest";
 import { schemaProblems } from "../../support/json-schema-check.js";
-import { CLAUDE_VERSIONS, CODEX_VERSIONS } from "../harness/cli-paths.js";
+import { CLAUDE_VERSIONS, CODEX_VERSIONS, REPO_ROOT } from "../harness/cli-paths.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import { createCodexHome } from "../harness/codex-home.js";
 import { type ModelServer, startModelServer } from "../model-server/index.js";
+
+const BUILD_DIR = path.join(REPO_ROOT, ".artifacts", `e2e-elwood-${process.pid}`);
+let built: Promise<string> | undefined;
+// Registered on the importing test file: its build is removed once its tests are done.
+afterAll(() => rmSync(BUILD_DIR, { recursive: true, force: true }));
+
+/**
+ * The command as the package ships it: the test file builds the package once (`npm run build`'s script) into its
+ * own folder under the repository's .artifacts (so node_modules resolves) and runs its cli/elwood.js.
+ */
+function builtElwood(): Promise<string> {
+  built ??= (async () => {
+    const out = BUILD_DIR;
+    await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "test/tools/build-package.ts")], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ELWOOD_BUILD_DIR: out },
+    });
+    return path.join(out, "cli", "elwood.js");
+  })();
+  return built;
+}
 
 export interface CliRun {
   readonly code: number | null;
@@ -22,6 +43,8 @@ export interface CliE2ESandbox {
   /** The invocation directory (the sandbox's project). */
   readonly project: string;
   readonly env: Record<string, string>;
+  /** The built command (compiled JS, run with plain node: no tsx). */
+  readonly command: string;
   /** The folder the login shell puts first on PATH (holds the pinned CLI's link). */
   readonly bin: string;
   /** Pids of processes still running in the project (the CLI and anything it started). */
@@ -34,6 +57,7 @@ export async function cliE2ESandbox(agent: "claude" | "codex", version: string):
   const codex = CODEX_VERSIONS.find((v) => agent === "codex" && v.version === version);
   const pinned = codex ?? CLAUDE_VERSIONS.find((v) => agent === "claude" && v.version === version);
   if (!pinned) throw new Error(`${agent} ${version} is not among the pinned versions`);
+  const command = await builtElwood();
   const server = await startModelServer();
   const home = agent === "claude" ? await createClaudeHome({ modelServerUrl: server.url }) : await createCodexHome({ modelServerUrl: server.url, version });
   const bin = path.join(home.root, "bin");
@@ -43,6 +67,7 @@ export async function cliE2ESandbox(agent: "claude" | "codex", version: string):
   return {
     server,
     project: home.project,
+    command,
     bin,
     env: { ...home.env, ...(codex?.wrapperEnv ?? {}) },
     leftovers: () =>
@@ -64,11 +89,11 @@ export async function cliE2ESandbox(agent: "claude" | "codex", version: string):
 }
 
 /**
- * Starts the command from source in the sandbox project; `stdin` is piped text (else an empty pipe); `signal`
+ * Starts the built command in the sandbox project; `stdin` is piped text (else an empty pipe); `signal`
  * sends the command (not its agent) a signal.
  */
 export function startElwood(box: CliE2ESandbox, args: readonly string[], stdin?: string): { done: Promise<CliRun>; signal(name: NodeJS.Signals): void } {
-  const child = spawn(process.execPath, [...ELWOOD_SOURCE, ...args], { cwd: box.project, env: box.env, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [box.command, ...args], { cwd: box.project, env: box.env, stdio: ["pipe", "pipe", "pipe"] });
   child.stdin.on("error", () => undefined);
   child.stdin.end(stdin ?? "");
   let stdout = "";
