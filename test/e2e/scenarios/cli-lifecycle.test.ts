@@ -1,5 +1,6 @@
 // E2E: the elwood command against the real pinned CLIs offline: --timeout → 124 and SIGINT mid-turn → 130 on Claude
-// Code 2.1.215 with nothing left running; a jsonl run on Codex 0.171.0 whose text record is the scripted reply.
+// Code 2.1.215 and Codex 0.171.0 with nothing left running; a jsonl run on Codex 0.171.0 whose text record is the
+// scripted reply.
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -59,4 +60,26 @@ describe("elwood command lifecycle on the real CLIs", () => {
       await box.dispose();
     }
   }, 180_000);
+
+  it("C-CLI-07, C-CLI-17: Codex 0.171.0: --timeout exits 124 and SIGINT mid-turn exits 130, each with its error record and nothing left running", async () => {
+    assertLoopbackOnly();
+    const box = await cliE2ESandbox("codex", "0.171.0");
+    try {
+      const timedOut = await startElwood(box, ["--agent", "codex", "--timeout", "20s", "--output", "jsonl", "please HANG here"]).done;
+      expect(timedOut.code, timedOut.stdout + timedOut.stderr).toBe(124);
+      expect(jsonlRecords(SCHEMA, timedOut.stdout).at(-1)).toMatchObject({ type: "error", agent: "codex", error: { code: "timeout" } });
+      await eventually(() => box.leftovers().length === 0, 30_000, "the CLI and its children to exit");
+
+      const child = startElwood(box, ["--agent", "codex", "--ephemeral", "--output", "jsonl", "HANG until interrupted"]);
+      await eventually(() => box.server.requests.filter((r) => r.kind === "main").length === 2, 90_000, "the second model request");
+      child.signal("SIGINT");
+      const interrupted = await child.done;
+      expect(interrupted.code, interrupted.stdout + interrupted.stderr).toBe(130);
+      expect(jsonlRecords(SCHEMA, interrupted.stdout).at(-1)).toMatchObject({ type: "error", agent: "codex", error: { code: "interrupted" } });
+      await eventually(() => box.leftovers().length === 0, 30_000, "the CLI and its children to exit");
+      expect(box.leftovers()).toEqual([]);
+    } finally {
+      await box.dispose();
+    }
+  }, 240_000);
 });
