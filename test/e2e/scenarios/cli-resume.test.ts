@@ -1,5 +1,5 @@
-// E2E: the elwood command on Claude Code 2.1.215 offline: piped stdin after the prompt words in text output, then
-// `sessions` lists the kept session and `resume` (json output) continues that conversation.
+// E2E: the elwood command offline: on Claude Code 2.1.215 piped stdin after the prompt words in text output, then
+// `sessions` lists the kept session and `resume` (json output) continues that conversation; the same on Codex 0.171.0.
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -38,6 +38,34 @@ describe("elwood command: text run, sessions and resume on Claude Code 2.1.215",
       expect(main.at(-1)?.userText).toBe("what was the code word?");
       // The earlier turn travels with the new one: the resumed conversation, not a fresh one.
       expect(JSON.stringify(main.at(-1)?.body)).toContain("Noted: the code word is pelican.");
+    } finally {
+      await box.dispose();
+    }
+  }, 240_000);
+});
+
+describe("elwood command: sessions and resume on Codex 0.171.0", () => {
+  it("C-CLI-23, C-CLI-24: a kept Codex session is listed and resume continues its conversation", async () => {
+    assertLoopbackOnly();
+    const box = await cliE2ESandbox("codex", "0.171.0");
+    try {
+      box.server.enqueue({ kind: "text", text: "Noted: the code word is heron." });
+      const first = await startElwood(box, ["--agent", "codex", "remember the code word heron"]).done;
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      expect(first.stdout).toBe("Noted: the code word is heron.\n");
+      const listed = await startElwood(box, ["sessions", "--output", "json"]).done;
+      const doc = JSON.parse(listed.stdout) as { sessions: Array<{ id: string; agent: string; resumable: boolean; live: boolean }> };
+      expect(doc.sessions).toHaveLength(1);
+      expect(doc.sessions[0]).toMatchObject({ agent: "codex", resumable: true, live: false });
+      const id = doc.sessions[0]?.id ?? "";
+
+      box.server.enqueue({ kind: "text", text: "The code word was heron." });
+      const resumed = await startElwood(box, ["resume", id, "--output", "json", "what was the code word?"]).done;
+      expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+      expect(JSON.parse(resumed.stdout)).toMatchObject({ type: "result", agent: "codex", sessionId: id, response: "The code word was heron." });
+      const main = box.server.requests.filter((r) => r.kind === "main");
+      expect(main.at(-1)?.userText).toBe("what was the code word?");
+      expect(JSON.stringify(main.at(-1)?.body)).toContain("Noted: the code word is heron.");
     } finally {
       await box.dispose();
     }
