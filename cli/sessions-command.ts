@@ -6,6 +6,7 @@ import { listSessions } from "../src/index.js";
 import { usageError } from "./cli-error.js";
 import type { OutputWriter } from "./output-writer.js";
 import { SCHEMA_VERSION } from "./records.js";
+import { sessionIsLive } from "./session-live.js";
 import { table } from "./table.js";
 
 export interface SessionRow {
@@ -15,6 +16,8 @@ export interface SessionRow {
   readonly createdAt: string;
   readonly lastUsedAt: string;
   readonly resumable: boolean;
+  /** A process runs this session now (its owner record names a running pid). */
+  readonly live: boolean;
 }
 
 /** The rows, and the ids of session directories whose record could not be read (skipped, never fatal). */
@@ -26,7 +29,7 @@ export async function sessionRows(stateDir: string): Promise<{ rows: SessionRow[
   for (const record of records) {
     // The documented store layout: <stateDir>/sessions/<id>/session.json.
     const dir = join(stateDir, "sessions", record.elwoodSessionId);
-    const [dirStat, fileStat] = await Promise.all([stat(dir).catch(() => undefined), stat(join(dir, "session.json")).catch(() => undefined)]);
+    const [dirStat, fileStat, live] = await Promise.all([stat(dir).catch(() => undefined), stat(join(dir, "session.json")).catch(() => undefined), sessionIsLive(dir)]);
     if (!dirStat || !fileStat) continue;
     rows.push({
       id: record.elwoodSessionId,
@@ -35,6 +38,7 @@ export async function sessionRows(stateDir: string): Promise<{ rows: SessionRow[
       createdAt: new Date(dirStat.birthtimeMs > 0 ? dirStat.birthtimeMs : dirStat.ctimeMs).toISOString(),
       lastUsedAt: fileStat.mtime.toISOString(),
       resumable: record.resume.conversationId !== null,
+      live,
     });
   }
   return { rows: rows.sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt) || a.id.localeCompare(b.id)), skipped };
@@ -55,8 +59,8 @@ export async function sessionsCommand(stateDir: string, output: string, position
   }
   await stdout.write(
     table(
-      ["ID", "AGENT", "RESUMABLE", "LAST USED", "CREATED", "WORKSPACE"],
-      rows.map((r) => [r.id, r.agent, r.resumable ? "yes" : "no", r.lastUsedAt, r.createdAt, r.cwd]),
+      ["ID", "AGENT", "LIVE", "RESUMABLE", "LAST USED", "CREATED", "WORKSPACE"],
+      rows.map((r) => [r.id, r.agent, r.live ? "yes" : "no", r.resumable ? "yes" : "no", r.lastUsedAt, r.createdAt, r.cwd]),
     ),
   );
   return 0;

@@ -52,14 +52,16 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const text = await runCliChild(s, ["hello", "there"]);
     expect(text).toMatchObject({ code: 0, stdout: "sim line 1.1\n\nFAKE-REPLY: hello there\n", stderr: "" });
     const listed = await runCliChild(s, ["sessions", "--output", "json"]);
-    const doc = JSON.parse(listed.stdout) as { type: string; stateDir: string; sessions: Array<{ id: string; agent: string; cwd: string; resumable: boolean }> };
+    const doc = JSON.parse(listed.stdout) as { type: string; stateDir: string; sessions: Array<{ id: string; agent: string; cwd: string; resumable: boolean; live: boolean }> };
     expect(doc).toMatchObject({ schemaVersion: 1, type: "sessions", stateDir: s.stateDir });
     expect(doc.sessions).toHaveLength(1);
     const session = doc.sessions[0] as { id: string };
-    expect(doc.sessions[0]).toMatchObject({ agent: "claude", cwd: s.ws, resumable: true });
+    // The run is over: its session was stopped and kept, so nothing owns it now.
+    expect(doc.sessions[0]).toMatchObject({ agent: "claude", cwd: s.ws, resumable: true, live: false });
     const table = await runCliChild(s, ["sessions"]);
-    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+AGENT\s+RESUMABLE\s+LAST USED\s+CREATED\s+WORKSPACE$/);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+AGENT\s+LIVE\s+RESUMABLE\s+LAST USED\s+CREATED\s+WORKSPACE$/);
     expect(table.stdout).toContain(session.id);
+    expect(table.stdout.split("\n")[1]).toMatch(new RegExp(`^${session.id}\\s+claude\\s+no\\s+yes\\s`));
 
     const resumed = await runCliChild(s, ["resume", session.id, "--output", "json", "and", "then"]);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -114,10 +116,12 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
 
-  it("C-CLI-07, C-CLI-17: Ctrl+C (SIGINT) mid-turn interrupts it and exits 130 with an interrupted error record", async () => {
+  it("C-CLI-07, C-CLI-17, C-CLI-24: Ctrl+C (SIGINT) mid-turn interrupts it and exits 130 with an interrupted error record; sessions lists the running one as live meanwhile", async () => {
     const s = sandbox({ script: { turnMs: 60_000 } });
     const child = startCli(s, ["--output", "jsonl", "wait", "for", "it"]);
     await eventually(() => simRecords(readSimLog(s.logFile), "submit").length === 1, 60_000, "the prompt to be submitted");
+    const listed = await runCliChild(s, ["sessions", "--output", "json"]);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ sessions: [{ agent: "claude", live: true }] });
     child.signal("SIGINT");
     const run = await child.done;
     expect(run.code, run.stderr).toBe(130);

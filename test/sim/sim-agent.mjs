@@ -40,10 +40,10 @@ const resumeId = CLAUDE ? arg("--resume") : argv[0] === "resume" ? argv[argv.len
 const sessionId = arg("--session-id") ?? resumeId ?? randomUUID();
 // Codex: `--model=`, `-c model=` or config.toml at launch, then whatever its /model picker applies.
 let model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : codexLaunchModel(argv) ?? "fake-model");
-// The Claude flavour writes a Claude-shaped transcript JSONL, as the real CLI does: in its cwd with `script.transcript`,
-// else in the temp folder (removed at exit).
+// Each flavour writes its CLI's transcript JSONL (Claude's conversation file, Codex's rollout) at the path its hooks
+// name: for Claude in its cwd with `script.transcript`, else in the temp folder (removed at exit).
 const transcriptPath = CLAUDE && script.transcript ? path.join(cwd, `.sim-transcript-${sessionId}.jsonl`) : path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
-if (CLAUDE && !script.transcript) process.on("exit", () => { try { unlinkSync(transcriptPath); } catch { /* never written */ } });
+if (!CLAUDE || !script.transcript) process.on("exit", () => { try { unlinkSync(transcriptPath); } catch { /* never written */ } });
 const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
 /** Codex `-c hooks.<Event>=[{hooks=[{type="command",command="…",timeout=N}]}]` session overrides (inline TOML subset). */
 function tomlInlineToJson(/** @type {string} */ src) {
@@ -290,6 +290,21 @@ function writeTranscript(record, text) {
   const at = performance.timeOrigin + performance.now();
   if (text !== undefined) log({ kind: "transcript", text, at });
 }
+/**
+ * Appends one Codex rollout record (the shapes adapters/codex/transcript-records.ts reads); logged like Claude's.
+ * @param {"event_msg" | "response_item"} type @param {object} payload @param {string} [text]
+ */
+function writeRollout(type, payload, text) {
+  if (CLAUDE) return;
+  appendFileSync(transcriptPath, `${JSON.stringify({ timestamp: new Date().toISOString(), type, payload })}\n`);
+  const at = performance.timeOrigin + performance.now();
+  if (text !== undefined) log({ kind: "transcript", text, at });
+}
+/** Codex's prompt record: 0.144 writes a `user_message` event, 0.171 only the committed UserMessage item. */
+function rolloutPrompt(/** @type {Turn} */ turn, /** @type {string} */ text) {
+  writeRollout("event_msg", legacy ? { type: "user_message", message: text, turn_id: turn.id }
+    : { type: "item_completed", turn_id: turn.id, item: { type: "UserMessage", content: [{ type: "text", text }] } });
+}
 /** The turn's assistant text as `records` committed transcript lines (the last one is the reply), `gapMs` apart. */
 async function transcriptReply(/** @type {Turn} */ turn, /** @type {string} */ reply) {
   const n = Math.max(1, script.transcript?.records ?? 1);
@@ -297,6 +312,8 @@ async function transcriptReply(/** @type {Turn} */ turn, /** @type {string} */ r
     const text = k === n ? reply : `sim line ${turn.n}.${k}`;
     writeTranscript({ type: "assistant", message: { id: `msg_sim_${turn.n}_${k}`, role: "assistant", model, content: [{ type: "text", text }],
       usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } } }, text);
+    writeRollout("response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text }],
+      internal_chat_message_metadata_passthrough: { turn_id: turn.id } }, text);
     if (k < n && script.transcript?.gapMs) await wait(turn, script.transcript.gapMs);
     if (turn.dead) return;
   }
@@ -370,6 +387,7 @@ async function submit(/** @type {string} */ text) {
   if (turn.dead) return;
   if (ups) { add([{ t: `  ⎿  UserPromptSubmit operation blocked by hook: ${ups.reason ?? ""}`, s: DIM }]); return endTurn(turn, "blocked"); }
   writeTranscript({ type: "user", message: { role: "user", content: text } });
+  rolloutPrompt(turn, text);
   const bash = /RUNBASH:(.*)/.exec(text);
   /** @type {string | null} */
   let reply = text.includes("HANG") ? null : text.includes("SLOW") ? SLOW_TEXT : fakeReply(text);
@@ -396,6 +414,9 @@ async function submit(/** @type {string} */ text) {
     await stream(turn, reply, turnMs);
     if (turn.dead) return;
   }
+  const usage = { input_tokens: 10, cached_input_tokens: 0, output_tokens: 5, total_tokens: 15 * turn.n };
+  writeRollout("event_msg", { type: "token_count", info: { last_token_usage: usage, total_token_usage: usage } });
+  writeRollout("event_msg", { type: "task_complete", turn_id: turn.id, last_agent_message: reply });
   const took = Math.floor((Date.now() - turn.started) / 1000);
   add([CLAUDE ? { t: `✻ Worked for ${took}s`, s: DIM } : { t: `  Worked for ${took < 1 ? "<1" : took}s`, s: DIM }]);
   endTurn(turn, turn.outcome ?? "stop");

@@ -1,4 +1,4 @@
-// Runs the elwood command as a child process in a throwaway home whose login shell finds the simulated Claude as `claude`.
+// Runs the elwood command as a child process in a throwaway home whose login shell finds the simulated Claude as `claude` (and the simulated Codex as `codex` on request).
 
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
@@ -27,9 +27,10 @@ export interface CliSandbox {
 
 /**
  * A fresh HOME: with `agent`, its ~/.bash_profile puts a `claude` that is the simulated CLI on the login shell's
- * PATH (the account shell is what the command probes and launches through); without, no agent resolves.
+ * PATH (the account shell is what the command probes and launches through); without, no agent resolves. With `codex`,
+ * a `codex` that is the simulated Codex (0.171.0 layout) is there too.
  */
-export function cliSandbox(options: { readonly agent?: boolean; readonly script?: SimScript } = {}): CliSandbox {
+export function cliSandbox(options: { readonly agent?: boolean; readonly codex?: boolean; readonly script?: SimScript } = {}): CliSandbox {
   const root = mkdtempSync(join(tmpdir(), "elwood-cli-"));
   const home = join(root, "home");
   const bin = join(root, "bin");
@@ -38,6 +39,10 @@ export function cliSandbox(options: { readonly agent?: boolean; readonly script?
   if (options.agent !== false) {
     writeFileSync(join(bin, "claude"), `#!/bin/sh\nexec '${process.execPath}' '${simAgentPath}' "$@"\n`);
     chmodSync(join(bin, "claude"), 0o755);
+    if (options.codex === true) {
+      writeFileSync(join(bin, "codex"), `#!/bin/sh\nELWOOD_SIM_FLAVOUR=codex exec '${process.execPath}' '${simAgentPath}' "$@"\n`);
+      chmodSync(join(bin, "codex"), 0o755);
+    }
     writeFileSync(join(home, ".bash_profile"), `export PATH='${bin}':"$PATH"\n`);
   }
   const logFile = join(root, "sim.jsonl");

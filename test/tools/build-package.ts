@@ -8,12 +8,13 @@ import { BUILT_PAGE } from "../../inspector/page-assets.js";
 import { bundlePage, PAGE_SOURCES } from "../../inspector/page-bundle.js";
 
 const root = resolve(import.meta.dirname, "../..");
-const dist = join(root, "dist");
+// ELWOOD_BUILD_DIR (inside the repository, so node_modules resolves) lets a test build its own copy.
+const dist = process.env["ELWOOD_BUILD_DIR"] ? resolve(process.env["ELWOOD_BUILD_DIR"]) : join(root, "dist");
 const require = createRequire(import.meta.url);
 
 // A clean dist: files of a removed or renamed module must not linger in the package.
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json")], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json"), "--outDir", dist], { cwd: root, stdio: "inherit" });
 // The hook bridge is plain JS that the CLI's hook command runs with node; it is copied, not compiled.
 copyFileSync(join(root, "effects/hook-bridge/bridge.mjs"), join(dist, "effects/hook-bridge/bridge.mjs"));
 copyFileSync(join(root, "effects/hook-bridge/bridge.bash"), join(dist, "effects/hook-bridge/bridge.bash"));
