@@ -94,7 +94,9 @@ export function readClaudeTranscriptRecord(record: unknown): readonly Transcript
   const message = record["message"];
   if (record["type"] === "user" && isRec(message)) return userItems(record, message);
   if (record["type"] === "assistant" && isRec(message)) return assistantItems(record, message);
-  // 2.1.215 closes each completed turn with a turn_duration system record.
+  // 2.1.215 closes each completed turn with a turn_duration system record. It is appended at once while the message
+  // records follow on a ~100 ms timer, so it can come before them, or between a turn's prompt and its reply
+  // (verified on 2.1.215, first turn of a session, CI under load).
   if (record["type"] === "system" && record["subtype"] === "turn_duration") return [{ kind: "turn_end" }];
   return [];
 }

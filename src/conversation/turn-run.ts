@@ -338,7 +338,11 @@ export class TurnRun {
     if (!idle) return;
     if (this.failure !== undefined) return this.arm("drainFailed");
     if (this.interrupted) return this.arm("drainInterrupted");
-    if (this.endMarker) return this.complete("completed");
+    // The end record alone is not enough while no text of the turn was read and the boundary hook named some:
+    // Claude 2.1.215 appends its turn_duration record directly but the messages on a ~100 ms timer, so a slow first
+    // turn's file can hold prompt, end, then text (read in that order, the turn came back empty).
+    const awaitingText = this.texts.length === 0 && this.expected !== undefined && this.expected.trim() !== "";
+    if (this.endMarker && !awaitingText) return this.complete("completed");
     if (this.expected !== undefined && this.expected.trim() !== "") {
       if (squash(this.recentText).includes(squash(this.expected).slice(-ORACLE_WINDOW_CHARS / 2))) return this.complete("completed");
       this.arm("catchUp");

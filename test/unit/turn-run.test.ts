@@ -247,6 +247,29 @@ describe("TurnRun whose transcript lags behind ready", () => {
   });
 });
 
+describe("TurnRun whose end record is read before its text", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("issue 17 (50 sends, C-TURN-01): Claude 2.1.215's turn_duration written ahead of the timed message flush does not end the turn empty — the boundary's text is waited for", async () => {
+    const fake = fakeSession();
+    const { run, items } = startTurn(fake);
+    let settled = false;
+    void run.result.then(() => (settled = true), () => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    // The file as a read pass finds it: the prompt, then the end record; the assistant message is not flushed yet.
+    items({ kind: "prompt", text: PROMPT }, { kind: "turn_end" });
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    await vi.advanceTimersByTimeAsync(QUIET_WINDOW_MS);
+    expect(settled).toBe(false);
+    items({ kind: "text", text: `FAKE-REPLY: ${PROMPT}` });
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+  });
+});
+
 describe("TurnRun warning events", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
