@@ -180,6 +180,17 @@ function writeRequest(context: SubmissionContext, what: "staged" | "enter", purp
 const notify = (type: "submission.pasted" | "submission.entered") =>
   ({ type: "toParent", params: ({ context }: { context: SubmissionContext }) => ({ events: [{ type, opId: context.opId }] }) }) as const;
 
+/** While an unseen-paste replay waits: any late sign the CLI took the paste cancels it (shared by both waits). */
+const LATE_ACCEPTANCE = {
+  frame: [
+    { guard: "frameConfirms", target: "confirmed", description: "Work showed after all." },
+    { guard: "frameStaged", target: "confirming", actions: "recordFacts", description: "The paste painted late: no replay, judge it (recovery Enter)." },
+  ],
+  "hook.UserPromptSubmit": { target: "confirmed", description: "A late prompt hook: the CLI took it, no replay." },
+  "hook.Stop": { guard: "stopConfirms", target: "confirmed", description: "A late Stop: a whole turn ran, no replay." },
+  "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input owns the draft now: no replay." },
+} as const;
+
 export const submissionMachine = setup({
   types: {
     context: {} as SubmissionContext,
@@ -321,29 +332,13 @@ export const submissionMachine = setup({
     },
     replayQuiet: {
       description: "A paste that never showed: wait the no-oracle quiet window; acceptance (a late hook, work, a late paint emptied) cancels the replay.",
-      on: {
-        frame: [
-          { guard: "frameConfirms", target: "confirmed", description: "Work showed after all." },
-          { guard: "frameStaged", target: "confirming", actions: "recordFacts", description: "The paste painted late: no replay, judge it (recovery Enter)." },
-        ],
-        "hook.UserPromptSubmit": { target: "confirmed", description: "A late prompt hook: the CLI took it, no replay." },
-        "hook.Stop": { guard: "stopConfirms", target: "confirmed", description: "A late Stop: a whole turn ran, no replay." },
-        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input owns the draft now: no replay." },
-      },
+      on: LATE_ACCEPTANCE,
       after: { replayQuiet: { target: "replayCheck", description: "Quiet window over: one more interval before deciding." } },
     },
     replayCheck: {
       description:
         "One more confirm interval, armed only once the quiet window fired: after an event-loop stall the timers run before pending I/O, so hooks already sent are read before the replay is decided.",
-      on: {
-        frame: [
-          { guard: "frameConfirms", target: "confirmed", description: "Work showed after all." },
-          { guard: "frameStaged", target: "confirming", actions: "recordFacts", description: "The paste painted late: no replay, judge it (recovery Enter)." },
-        ],
-        "hook.UserPromptSubmit": { target: "confirmed", description: "A late prompt hook: the CLI took it, no replay." },
-        "hook.Stop": { guard: "stopConfirms", target: "confirmed", description: "A late Stop: a whole turn ran, no replay." },
-        "submission.rawInput": { target: "unconfirmed", actions: "markRawInput", description: "Raw input owns the draft now: no replay." },
-      },
+      on: LATE_ACCEPTANCE,
       after: {
         confirmInterval: [
           { guard: "unseenReplayLeft", target: "staging", actions: "countReplay", description: "Still provably not taken: replay the same paste at the idle empty composer." },
