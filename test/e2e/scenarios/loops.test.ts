@@ -6,10 +6,10 @@ import type { ElwoodLoopEvent } from "../../../src/contracts/loop.js";
 import type { ActivityEvent } from "../../../src/contracts/public-types.js";
 import { overrideLoopCadenceForTests } from "../../../src/loop-test-timing.js";
 import { resumeClaude, resumeCodex, type AgentSession } from "../../../src/index.js";
-import { readSessionRecord } from "../../../effects/session-record.js";
 import { FAKE_REPLY_PREFIX } from "../model-server/script.js";
 import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { recordedConversation } from "../../support/recorded-conversation.js";
 import { openSession } from "../support/session-fixture.js";
 
 const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
@@ -62,12 +62,7 @@ describe.each(AGENTS)("$label: loops", (agent) => {
     await fx.waitForHook(agent.stopHook, undefined, 60_000);
     await session.waitForStatus((s) => s === "ready", 60_000);
     const location = { cwd: home.project, elwoodSessionId: session.elwoodSessionId };
-    let conversationId: string | null = null;
-    for (let i = 0; i < 600 && conversationId === null; i++) {
-      conversationId = (await readSessionRecord(location)).resume.conversationId;
-      if (conversationId === null) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(conversationId).not.toBeNull();
+    await recordedConversation(location, 600);
     // Created at the real cadence (at least a minute): it cannot fire before the stop.
     const loop = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: RESUMED_MESSAGE });
     await session.stop();

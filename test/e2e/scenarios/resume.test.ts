@@ -5,10 +5,10 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startOrResumeClaude, startOrResumeCodex, type AgentSession } from "../../../src/index.js";
-import { readSessionRecord } from "../../../effects/session-record.js";
 import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import type { ResumeChildInput, ResumeChildOutput } from "../support/resume-child.js";
+import { recordedConversation } from "../../support/recorded-conversation.js";
 import { openSession } from "../support/session-fixture.js";
 
 const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
@@ -57,12 +57,7 @@ describe.each(AGENTS)("$label: resume", (agent) => {
     await session.waitForStatus((s) => s === "ready", 60_000);
     const location = { cwd: home.project, elwoodSessionId: session.elwoodSessionId };
     // The CLI's own conversation id reaches the record in the background after its first hook.
-    let conversationId: string | null = null;
-    for (let i = 0; i < 600 && conversationId === null; i++) {
-      conversationId = (await readSessionRecord(location)).resume.conversationId;
-      if (conversationId === null) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(conversationId).not.toBeNull();
+    await recordedConversation(location, 600);
     await session.stop();
 
     server.enqueue({ kind: "text", text: "The code word was pelican." });
