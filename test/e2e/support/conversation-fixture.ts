@@ -1,4 +1,6 @@
 // Per-test e2e fixture for the primary API: model server + sandbox home + a lazily started ClaudeSession / CodexSession, with diagnostics and cleanup.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { TestContext } from "vitest";
 import { ClaudeSession, CodexSession, type InputEvent } from "../../../src/index.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
@@ -19,6 +21,17 @@ function construct(agent: E2EAgent, home: E2EHome): ClaudeSession | CodexSession
   return new CodexSession({ cwd: home.project, executable: agent.executable, env: home.env });
 }
 
+/** Every transcript/rollout file under the sandbox home, its records in file order (clipped), for a failure's diagnostics. */
+function transcriptDump(root: string): string {
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"));
+  return files
+    .map((f) => {
+      const lines = readFileSync(path.join(root, f), "utf8").split("\n").filter((l) => l !== "");
+      return `${f} (${lines.length} records)\n${lines.map((l) => `  ${l.slice(0, 240)}`).join("\n")}`;
+    })
+    .join("\n");
+}
+
 export async function openConversation(ctx: TestContext, agent: E2EAgent): Promise<ConversationFixture> {
   assertLoopbackOnly();
   const server = await startModelServer();
@@ -26,10 +39,14 @@ export async function openConversation(ctx: TestContext, agent: E2EAgent): Promi
   const conversation = construct(agent, home);
   // What Elwood wrote, when (content-free: byte counts), so a failure shows whether a key or paste was sent and when.
   const writes: string[] = [];
+  const hooks: string[] = [];
   const startedAt = Date.now();
   // Subscribing never starts the session (the lazy-start test relies on that).
   (conversation as unknown as { on(event: "input", listener: (e: InputEvent) => void): void }).on("input", (e) =>
     writes.push(`+${e.at - startedAt}ms ${e.bytes.length}B`),
+  );
+  (conversation as unknown as { on(event: "hook", listener: (e: { name: string }) => void): void }).on("hook", (h) =>
+    hooks.push(`+${Date.now() - startedAt}ms ${h.name}`),
   );
   ctx.onTestFailed(() => {
     try {
@@ -37,6 +54,7 @@ export async function openConversation(ctx: TestContext, agent: E2EAgent): Promi
       const decisions = conversation.statusDecisions().map((d) => `+${d.at - startedAt}ms ${d.from}->${d.to ?? "="} ${d.reason}`);
       console.error(`--- ${agent.label} screen ---\n${screen}\n--- requests ---\n${server.requests.map((r) => `${r.seq} ${r.kind} ${r.replySource} ${r.userText.slice(0, 80)}`).join("\n")}`);
       console.error(`--- status decisions (last 50) ---\n${decisions.join("\n")}\n--- writes ---\n${writes.slice(-40).join("\n")}`);
+      console.error(`--- hooks ---\n${hooks.slice(-40).join("\n")}\n--- transcripts (at +${Date.now() - startedAt}ms) ---\n${transcriptDump(home.root)}`);
     } catch {
       // The terminal may be disposed already.
     }
