@@ -19,6 +19,8 @@ const KEPT_OUTCOMES = 256;
 export class SubmissionOutcomes {
   private readonly settled = new Map<string, ElwoodError | undefined>();
   private readonly waiters = new Map<string, (outcome: ElwoodError | undefined) => void>();
+  /** Set once the session ended: an op asked about later (and not settled before) ends with it at once. */
+  private closed: ElwoodError | undefined;
 
   /** The op left the queue: delivered (`error` undefined) or failed. */
   settle(opId: string, error?: ElwoodError): void {
@@ -41,11 +43,13 @@ export class SubmissionOutcomes {
       this.settled.delete(opId);
       return Promise.resolve(error);
     }
+    if (this.closed !== undefined) return Promise.resolve(this.closed);
     return new Promise((resolve) => this.waiters.set(opId, resolve));
   }
 
   /** The session ended: every op still asked about ends with `error`. */
   closeAll(error: ElwoodError): void {
+    this.closed ??= error;
     for (const [opId, waiter] of this.waiters) {
       this.waiters.delete(opId);
       waiter(error);

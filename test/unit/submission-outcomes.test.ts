@@ -28,6 +28,19 @@ describe("SubmissionOutcomes", () => {
     await expect(waiting).resolves.toBe(ended);
   });
 
+  it("spec A §10.11: a turn asking after the session ended gets the session's end at once (never a wait that cannot settle)", async () => {
+    const outcomes = new SubmissionOutcomes();
+    const delivered = outcomes.outcome("delivered-before");
+    outcomes.settle("delivered-before");
+    outcomes.settle("kept");
+    const ended = new ElwoodError("session_not_running", "gone");
+    outcomes.closeAll(ended);
+    await expect(delivered).resolves.toBeUndefined();
+    // An outcome settled before the end is still the op's own; an op never settled ends with the session.
+    await expect(outcomes.outcome("kept")).resolves.toBeUndefined();
+    await expect(outcomes.outcome("asked-late")).resolves.toBe(ended);
+  });
+
   it("spec A §10.11: outcomes nobody asks for (raw sendMessage ops) are kept for at most 256 ops", async () => {
     const outcomes = new SubmissionOutcomes();
     const oldError = new ElwoodError("wait_timeout", "first");
