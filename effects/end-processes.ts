@@ -15,6 +15,11 @@ export interface EndProcessesRuntime {
   readonly teardownGraceMs: number;
   /** Runs before a stop signals the CLI (e.g. lets its conversation file settle for a resume); must not reject. */
   readonly beforeStop?: () => Promise<void>;
+  /**
+   * False once a resume in this process superseded this object: the session's tag then names the resumed session's
+   * processes, which this object's close must leave alone (its own CLI is already gone).
+   */
+  readonly current?: () => boolean;
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
 }
@@ -40,7 +45,7 @@ export async function endProcesses(runtime: EndProcessesRuntime, as: ClosingAs):
   }
   // The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the group
   // SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
-  await reapTagged("ELWOOD_SESSION_ID", runtime.elwoodSessionId).catch(() => false);
+  if (runtime.current?.() !== false) await reapTagged("ELWOOD_SESSION_ID", runtime.elwoodSessionId).catch(() => false);
   await runtime.release(RELEASE[as]);
 }
 

@@ -35,6 +35,8 @@ export interface LaunchPlan {
   readonly resumed: boolean;
   readonly stopGraceMs: number;
   readonly release: SessionRuntime["release"];
+  /** False once a resume in this process superseded this object (see EndProcessesRuntime.current). */
+  readonly current?: () => boolean;
   /** Runs before a stop() signals the CLI (see EndProcessesRuntime.beforeStop). */
   readonly beforeStop?: () => Promise<void>;
   /** What the hook bridge server's handler reports; a session launched without a bridge gets an empty feed. */
@@ -89,6 +91,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     stopGraceMs: plan.stopGraceMs,
     teardownGraceMs: TEARDOWN_GRACE_MS,
     release: plan.release,
+    ...(plan.current === undefined ? {} : { current: plan.current }),
     ...(plan.beforeStop === undefined ? {} : { beforeStop: plan.beforeStop }),
   };
   const actor = createActor(machine, {

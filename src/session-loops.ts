@@ -133,7 +133,8 @@ export class SessionLoops {
     this.definitions = [];
     // After any write still in flight, so a create racing the kill cannot leave its loop on disk.
     const store = this.deps.runtime?.store;
-    if (as === "killed" && store !== undefined) await this.serial(() => store.clear());
+    // A session object a resume superseded speaks for the session no more: its kill leaves the new one's loops alone.
+    if (as === "killed" && store !== undefined && !this.superseded()) await this.serial(() => store.clear());
     const at = Date.now();
     for (const definition of removed) this.deps.emit({ kind: "cancelled", loopId: definition.id, at, reason: as === "killed" ? "kill" : "teardown" });
   }
@@ -173,7 +174,8 @@ export class SessionLoops {
 
   private async persist(definitions: readonly LoopDefinition[], loopId?: string): Promise<void> {
     const store = this.deps.runtime?.store;
-    if (store === undefined) return;
+    // An expiry or prune on a superseded object must not write its stale list over the resumed session's.
+    if (store === undefined || this.superseded()) return;
     try {
       await store.save(definitions);
     } catch (error) {

@@ -276,11 +276,15 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
           // Only an allowlisted code: a native message could carry paths.
           errorCode: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
         }),
+      current: () => isCurrent(),
       release: async (how) => {
         supervisor?.stop();
-        unregisterJournalDir(elwoodSessionId);
         await hookServer.close();
         await keeper.flush();
+        // Superseded by a resume in this process: the journal entry, the owner claim and the directory are the
+        // resumed object's now, and a late kill or teardown of this one must not take them from it.
+        if (!isCurrent()) return;
+        unregisterJournalDir(elwoodSessionId);
         // A directory kept on purpose (stop/kill) is released, so no later crash sweep takes it.
         if (how === "teardown") await removeSessionDir(location);
         else await releaseOwner(sessionDir).catch(() => undefined);

@@ -235,6 +235,10 @@ describe("loops on the session (B §6, issue 18)", () => {
       // The stopped object the resume superseded can no longer change the session's loops.
       expect(isElwoodError(await rejection(first.session.cancelLoop(fixed.id)), "session_not_running")).toBe(true);
       expect(isElwoodError(await rejection(first.session.createLoop({ mode: "idle", message: "stale" })), "session_not_running")).toBe(true);
+      // Nor can its kill or teardown clear them, reap the resumed CLI (same session tag) or remove the directory.
+      await first.session.kill().catch(() => undefined);
+      await first.session.teardown().catch(() => undefined);
+      expect(existsSync(sidecar)).toBe(true);
       const restored = await resumed.listLoops();
       const strip = (l: (typeof restored)[number]) => ({ id: l.id, message: l.message, jitterMs: l.jitterMs, createdAt: l.createdAt, expiresAt: l.expiresAt });
       expect(restored.map(strip).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([fixed, idle].map(strip).sort((a, b) => (a.id < b.id ? -1 : 1)));
