@@ -20,11 +20,16 @@ export interface TurnWindowsInput {
 export type ArmWindowEvent = { readonly type: "arm"; readonly window: Exclude<TurnWindow, "release"> };
 /** New evidence arrived: the quiet and acceptance windows close (the turn reopens them if still due). */
 export type EvidenceEvent = { readonly type: "evidence" };
+/**
+ * The agent left `ready` (running or blocked again): catch-up closes, so it counts from the next ready — a ready the
+ * agent left was not the turn's end, and a long turn after it must not spend the transcript's lag allowance.
+ */
+export type AgentBusyEvent = { readonly type: "agent.busy" };
 /** The turn has its outcome: every window closes. */
 export type TurnOverEvent = { readonly type: "turn.over" };
 /** A failed turn's agent is idle (or gone): the slot is released after one more drain. */
 export type ReleaseArmEvent = { readonly type: "release.arm" };
-export type TurnWindowsEvent = ArmWindowEvent | EvidenceEvent | TurnOverEvent | ReleaseArmEvent;
+export type TurnWindowsEvent = ArmWindowEvent | EvidenceEvent | AgentBusyEvent | TurnOverEvent | ReleaseArmEvent;
 
 /** Emitted (actor.on) when a window runs out. */
 export type WindowExpiredEvent = { readonly type: "window.expired"; readonly window: TurnWindow };
@@ -36,7 +41,11 @@ const opens =
     event.type === "arm" && event.window === window;
 
 /** One closed/open region per window: `arm` opens it, its `after` delay announces it and closes it again. */
-function windowRegion(window: "ceiling" | "accept" | "quiet" | "catchUp", delay: "ceilingMs" | "acceptMs" | "quietMs" | "catchUpMs", closesOnEvidence: boolean) {
+function windowRegion(
+  window: "ceiling" | "accept" | "quiet" | "catchUp",
+  delay: "ceilingMs" | "acceptMs" | "quietMs" | "catchUpMs",
+  closesOn: "evidence" | "agent.busy" | null,
+) {
   return {
     initial: "closed",
     description: `The ${window} window.`,
@@ -47,7 +56,10 @@ function windowRegion(window: "ceiling" | "accept" | "quiet" | "catchUp", delay:
       },
       open: {
         description: "Counting down; a second arm keeps the first deadline.",
-        ...(closesOnEvidence ? { on: { evidence: { target: "closed", description: "New evidence: the window closes (the turn reopens it if still due)." } } } : {}),
+        ...(closesOn === "evidence" ? { on: { evidence: { target: "closed", description: "New evidence: the window closes (the turn reopens it if still due)." } } } : {}),
+        ...(closesOn === "agent.busy"
+          ? { on: { "agent.busy": { target: "closed", description: "The agent left ready: the window counts again from the next ready." } } }
+          : {}),
         after: { [delay]: { target: "closed", actions: `expired.${window}`, description: `The ${window} window ran out.` } },
       },
     },
@@ -95,10 +107,10 @@ export const turnWindowsMachine = setup({
       description: "The turn has no outcome yet: each window counts on its own.",
       on: { "turn.over": { target: "over", description: "The turn has its outcome: every open window closes." } },
       states: {
-        ceiling: windowRegion("ceiling", "ceilingMs", false),
-        accept: windowRegion("accept", "acceptMs", true),
-        quiet: windowRegion("quiet", "quietMs", true),
-        catchUp: windowRegion("catchUp", "catchUpMs", false),
+        ceiling: windowRegion("ceiling", "ceilingMs", null),
+        accept: windowRegion("accept", "acceptMs", "evidence"),
+        quiet: windowRegion("quiet", "quietMs", "evidence"),
+        catchUp: windowRegion("catchUp", "catchUpMs", "agent.busy"),
         drain: {
           initial: "closed",
           description: "The drain after an interrupt or a rejection: the records behind `ready` get time to land.",

@@ -14,7 +14,7 @@ import type { SendOptions } from "../session-types.js";
 import type { FeedBatch, TranscriptFeed } from "./transcript-feed.js";
 import type { TurnEventBuffer } from "./turn-event-buffer.js";
 
-/** After `ready`, how long the transcript may take to show the boundary hook's text (default; `catchUpMs`). */
+/** After the last `ready`, how long the transcript may take to show the boundary hook's text (default; `catchUpMs`). */
 export const DEFAULT_CATCH_UP_MS = 10_000;
 /** A turn with no expected text settles once nothing new arrived for this long after `ready`. */
 export const QUIET_WINDOW_MS = 1_500;
@@ -305,6 +305,8 @@ export class TurnRun {
     if (from === "blocked" && to !== "blocked" && !isTerminalStatus(to)) this.emit({ type: "status", status: to });
     // Only a return to ready once the prompt is in counts: the start-up ready a queued first prompt waits for does not.
     if (to === "ready" && (this.submitted || this.accepted)) this.readyEdge = true;
+    // A ready the agent left again was not its turn's end: the transcript's catch-up counts from the next one.
+    if (to !== "ready" && !isTerminalStatus(to) && !this.done) this.windows.send({ type: "agent.busy" });
     this.touch();
     this.check();
   }

@@ -48,6 +48,7 @@ class NamedTimers {
   send(event: TurnWindowsEvent, now: number): void {
     if (event.type === "arm" && !this.over) this.arm(event.window, now);
     if (event.type === "evidence" && !this.over) for (const name of ["quiet", "accept"]) this.timers.delete(name);
+    if (event.type === "agent.busy" && !this.over) this.timers.delete("catchUp");
     if (event.type === "turn.over" && !this.over) {
       this.over = true;
       this.timers.clear();
@@ -140,6 +141,7 @@ function events(snap: Snap): EventObject[] {
   return [
     ...ARMABLE.map((window) => ({ type: "arm" as const, window })),
     { type: "evidence" },
+    { type: "agent.busy" },
     { type: "turn.over" },
     { type: "release.arm" },
     ...afterEvents(snap as never),
@@ -169,6 +171,12 @@ describe("turn windows machine (model-based, xstate/graph): the time windows of 
     // Evidence at 10 closes it; the re-arm then counts a full window from 10.
     expect(replay([arm("quiet"), { type: "wait", ms: 10 }, { type: "evidence" }, arm("quiet")], 0)).toEqual([[25, "quiet"]]);
     expect(replay([arm("accept"), { type: "wait", ms: 20 }, { type: "evidence" }, arm("accept")], 0)).toEqual([[50, "accept"]]);
+    // The agent going busy again closes catch-up: re-armed at the next ready it counts a full window from there.
+    expect(replay([arm("catchUp"), { type: "wait", ms: 40 }, { type: "agent.busy" }, { type: "wait", ms: 30 }, arm("catchUp")], 0)).toEqual([[120, "catchUp"]]);
+    expect(replay([arm("quiet"), arm("ceiling"), { type: "wait", ms: 5 }, { type: "agent.busy" }], 0)).toEqual([
+      [15, "quiet"],
+      [70, "ceiling"],
+    ]);
     // Evidence does not touch catch-up or the ceiling.
     expect(replay([arm("catchUp"), arm("ceiling"), { type: "wait", ms: 20 }, { type: "evidence" }], 0)).toEqual([
       [50, "catchUp"],

@@ -270,6 +270,33 @@ describe("TurnRun whose end record is read before its text", () => {
   });
 });
 
+describe("TurnRun whose agent left a ready mid-turn", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("issue 17 (C-TURN-01): a ready the agent left again does not start the transcript's catch-up — a long turn after it still gets its final text", async () => {
+    const fake = fakeSession();
+    const { run, items } = startTurn(fake);
+    let settled = false;
+    void run.result.then(() => (settled = true), () => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    // A ready edge before the transcript showed the prompt (the CLI still working), then running again for longer
+    // than the whole catch-up allowance.
+    fake.status("ready");
+    await vi.advanceTimersByTimeAsync(100);
+    fake.status("running");
+    await vi.advanceTimersByTimeAsync(DEFAULT_CATCH_UP_MS + 1000);
+    expect(settled).toBe(false);
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    await vi.advanceTimersByTimeAsync(500);
+    items({ kind: "prompt", text: PROMPT }, { kind: "text", text: `FAKE-REPLY: ${PROMPT}` }, { kind: "turn_end" });
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+  });
+});
+
 describe("TurnRun warning events", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
