@@ -52,10 +52,17 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
     wake();
   };
   let interrupts = 0;
+  /** Cleanup has begun: a graceful stop can wait out its grace, which a Ctrl+C then cuts short. */
+  let cleaning = false;
+  let cutShort = false;
   // Installed before launch: the first Ctrl+C interrupts the turn, a second one tears everything down.
   const offInterrupt = io.onInterrupt(() => {
     interrupts += 1;
-    if (interrupts === 1 && session.session !== undefined) {
+    if (cleaning) {
+      abort ??= "interrupted";
+      cutShort = true;
+      killAgentGroup(session.session?.pid);
+    } else if (interrupts === 1 && session.session !== undefined) {
       abort ??= "interrupted";
       void session.interrupt().catch(() => stopEarly("interrupted"));
     } else stopEarly("interrupted");
@@ -114,9 +121,18 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   // A deadline or a second Ctrl+C ends the agent now; the turn loop is abandoned.
   if (killNow) await session.kill().catch(() => {});
 
-  const cleanup = await cleanUp(plan, options.ephemeral);
-  await note(`cleanup ${cleanup.action} ${cleanup.status}`);
+  cleaning = true;
+  let cleanup = await cleanUp(plan, options.ephemeral);
   offInterrupt();
+  if (cutShort) {
+    // The close ended once the SIGKILLed agent was gone; a kill reaps whatever of the session outlived it.
+    const killed = await session.kill().then(
+      () => true,
+      () => false,
+    );
+    if (cleanup.action === "stop") cleanup = { action: "kill", status: killed && cleanup.status !== "failed" ? "succeeded" : "failed" };
+  }
+  await note(`cleanup ${cleanup.action} ${cleanup.status}`);
 
   let outcome: CliError | undefined;
   if (abort === "timeout") outcome = new CliError("timeout", `the run did not finish within --timeout (${options.timeoutMs} ms)`, EXIT.timeout);
@@ -144,6 +160,19 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   if (outcome && options.text) await stderr.write(`elwood: ${outcome.message}\n`);
   if (!outcome && options.text && options.showSessionId && sessionId !== null) await stderr.write(`elwood: session ${sessionId} (elwood resume ${sessionId} "...")\n`);
   return outcome?.exitCode ?? EXIT.ok;
+}
+
+/**
+ * Ctrl+C during cleanup ends the agent now instead of after the stop's grace: SIGKILL to its process group (the PTY
+ * child leads its own session). The close in flight then finishes at once and reaps the rest.
+ */
+function killAgentGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
 }
 
 /** Runs exactly once: keep (stop, falling back to kill; the state stays resumable) or teardown for --ephemeral. */
