@@ -232,6 +232,16 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
 
+  it("C-CLI-05, C-CLI-08: a permission dialog during the persona turn, with no --timeout, fails the run as blocked_prompt (status 1) instead of hanging; the user turn is never sent", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["--persona", "RUNBASH: echo persona", "--output", "jsonl", "the", "task"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "blocked_prompt" } });
+    expect(simRecords(readSimLog(s.logFile), "submit").map((r) => r.text)).toEqual(["RUNBASH: echo persona"]);
+    await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
+    expect(s.leftovers()).toEqual([]);
+  }, 120_000);
+
   it("C-CLI-26: models --agent claude lists the CLI's own /model rows as one version-1 json document", async () => {
     const s = sandbox();
     const json = await runCliChild(s, ["models", "--agent", "claude", "--output", "json"]);
