@@ -21,16 +21,25 @@ export function loginShell(env: Readonly<Record<string, string | undefined>>): s
   return env["SHELL"] || "/bin/sh";
 }
 
-function probe(shell: string, name: AgentName, env: Readonly<Record<string, string | undefined>>): Promise<ProbeOutcome> {
+function probe(shell: string, name: AgentName, env: Readonly<Record<string, string | undefined>>, timeoutMs: number): Promise<ProbeOutcome> {
   return new Promise((resolve) => {
-    // Detached: its own session, so an interactive shell takes no part in our terminal's job control (no SIGTTOU).
+    // Detached: its own session and process group, so an interactive shell takes no part in our terminal's job
+    // control (no SIGTTOU), and a probe that hangs can be ended with everything its profile started.
     const child = spawn(shell, ["-l", "-i", "-c", `command -v ${name}`], { detached: true, stdio: ["ignore", "pipe", "ignore"], env: env as NodeJS.ProcessEnv });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve({ failed: `timed out after ${PROBE_TIMEOUT_MS / 1000}s` });
-    }, PROBE_TIMEOUT_MS);
+      // The whole group: a profile's stuck program would otherwise outlive the shell and hold our stdout pipe open.
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+      // Nothing of the probe may keep the command alive: a grandchild outside the group could still hold the pipe.
+      child.stdout.destroy();
+      child.unref();
+      resolve({ failed: `timed out after ${timeoutMs / 1000}s` });
+    }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       resolve({ failed: error.message });
@@ -43,9 +52,10 @@ function probe(shell: string, name: AgentName, env: Readonly<Record<string, stri
   });
 }
 
-export async function detectAgent(env: Readonly<Record<string, string | undefined>>): Promise<AgentName> {
+/** `probeTimeoutMs` bounds each probe (tests shorten it). */
+export async function detectAgent(env: Readonly<Record<string, string | undefined>>, probeTimeoutMs = PROBE_TIMEOUT_MS): Promise<AgentName> {
   const shell = loginShell(env);
-  const [claude, codex] = await Promise.all([probe(shell, "claude", env), probe(shell, "codex", env)]);
+  const [claude, codex] = await Promise.all([probe(shell, "claude", env, probeTimeoutMs), probe(shell, "codex", env, probeTimeoutMs)]);
   if ("found" in claude && claude.found) return "claude";
   if ("found" in codex && codex.found) return "codex";
   const failed = "failed" in claude ? claude.failed : "failed" in codex ? codex.failed : undefined;

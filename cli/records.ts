@@ -15,8 +15,11 @@ export type EventRecord =
   | { readonly type: "warning"; readonly code: string; readonly message: string };
 
 export interface Cleanup {
-  /** `stop`: the session was stopped and its state kept (resumable); `teardown`: state removed too; `none`: nothing started. */
-  readonly action: "stop" | "teardown" | "none";
+  /**
+   * `stop`: the session was stopped and its state kept (resumable); `kill`: a Ctrl+C during that stop killed the
+   * agent instead (state kept); `teardown`: state removed too; `none`: nothing started.
+   */
+  readonly action: "stop" | "kill" | "teardown" | "none";
   readonly status: "succeeded" | "failed" | "skipped";
 }
 

@@ -1,6 +1,6 @@
 // Executes one headless run: optional persona turn, the user turn streamed into the output, signals, deadline, cleanup once.
 
-import type { TurnResult } from "../src/index.js";
+import type { CommonHookEventName, SessionEventMap, TurnResult } from "../src/index.js";
 import { CliError, EXIT } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { asCliError } from "./exit-status.js";
@@ -24,6 +24,11 @@ export interface RunOptions {
   /** jsonl carries warnings as records, so they are never repeated on stderr. */
   readonly jsonl: boolean;
   readonly startedAt: number;
+}
+
+/** The session events the blocked watch reads; both session classes have them (their `on` overloads do not unify). */
+interface WatchedEvents {
+  on<E extends "status" | "activity">(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): () => void;
 }
 
 /** Why the run stopped early: the deadline, Ctrl+C, or a dialog nobody will answer. */
@@ -52,10 +57,17 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
     wake();
   };
   let interrupts = 0;
+  /** Cleanup has begun: a graceful stop can wait out its grace, which a Ctrl+C then cuts short. */
+  let cleaning = false;
+  let cutShort = false;
   // Installed before launch: the first Ctrl+C interrupts the turn, a second one tears everything down.
   const offInterrupt = io.onInterrupt(() => {
     interrupts += 1;
-    if (interrupts === 1 && session.session !== undefined) {
+    if (cleaning) {
+      abort ??= "interrupted";
+      cutShort = true;
+      killAgentGroup(session.session?.pid);
+    } else if (interrupts === 1 && session.session !== undefined) {
       abort ??= "interrupted";
       void session.interrupt().catch(() => stopEarly("interrupted"));
     } else stopEarly("interrupted");
@@ -63,16 +75,23 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   const deadline = options.timeoutMs === undefined ? undefined : setTimeout(() => stopEarly("timeout"), options.timeoutMs);
   let blockedLabel: string | undefined;
   let blockedTimer: NodeJS.Timeout | undefined;
-  /** Headless runs never type into a dialog: one still up after the grace period fails the run as blocked_prompt. */
-  const watchBlocked = (status: string, label: string | undefined) => {
+  /**
+   * Headless runs never type into a dialog: one still up after the grace period fails the run as blocked_prompt.
+   * Watched on the session for the whole run (start-up, persona turn, user turn), since nobody answers any of them.
+   */
+  const events: WatchedEvents = session;
+  const offStatus = events.on("status", ({ status }) => {
     if (status !== "blocked") {
       clearTimeout(blockedTimer);
       blockedTimer = undefined;
       return;
     }
-    blockedLabel = label ?? "unlabelled dialog";
     blockedTimer ??= setTimeout(() => stopEarly("blocked"), BLOCKED_GRACE_MS);
-  };
+  });
+  // The dialog's name comes with the attention activity that accompanies the blocked status.
+  const offAttention = events.on("activity", (activity) => {
+    if (activity.kind === "attention") blockedLabel = activity.label;
+  });
 
   let failure: CliError | undefined;
   let result: TurnResult | undefined;
@@ -95,7 +114,6 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
         break;
       }
       if (options.debug) await stderr.write(`elwood: event ${JSON.stringify(eventRecord(event) ?? {})}\n`);
-      if (event.type === "status") watchBlocked(event.status, event.label);
       if (event.type === "tool_call") {
         progress?.update("working", sanitizeText(event.name));
         await note(`tool ${sanitizeText(event.name)}`);
@@ -109,18 +127,29 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   });
   await Promise.race([work, aborted]);
   if (deadline) clearTimeout(deadline);
+  offStatus();
+  offAttention();
   clearTimeout(blockedTimer);
   progress?.stop();
   // A deadline or a second Ctrl+C ends the agent now; the turn loop is abandoned.
   if (killNow) await session.kill().catch(() => {});
 
-  const cleanup = await cleanUp(plan, options.ephemeral);
-  await note(`cleanup ${cleanup.action} ${cleanup.status}`);
+  cleaning = true;
+  let cleanup = await cleanUp(plan, options.ephemeral);
   offInterrupt();
+  if (cutShort) {
+    // The close ended once the SIGKILLed agent was gone; a kill reaps whatever of the session outlived it.
+    const killed = await session.kill().then(
+      () => true,
+      () => false,
+    );
+    if (cleanup.action === "stop") cleanup = { action: "kill", status: killed && cleanup.status !== "failed" ? "succeeded" : "failed" };
+  }
+  await note(`cleanup ${cleanup.action} ${cleanup.status}`);
 
   let outcome: CliError | undefined;
   if (abort === "timeout") outcome = new CliError("timeout", `the run did not finish within --timeout (${options.timeoutMs} ms)`, EXIT.timeout);
-  else if (abort === "blocked") outcome = new CliError("blocked_prompt", `the agent waits on a dialog a headless run does not answer (${sanitizeText(blockedLabel ?? "")})`, EXIT.failure);
+  else if (abort === "blocked") outcome = new CliError("blocked_prompt", `the agent waits on a dialog a headless run does not answer (${sanitizeText(blockedLabel ?? "unlabelled dialog")})`, EXIT.failure);
   else if (abort !== undefined || result?.status === "interrupted") outcome = new CliError("interrupted", "interrupted by Ctrl+C", EXIT.interrupted);
   // The agent ended on its own before cleanup asked it to: whatever call noticed first, that is agent_exited.
   else if (failure?.code === "session_not_running") outcome = new CliError("agent_exited", `the agent exited before the turn ended (${failure.message})`, EXIT.failure);
@@ -144,6 +173,19 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   if (outcome && options.text) await stderr.write(`elwood: ${outcome.message}\n`);
   if (!outcome && options.text && options.showSessionId && sessionId !== null) await stderr.write(`elwood: session ${sessionId} (elwood resume ${sessionId} "...")\n`);
   return outcome?.exitCode ?? EXIT.ok;
+}
+
+/**
+ * Ctrl+C during cleanup ends the agent now instead of after the stop's grace: SIGKILL to its process group (the PTY
+ * child leads its own session). The close in flight then finishes at once and reaps the rest.
+ */
+function killAgentGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
 }
 
 /** Runs exactly once: keep (stop, falling back to kill; the state stays resumable) or teardown for --ephemeral. */

@@ -143,6 +143,21 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
 
+  it("C-CLI-07: a Ctrl+C while cleanup waits on an agent slow to exit kills it at once: status 130, cleanup reported as kill, nothing left running", async () => {
+    const s = sandbox({ script: { turnMs: 60_000, ignoreHangup: true } });
+    const child = startCli(s, ["--output", "jsonl", "slow", "to", "leave"]);
+    await eventually(() => simRecords(readSimLog(s.logFile), "submit").length === 1, 60_000, "the prompt to be submitted");
+    child.signal("SIGINT");
+    // The interrupted turn ended and the stop asked the agent to exit; it lingers (the stop's grace runs).
+    await eventually(() => simRecords(readSimLog(s.logFile), "hangup").length > 0, 60_000, "the stop's hangup");
+    child.signal("SIGINT");
+    const run = await child.done;
+    expect(run.code, run.stderr).toBe(130);
+    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" }, cleanup: { action: "kill", status: "succeeded" } });
+    await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
+    expect(s.leftovers()).toEqual([]);
+  }, 120_000);
+
   it("C-CLI-09: an agent that dies mid-turn ends the run as agent_exited (status 1), cleanup still reported once", async () => {
     const s = sandbox({ script: { turnMs: 60_000 } });
     const child = startCli(s, ["--output", "jsonl", "then", "vanish"]);
@@ -213,6 +228,16 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(blocked.code, blocked.stderr).toBe(1);
     expect(jsonl(blocked.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "blocked_prompt", message: expect.stringContaining("claude-workspace_trust") } });
     expect(simRecords(readSimLog(s.logFile), "submit")).toHaveLength(before);
+    await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
+    expect(s.leftovers()).toEqual([]);
+  }, 120_000);
+
+  it("C-CLI-05, C-CLI-08: a permission dialog during the persona turn, with no --timeout, fails the run as blocked_prompt (status 1) instead of hanging; the user turn is never sent", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["--persona", "RUNBASH: echo persona", "--output", "jsonl", "the", "task"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "blocked_prompt" } });
+    expect(simRecords(readSimLog(s.logFile), "submit").map((r) => r.text)).toEqual(["RUNBASH: echo persona"]);
     await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
     expect(s.leftovers()).toEqual([]);
   }, 120_000);

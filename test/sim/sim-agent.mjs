@@ -848,6 +848,8 @@ async function main() {
   process.stdin.on("data", (buf) => { log({ kind: "input", bytes: buf.toString("base64") }); decoder.feed(buf); });
   process.stdout.on("resize", () => { painter.invalidate(); paint(); });
   process.on("SIGTERM", () => { out(MODES_OFF); process.exit(143); });
+  // A CLI slow to honour a hangup: the stop's grace runs out (or the caller kills it) while it lingers.
+  if (script.ignoreHangup) process.on("SIGHUP", () => log({ kind: "hangup" }));
   out(MODES_ON);
   if (!(await trustGate())) return;
   S.phase = "starting";

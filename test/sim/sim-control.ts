@@ -28,6 +28,8 @@ export type SimLogRecord = Stamped & (
   /** A resume of conversation `id` (Claude `--resume`, Codex `resume … <id>`) finished repainting its history. */
   | { readonly kind: "resumed"; readonly id: string }
   | { readonly kind: "exit"; readonly code: number }
+  /** A SIGHUP arrived and was ignored (script `ignoreHangup`). */
+  | { readonly kind: "hangup" }
   | { readonly kind: "model"; readonly action: "open" | "cancel" | "confirm" | "set" | "partial"; readonly id?: string; readonly scope?: "session" | "default" }
   | { readonly kind: "login"; readonly stage: string; readonly code?: string }
   | { readonly kind: "image"; readonly path: string; readonly bytes: number }
@@ -41,6 +43,8 @@ export interface SimScript {
   /** Claude flavour: write a Claude-shaped transcript JSONL (prompt record, then `records` assistant text lines `gapMs` apart). */
   readonly transcript?: { readonly records?: number; readonly gapMs?: number };
   readonly turnMs?: number;
+  /** Log and ignore SIGHUP, so a stop() waits out its whole grace before the SIGKILL. */
+  readonly ignoreHangup?: boolean;
   readonly slowMs?: number;
   readonly startupMs?: number;
   /** Negative disables the InstructionsLoaded hook. */

@@ -1,15 +1,21 @@
 // E2E support: the built elwood command as a child process in a sandbox home whose login shell finds one pinned real CLI.
 
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect } from "vitest";
+import { eventually } from "../../support/eventually.js";
 import { schemaProblems } from "../../support/json-schema-check.js";
 import { CLAUDE_VERSIONS, CODEX_VERSIONS, REPO_ROOT } from "../harness/cli-paths.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import { createCodexHome } from "../harness/codex-home.js";
+import { assertLoopbackOnly } from "../harness/netns.js";
 import { type ModelServer, startModelServer } from "../model-server/index.js";
+
+/** The shipped JSON Schema every record the command writes must satisfy. */
+const SCHEMA = JSON.parse(readFileSync(path.join(REPO_ROOT, "cli/output.schema.json"), "utf8")) as Record<string, unknown>;
+const DOCUMENT = (SCHEMA["$defs"] as Record<string, Record<string, unknown>>)["document"] as Record<string, unknown>;
 
 const BUILD_DIR = path.join(REPO_ROOT, ".artifacts", `e2e-elwood-${process.pid}`);
 let built: Promise<string> | undefined;
@@ -107,11 +113,65 @@ export function startElwood(box: CliE2ESandbox, args: readonly string[], stdin?:
   return { done, signal: (name) => child.kill(name) };
 }
 
+/**
+ * Runs `body` in a fresh sandbox (after checking the test runs loopback-only) and disposes of the sandbox whatever
+ * the body does.
+ */
+export async function inCliSandbox(agent: "claude" | "codex", version: string, body: (box: CliE2ESandbox) => Promise<void>): Promise<void> {
+  assertLoopbackOnly();
+  const box = await cliE2ESandbox(agent, version);
+  try {
+    await body(box);
+  } finally {
+    await box.dispose();
+  }
+}
+
+/** Runs the command to its end and checks its exit status (default 0), showing its output when the status differs. */
+export async function runElwood(box: CliE2ESandbox, args: readonly string[], options: { readonly stdin?: string; readonly code?: number } = {}): Promise<CliRun> {
+  const run = await startElwood(box, args, options.stdin).done;
+  expect(run.code, run.stdout + run.stderr).toBe(options.code ?? 0);
+  return run;
+}
+
+/** Starts the command, sends it Ctrl+C (SIGINT) once `started` holds, and checks it then exits 130. */
+export async function interruptElwood(box: CliE2ESandbox, args: readonly string[], started: () => boolean, what: string): Promise<CliRun> {
+  const child = startElwood(box, args);
+  await eventually(started, 90_000, what);
+  child.signal("SIGINT");
+  const run = await child.done;
+  expect(run.code, run.stdout + run.stderr).toBe(130);
+  return run;
+}
+
 /** The jsonl records, each validated by the schema, numbered in order, with exactly one result or error. */
-export function jsonlRecords(schema: Record<string, unknown>, stdout: string): Array<Record<string, unknown>> {
+export function jsonlRecords(stdout: string): Array<Record<string, unknown>> {
   const parsed = stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-  for (const r of parsed) expect(schemaProblems(schema, r), JSON.stringify(r)).toEqual([]);
+  for (const r of parsed) expect(schemaProblems(SCHEMA, r), JSON.stringify(r)).toEqual([]);
   expect(parsed.map((r) => r["sequence"])).toEqual(parsed.map((_, i) => i));
   expect(parsed.filter((r) => r["type"] === "result" || r["type"] === "error")).toHaveLength(1);
   return parsed;
+}
+
+/** The `--output json` document, validated by the schema. */
+export function jsonDocument(stdout: string): Record<string, unknown> {
+  const document = JSON.parse(stdout) as Record<string, unknown>;
+  expect(schemaProblems(SCHEMA, document, DOCUMENT), stdout).toEqual([]);
+  return document;
+}
+
+/** Waits (generously) until no process runs in the sandbox project: the agent and everything it started are gone. */
+export async function expectNothingLeft(box: CliE2ESandbox): Promise<void> {
+  await eventually(() => box.leftovers().length === 0, 30_000, "the CLI and its children to exit");
+  expect(box.leftovers()).toEqual([]);
+}
+
+/** A turn with one tool call: its call, result and closing text records, after checking they came in that order before the result. */
+export function toolCallThenText(records: ReadonlyArray<Record<string, unknown>>): [call: Record<string, unknown>, output: Record<string, unknown>, text: Record<string, unknown>] {
+  const content = records.filter((r) => r["type"] === "tool" || r["type"] === "text" || r["type"] === "result");
+  expect(content.map((r) => (r["type"] === "tool" ? `tool:${r["phase"]}` : r["type"]))).toEqual(["tool:call", "tool:result", "text", "result"]);
+  const [call, output, text] = content as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+  expect(typeof call["toolCallId"]).toBe("string");
+  expect(output).toMatchObject({ toolCallId: call["toolCallId"], isError: false });
+  return [call, output, text];
 }
