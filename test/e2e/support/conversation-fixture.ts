@@ -1,5 +1,5 @@
 // Per-test e2e fixture for the primary API: model server + sandbox home + a lazily started ClaudeSession / CodexSession, with diagnostics and cleanup.
-import { readdirSync, readFileSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestContext } from "vitest";
 import { ClaudeSession, CodexSession, type InputEvent } from "../../../src/index.js";
@@ -23,11 +23,30 @@ function construct(agent: E2EAgent, home: E2EHome): ClaudeSession | CodexSession
 
 /** Every transcript/rollout file under the sandbox home, its records in file order (clipped), for a failure's diagnostics. */
 function transcriptDump(root: string): string {
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"));
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile() && e.name.endsWith(".jsonl")) files.push(full);
+    }
+  };
+  walk(root);
   return files
     .map((f) => {
-      const lines = readFileSync(path.join(root, f), "utf8").split("\n").filter((l) => l !== "");
-      return `${f} (${lines.length} records)\n${lines.map((l) => `  ${l.slice(0, 240)}`).join("\n")}`;
+      let lines: string[];
+      try {
+        lines = readFileSync(f, "utf8").split("\n").filter((l) => l !== "");
+      } catch (error) {
+        return `${f}: unreadable (${String(error)})`;
+      }
+      return `${path.relative(root, f)} (${lines.length} records)\n${lines.map((l) => `  ${l.slice(0, 300)}`).join("\n")}`;
     })
     .join("\n");
 }
@@ -54,12 +73,20 @@ export async function openConversation(ctx: TestContext, agent: E2EAgent): Promi
       const decisions = conversation.statusDecisions().map((d) => `+${d.at - startedAt}ms ${d.from}->${d.to ?? "="} ${d.reason}`);
       console.error(`--- ${agent.label} screen ---\n${screen}\n--- requests ---\n${server.requests.map((r) => `${r.seq} ${r.kind} ${r.replySource} ${r.userText.slice(0, 80)}`).join("\n")}`);
       console.error(`--- status decisions (last 50) ---\n${decisions.join("\n")}\n--- writes ---\n${writes.slice(-40).join("\n")}`);
-      console.error(`--- hooks ---\n${hooks.slice(-40).join("\n")}\n--- transcripts (at +${Date.now() - startedAt}ms) ---\n${transcriptDump(home.root)}`);
+
     } catch {
       // The terminal may be disposed already.
     }
   });
-  ctx.onTestFinished(async () => {
+  ctx.onTestFinished(async (finished) => {
+    // Before the teardown and the sandbox's removal (vitest runs this before onTestFailed): what the CLI recorded.
+    if (finished.task.result?.state === "fail") {
+      try {
+        console.error(`--- hooks ---\n${hooks.slice(-40).join("\n")}\n--- transcripts (at +${Date.now() - startedAt}ms) ---\n${transcriptDump(home.root)}`);
+      } catch (error) {
+        console.error(`--- transcript dump failed: ${String(error)}`);
+      }
+    }
     await conversation.teardown().catch(() => {});
     await server.close();
     await home.cleanup();
