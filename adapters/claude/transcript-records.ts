@@ -88,8 +88,19 @@ function assistantItems(record: Rec, message: Rec): TranscriptItem[] {
   return items;
 }
 
-/** Items of one committed Claude transcript record; subagent (sidechain) records belong to no turn of ours. */
+/**
+ * Items of one committed Claude transcript record, each stamped with the record's `timestamp`: 2.1.215 can write a
+ * session's first records out of order (the assistant's reply ahead of the prompt that asked for it, verified on a
+ * first turn under load), so the file's order alone cannot say which turn a record belongs to.
+ */
 export function readClaudeTranscriptRecord(record: unknown): readonly TranscriptItem[] {
+  const items = recordItems(record);
+  const at = isRec(record) && typeof record["timestamp"] === "string" ? Date.parse(record["timestamp"]) : Number.NaN;
+  return Number.isFinite(at) ? items.map((item) => ({ ...item, at })) : items;
+}
+
+/** Items of one record; subagent (sidechain) records belong to no turn of ours. */
+function recordItems(record: unknown): readonly TranscriptItem[] {
   if (!isRec(record) || record["isSidechain"] === true) return [];
   const message = record["message"];
   if (record["type"] === "user" && isRec(message)) return userItems(record, message);

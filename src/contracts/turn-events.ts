@@ -49,7 +49,16 @@ export type TurnEvent =
  * What an adapter reads from one committed transcript record (one JSONL line). The turn runner is neutral: it
  * never reads a CLI's field names, only these items.
  */
-export type TranscriptItem =
+export type TranscriptItem = TranscriptItemBody & {
+  /**
+   * When the CLI created the record (epoch ms), where it stamps one. The file's order is not always the record order:
+   * Claude 2.1.215 flushes a first turn's records when the session file materializes, its reply ahead of its prompt.
+   */
+  readonly at?: number;
+};
+
+/** What one transcript item says, whatever its time. */
+export type TranscriptItemBody =
   /** The user's prompt was committed: the CLI accepted a submission with this text. */
   | { readonly kind: "prompt"; readonly text: string; readonly agentTurnId?: string }
   | { readonly kind: "text"; readonly text: string; readonly agentTurnId?: string }

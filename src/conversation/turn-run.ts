@@ -24,6 +24,8 @@ export const ACCEPTANCE_WINDOW_MS = 3_000;
 export const DRAIN_SETTLE_MS = 300;
 /** The oracle matches against at most this much of the turn's most recent assistant text. */
 export const ORACLE_WINDOW_CHARS = 64 * 1024;
+/** How many time-stamped items read before a turn's prompt record are kept in case they belong to the turn. */
+const EARLY_ITEMS_KEPT = 256;
 
 export interface TurnOptions extends SendOptions {
   /** Opt-in ceiling for the whole turn; none by default (turns may run for hours). */
@@ -104,6 +106,11 @@ export class TurnRun {
   private usage: TurnUsage | undefined;
   private readonly usageKeys = new Set<string>();
   private readonly toolNames = new Map<string, string>();
+  /**
+   * Time-stamped items read before this turn's prompt record (bounded, newest kept): the CLI may have written some of
+   * this turn's records ahead of its prompt, and those stamped at or after the prompt are taken once it is read.
+   */
+  private readonly early: TranscriptItem[] = [];
 
   constructor(
     private readonly deps: TurnRunDeps,
@@ -230,6 +237,10 @@ export class TurnRun {
         this.collecting = true;
         this.accepted = true;
         this.bind(item.agentTurnId);
+        this.takeEarly(item.at, readAt);
+      } else if (item.at !== undefined) {
+        this.early.push(item);
+        if (this.early.length > EARLY_ITEMS_KEPT) this.early.shift();
       }
       return;
     }
@@ -269,6 +280,13 @@ export class TurnRun {
       case "prompt":
         return;
     }
+  }
+
+  /** This turn's records written ahead of its prompt: those the CLI stamped at or after it, in the order read. */
+  private takeEarly(promptAt: number | undefined, readAt: number): void {
+    const early = this.early.splice(0);
+    if (promptAt === undefined) return;
+    for (const item of early) if (item.at !== undefined && item.at >= promptAt) this.onItem(item, readAt);
   }
 
   private isOurPrompt(text: string): boolean {

@@ -33,6 +33,14 @@ describe("Claude transcript records", () => {
     expect(readClaudeTranscriptRecord({ type: "system", subtype: "turn_duration", durationMs: 755 })).toEqual([{ kind: "turn_end" }]);
   });
 
+  it("each item carries its record's timestamp (the file order is not the record order on 2.1.215's first flush); none without one", () => {
+    const timestamp = "2026-12-05T01:22:12.598Z";
+    expect(readClaudeTranscriptRecord({ type: "user", timestamp, message: { role: "user", content: "hi" } })).toEqual([
+      { kind: "prompt", text: "hi", at: Date.parse(timestamp) },
+    ]);
+    expect(readClaudeTranscriptRecord({ type: "system", subtype: "turn_duration", timestamp: "not a time" })).toEqual([{ kind: "turn_end" }]);
+  });
+
   it("meta, sidechain and unrelated records yield nothing; the interrupt marker and API errors are recognised", () => {
     expect(readClaudeTranscriptRecord({ type: "user", isMeta: true, message: { content: "caveat" } })).toEqual([]);
     expect(readClaudeTranscriptRecord({ type: "assistant", isSidechain: true, message: { content: [{ type: "text", text: "sub" }] } })).toEqual([]);

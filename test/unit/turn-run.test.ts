@@ -336,3 +336,46 @@ describe("TurnRun warning events", () => {
     ]);
   });
 });
+
+describe("TurnRun whose records the CLI wrote ahead of its prompt", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("issue 17 (C-TURN-01, spec B §3.3): Claude 2.1.215's first-turn file order (reply, then prompt) still yields the tool call, its result and the final text; an earlier turn's late record does not", async () => {
+    const fake = fakeSession();
+    const { run, items, buffer } = startTurn(fake);
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    const t0 = Date.parse("2026-12-05T01:22:12.598Z");
+    // As 2.1.215 flushed it when the session file appeared: a late record of the turn before, this turn's tool call,
+    // then its prompt, the tool's result and the reply.
+    items(
+      { kind: "text", text: "the turn before's reply", at: t0 - 4000 },
+      { kind: "tool_call", id: "toolu_1", name: "Bash", input: { command: "echo hi" }, at: t0 + 900 },
+      { kind: "prompt", text: PROMPT, at: t0 },
+      { kind: "tool_result", id: "toolu_1", output: "hi", isError: false, at: t0 + 1500 },
+      { kind: "text", text: `FAKE-REPLY: ${PROMPT}`, at: t0 + 1600 },
+    );
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+    const kinds: string[] = [];
+    for await (const event of buffer) kinds.push(event.type);
+    expect(kinds).toEqual(["tool_call", "tool_result", "text", "result"]);
+  });
+
+  it("issue 17 (C-TURN-01): the final text written ahead of the prompt completes the turn instead of a wait_timeout", async () => {
+    const fake = fakeSession();
+    const { run, items } = startTurn(fake);
+    await vi.advanceTimersByTimeAsync(0);
+    fake.status("running");
+    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    const t0 = Date.parse("2026-12-05T01:22:12.598Z");
+    items({ kind: "text", text: `FAKE-REPLY: ${PROMPT}`, at: t0 + 300 }, { kind: "turn_end", at: t0 + 310 });
+    fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
+    fake.status("ready");
+    items({ kind: "prompt", text: PROMPT, at: t0 });
+    await expect(run.result).resolves.toMatchObject({ status: "completed", text: `FAKE-REPLY: ${PROMPT}` });
+  });
+});
