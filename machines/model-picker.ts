@@ -3,7 +3,7 @@
 
 import { isOurs, writeRequestActions } from "./write-request.js";
 import { and, assign, setup } from "xstate";
-import type { DialogKind, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../src/contracts/screen-facts.js";
+import type { DialogKind, ModelNoticeFact, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { AgentModelOption } from "../src/contracts/public-types.js";
 import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
@@ -30,6 +30,12 @@ export interface PickerTiming {
   readonly openMs: number;
   /** How long one navigation write may take to move the rendered cursor. */
   readonly stepMs: number;
+  /**
+   * After the cursor was seen on the target row following our arrows, how long to wait before the apply key: Claude's
+   * Ink UI repaints the cursor before its key handler sees the new row, so a key sent right after that paint applies
+   * the row highlighted before the arrows (seen on 2.1.215 under load, ~20 ms after the paint).
+   */
+  readonly cursorSettleMs: number;
   /** How long an apply / Escape may take to clear the picker. */
   readonly closeMs: number;
   /** Failure cleanup bound: a picker failing with its dialog open gets one extra second to cancel it before the slot is released. */
@@ -46,6 +52,7 @@ export const PICKER_DEFAULTS: PickerTiming = {
   settleMs: 150,
   openMs: 5000,
   stepMs: 1500,
+  cursorSettleMs: 250,
   closeMs: 5000,
   cleanupMs: 1000,
   lateMs: 1000,
@@ -111,6 +118,8 @@ export interface PickerContext extends PickerTiming {
   readonly clearFrames: number;
   /** The typed `/model` reached the composer and its Enter has not: a failure must clear it before the next op writes, so nothing is appended to the stale draft. */
   readonly staged: boolean;
+  /** The CLI's `Set model to …` line as it stood when the slot was acquired: only a line that changed since names our apply. */
+  readonly noticeBefore: ModelNoticeFact | null;
   readonly error: ElwoodError | null;
   readonly result: readonly AgentModelOption[] | null;
 }
@@ -166,6 +175,26 @@ function finalizeOptions(rows: readonly ModelPickerRowFact[], profile: PickerPro
     return options.map((o) => (o.isCurrent ? { ...o, isDefault: true } : o));
   }
   return options;
+}
+
+/**
+ * The collected row a `Set model to <label>` line names: the row whose label it contains, the longest such label
+ * winning (`Sonnet 5 (1M context)` over `Sonnet`, `Default (Opus …)` over `Opus`); undefined when none does.
+ */
+function rowNamedBy(label: string, rows: readonly ModelPickerRowFact[]): ModelPickerRowFact | undefined {
+  const named = label.toLowerCase();
+  let best: ModelPickerRowFact | undefined;
+  for (const row of rows) {
+    const own = row.label.toLowerCase();
+    if (own !== "" && named.includes(own) && (best === undefined || own.length > best.label.length)) best = row;
+  }
+  return best;
+}
+
+/** A notice that appeared or changed after the slot was acquired (a stale line never speaks for our apply). */
+function freshNotice(notice: ModelNoticeFact | undefined, before: ModelNoticeFact | null): notice is ModelNoticeFact {
+  if (notice === undefined) return false;
+  return before === null || notice.count > before.count || notice.label.toLowerCase() !== before.label.toLowerCase();
 }
 
 function picker(facts: ScreenFacts | null, stage?: ModelPickerFact["stage"]): ModelPickerFact | undefined {
@@ -266,6 +295,7 @@ export const modelPickerMachine = setup({
     settle: ({ context }) => context.settleMs,
     open: ({ context }) => context.openMs,
     step: ({ context }) => context.stepMs,
+    cursorSettle: ({ context }) => context.cursorSettleMs,
     close: ({ context }) => context.closeMs,
     cleanup: ({ context }) => context.cleanupMs,
     late: ({ context }) => context.lateMs,
@@ -307,6 +337,22 @@ export const modelPickerMachine = setup({
       return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
     },
     navAttemptsLeft: ({ context }) => context.navAttempts < 6,
+    /** Arrows were sent in this stage: a cursor on the target may be painted before the CLI's key handler sees it. */
+    navigated: ({ context }) => context.navAttempts > 0,
+    /**
+     * Claude printed a new `Set model to …` line naming another row than the requested one: the apply key acted on
+     * a different row. A no-op where the adapter reports no such line (Codex).
+     */
+    appliedOtherModel: ({ context }) => {
+      const notice = context.facts?.modelNotice;
+      if (context.mode !== "set" || !freshNotice(notice, context.noticeBefore)) return false;
+      const named = rowNamedBy(notice.label, context.rows);
+      if (named !== undefined && named.id === context.target) return false;
+      // The Default row's line may name the model it stands for (`Opus 4.8 (1M context)`), which its own row text
+      // quotes; any other row's text quoting the notice's label is the same case.
+      const target = context.rows.find((r) => r.id === context.target);
+      return target === undefined || !target.raw.toLowerCase().includes(notice.label.toLowerCase());
+    },
     noSessionKey: ({ context }) => context.profile.requiresSessionKey && picker(context.facts)?.sessionKey !== true,
     useSessionKey: ({ context }) => picker(context.facts)?.sessionKey === true,
     effortFollows: ({ context }) => context.profile.effortStage && picker(context.facts)?.stage === "model",
@@ -414,6 +460,12 @@ export const modelPickerMachine = setup({
       error: fail(`unknown model id "${context.target ?? ""}"`, { available: context.rows.map((r) => r.id) }),
     })),
     failNoSessionKey: assign({ error: () => fail("the picker offers no session-only apply key; refusing to save a default") }),
+    failAppliedOther: assign(({ context }) => ({
+      error: fail(`the CLI applied a different model: "${context.facts?.modelNotice?.label ?? ""}" instead of "${context.target ?? ""}"`, {
+        applied: context.facts?.modelNotice?.label ?? null,
+        requested: context.target,
+      }),
+    })),
     failNavigation: assign({ error: () => fail("the picker cursor did not reach the requested row") }),
     failTruncated: assign(({ context }) => ({
       error: fail("the model list could not be read to both ends", { read: context.rows.map((r) => r.id), topSeen: context.topSeen, bottomSeen: context.bottomSeen }),
@@ -445,6 +497,7 @@ export const modelPickerMachine = setup({
     opened: false,
     clearFrames: 0,
     staged: false,
+    noticeBefore: input.facts?.modelNotice ?? null,
     error: null,
     result: null,
   }),
@@ -558,7 +611,8 @@ export const modelPickerMachine = setup({
     choosing: {
       always: [
         { guard: "targetUnknown", target: "cleanup", actions: "failUnknown", description: "Unknown id: cancel, fail listing the available ids." },
-        { guard: "onTarget", target: "applying", description: "Cursor already on the requested row." },
+        { guard: and(["onTarget", "navigated"]), target: "cursorSettling", description: "Cursor on the requested row after our arrows: let the CLI catch up first." },
+        { guard: "onTarget", target: "applying", description: "Cursor already on the requested row, no key sent." },
         { guard: "navAttemptsLeft", target: "navigating", actions: "computeDelta", description: "Move the cursor from where it is rendered." },
         { target: "cleanup", actions: "failNavigation" },
       ],
@@ -567,12 +621,21 @@ export const modelPickerMachine = setup({
     awaitingCursor: {
       on: {
         frame: [
-          { guard: "frameOnTarget", target: "applying", actions: "recordFacts", description: "The cursor is on the requested row." },
+          { guard: "frameOnTarget", target: "cursorSettling", actions: "recordFacts", description: "The cursor is painted on the requested row." },
           // Keep the latest picker paint: the retry must move from where the cursor is now, not where it was.
           { guard: "framePicker", actions: "recordFacts", description: "Cursor moved elsewhere (or the list scrolled): remember it." },
         ],
       },
       after: { step: { target: "choosing", description: "Cursor did not land: re-read and move again (bounded)." } },
+    },
+    cursorSettling: {
+      description: "The cursor is painted on the target: wait before the apply key (Ink repaints before its key handler updates), then re-check.",
+      after: {
+        cursorSettle: [
+          { guard: "onTarget", target: "applying", description: "Still on the requested row: apply." },
+          { target: "choosing", description: "The cursor moved meanwhile: move again (bounded)." },
+        ],
+      },
     },
     applying: {
       always: [
@@ -603,7 +666,7 @@ export const modelPickerMachine = setup({
         frame: [
           { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "Claude's standard cache warning." },
           { guard: and(["frameSettled", "lateWarning"]), target: "lingering", actions: "recordFacts", description: "Picker gone, composer back: a cache warning may still paint." },
-          { guard: "frameSettled", target: "finishing", actions: "recordFacts", description: "Picker gone, composer back: applied." },
+          { guard: "frameSettled", target: "verifying", actions: "recordFacts", description: "Picker gone, composer back: applied." },
         ],
       },
       after: {
@@ -622,7 +685,7 @@ export const modelPickerMachine = setup({
           { guard: "frameModelDialog", target: "afterApply", actions: "recordFacts", description: "A late model dialog: wait for it like any other." },
         ],
       },
-      after: { late: { target: "finishing", description: "No follow-up within the bound: applied." } },
+      after: { late: { target: "verifying", description: "No follow-up within the bound: applied." } },
     },
     confirming: {
       always: [
@@ -637,8 +700,15 @@ export const modelPickerMachine = setup({
     },
     confirmingEnter: { ...step("confirmEnter", "#modelPicker.afterConfirm") },
     afterConfirm: {
-      on: { frame: { guard: "frameSettled", target: "finishing", actions: "recordFacts", description: "Cache warning confirmed and cleared." } },
+      on: { frame: { guard: "frameSettled", target: "verifying", actions: "recordFacts", description: "Cache warning confirmed and cleared." } },
       after: { close: { target: "cleanup", actions: "failNotSettled" } },
+    },
+    verifying: {
+      description: "The switch settled: a new `Set model to …` line must name the requested row (Claude; nothing to check on Codex).",
+      always: [
+        { guard: "appliedOtherModel", target: "finishing", actions: "failAppliedOther", description: "The CLI applied another row: fail." },
+        { target: "finishing" },
+      ],
     },
     escaping: { description: "listModels: Escape cancels the picker, model unchanged.", ...step("escape", "#modelPicker.closing") },
     closing: {

@@ -1,6 +1,6 @@
 // Claude Code screen reader: a rendered snapshot in, ScreenFacts out, driven by claudeScreenRules.
 
-import type { DialogFact, ScreenFacts, ScreenReader } from "../../src/contracts/screen-facts.js";
+import type { DialogFact, ModelNoticeFact, ScreenFacts, ScreenReader } from "../../src/contracts/screen-facts.js";
 import {
   indexRules,
   isFullWidthRule,
@@ -32,6 +32,7 @@ const TITLE_BRAILLE = rule("claude-working-title-braille");
 const INTERRUPT_BANNER = rule("claude-interrupt-banner");
 const PROMPT_ROW = rule("claude-prompt-row");
 const DIALOG_RULE = rule("claude-dialog-rule");
+const MODEL_NOTICE = rule("claude-model-notice");
 
 /** Rows that carry conversation provenance: a prompt, a reply/tool bullet, a spinner, a result hook. */
 const CONVERSATION_ROW = /^(?:❯[ \u00a0]\S|[●⏺✻✢✶✽·*] \S|\s{0,4}⎿\s)/;
@@ -106,6 +107,21 @@ const DIALOGS: DialogReaderConfig = {
   grammar: GRAMMAR,
   unknownGateRuleId: CLAUDE_UNKNOWN_GATE_RULE,
 };
+
+/** The bottom-most `Set model to …` line in the transcript rows above `bound`, with how many are on screen. */
+function readModelNotice(rows: readonly string[], top: number, bound: number, matched: Set<string>): ModelNoticeFact | undefined {
+  let label: string | undefined;
+  let count = 0;
+  for (let r = Math.max(0, top); r < bound; r += 1) {
+    const m = MODEL_NOTICE.exec(rows[r] ?? "");
+    if (m === null) continue;
+    count += 1;
+    label = (m[1] ?? "").trim();
+  }
+  if (label === undefined) return undefined;
+  matched.add("claude-model-notice");
+  return { label, count };
+}
 
 export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
   const rows = trimmedRows(snapshot.lines);
@@ -206,6 +222,7 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
     }
   }
 
+  const modelNotice = readModelNotice(rows, top, transcriptBound, matched);
   const interruptBanner = last >= 0 && latestTurnInterrupted(TURN_MARKERS, rows, transcriptBound, top, matched);
 
   const facts: ScreenFacts = {
@@ -217,6 +234,7 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
     pastedChip,
     imageChips,
     imagePasteFailures: 0,
+    ...(modelNotice ? { modelNotice } : {}),
     ruleIds: [...matched].sort(),
   };
   return dialog === undefined ? facts : { ...facts, dialog, ...panels };

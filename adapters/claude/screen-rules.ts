@@ -69,6 +69,14 @@ export const claudeScreenRules: readonly ScreenRule[] = [
     pattern: /^Resume this session with:/,
     verifiedAgainst: BOTH,
   },
+  {
+    id: "claude-model-notice",
+    description:
+      "Transcript line after a /model apply: `⎿  Set model to <label> for this session only` or `… and saved as your default for new sessions`; group 1 is the label.",
+    region: "bottom",
+    pattern: /^\s*⎿\s+Set model to (.+?)(?:\s+(?:for this session only|and saved as your default\b.*))?$/,
+    verifiedAgainst: BOTH,
+  },
   // ── working ────────────────────────────────────────────────────────────────────────────────
   {
     id: "claude-working-footer",

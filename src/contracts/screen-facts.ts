@@ -81,6 +81,14 @@ export interface ModelSwitchFact {
   readonly selected: number;
 }
 
+/** Claude's `Set model to <label> …` transcript lines (printed above the composer after a picker apply). */
+export interface ModelNoticeFact {
+  /** The model label named by the bottom-most such line, e.g. `Haiku 4.5`. */
+  readonly label: string;
+  /** How many such lines are on screen (a new one at the bottom raises it unless an old one scrolled away). */
+  readonly count: number;
+}
+
 /** Stage markers of Claude's `/login` panel visible in the live dialog region. */
 export interface LoginFact {
   /** `Select login method:` with its rows. */
@@ -120,6 +128,8 @@ export interface ScreenFacts {
   readonly modelSwitch?: ModelSwitchFact;
   /** The live `/login` panel, when the bottom-most dialog is one. */
   readonly login?: LoginFact;
+  /** The bottom-most `Set model to …` line above the composer or dialog; absent when none (always, on Codex). */
+  readonly modelNotice?: ModelNoticeFact;
   /** Every rule id that matched this frame, sorted. */
   readonly ruleIds: readonly string[];
 }

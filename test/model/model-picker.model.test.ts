@@ -18,8 +18,8 @@ import { hostChild } from "../support/machine-host.js";
 
 recordModelCoverage(import.meta.url);
 
-const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2 };
-const DELAYS = { settle: 3, open: 50, step: 20, close: 40, cleanup: 10, late: 15, holdRetry: 2 };
+const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, cursorSettleMs: 5, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2 };
+const DELAYS = { settle: 3, open: 50, step: 20, cursorSettle: 5, close: 40, cleanup: 10, late: 15, holdRetry: 2 };
 
 const row = (id: string, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({
   id, label: id, isCurrent: false, isDefault: false, selected: false, raw: id, ...over,
@@ -43,6 +43,12 @@ const CLAUDE_FRAMES: readonly CannedFrame[] = [
   { name: "switchOnNo", facts: switchFacts(true, 1) },
   { name: "switchOnYes", facts: switchFacts(true, 0) },
   { name: "hookConfirm", facts: switchFacts(false, 0) },
+];
+/** A set also sees the CLI's `Set model to …` line: naming the requested row, or another one (the apply hit a stale row). */
+const CLAUDE_SET_FRAMES: readonly CannedFrame[] = [
+  ...CLAUDE_FRAMES,
+  { name: "composerSetSonnet", facts: { ...composer, modelNotice: { label: "Sonnet 5", count: 1 } } },
+  { name: "composerSetOpus", facts: { ...composer, modelNotice: { label: "Opus 4.8", count: 1 } } },
 ];
 /** The listing also reads a long list, and sees the typed `/model` left in the composer. */
 const CLAUDE_LIST_FRAMES: readonly CannedFrame[] = [
@@ -75,7 +81,7 @@ interface Config {
 }
 const CONFIGS: readonly Config[] = [
   { name: "claude listModels", input: { opId: "op", mode: "list", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_LIST_FRAMES, keyFields: LIST_KEYS, delays: DELAYS, extra } },
-  { name: "claude setModel sonnet", input: { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "claude setModel sonnet", input: { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_SET_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
   { name: "codex setModel gpt-b", input: { opId: "op", mode: "set", target: "gpt-b", profile: codexAdapter.picker, facts: composer, ...TIMING }, model: { frames: CODEX_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
 ];
 
@@ -196,6 +202,23 @@ describe("model picker edge starts (xstate/graph)", () => {
       host.stop();
     }
     expect(refused, "some path reaches the picker on the target row and refuses").toBeGreaterThan(0);
+  });
+
+  it("C-API-24: a cursor painted on the target while the arrows were in flight still settles before the apply key", () => {
+    const host = hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING });
+    const paint = (name: string) => host.send({ type: "frame", seq: 0, facts: CLAUDE_FRAMES.find((f) => f.name === name)?.facts, oscState: [] });
+    host.answer("written"); // `/model`
+    host.advance(TIMING.settleMs);
+    host.answer("written"); // Enter
+    paint("pickerAtDefault");
+    paint("pickerAtSonnet"); // painted before the edge reported the arrows written
+    host.answer("written"); // arrows
+    host.advance(TIMING.stepMs); // no frame after the write: choosing finds the cursor already on the target
+    expect(host.writes().map((w) => w.data)).not.toContain("s");
+    expect(host.value()).toBe("cursorSettling");
+    host.advance(TIMING.cursorSettleMs);
+    expect(host.lastWrite().data).toBe("s");
+    host.stop();
   });
 });
 

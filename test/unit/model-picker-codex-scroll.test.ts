@@ -109,6 +109,7 @@ function drive(input: Omit<ModelPickerInput, "opId" | "profile" | "facts">, curr
     settleMs: 3,
     openMs: 400,
     stepMs: 200,
+    cursorSettleMs: 3,
     closeMs: 400,
     cleanupMs: 50,
     holdRetryMs: 2,

@@ -10,7 +10,7 @@ import { CLEAR_DRAFT } from "../../machines/transaction.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
-const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };
+const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, cursorSettleMs: 20, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };
 const deadline = { type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") };
 const frame = (facts: ScreenFacts) => ({ type: "frame", seq: 0, facts, oscState: [] });
 const composerWith = (text: string): ScreenFacts => ({ ...EMPTY_FACTS, composer: true, composerText: text });
@@ -182,6 +182,7 @@ describe("a failure after the Codex model-row Enter counts as persisted", () => 
     host.send(frame(codexPage(["gpt-a", "gpt-b"], "gpt-a", false, false)));
     host.answer("written"); // arrow down
     host.send(frame(codexPage(["gpt-a", "gpt-b"], "gpt-b", false, false)));
+    host.advance(TIMING.cursorSettleMs); // the cursor settles on the target first
     expect(host.lastWrite()).toMatchObject({ data: "\r", requireDialog: "model_picker" }); // the model-row Enter
     host.answer("written");
     host.advance(TIMING.openMs); // neither the effort step nor the composer ever shows

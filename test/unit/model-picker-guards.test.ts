@@ -9,7 +9,7 @@ import { CLEANUP_CLEAR_FRAMES, modelPickerMachine, type ModelPickerInput } from 
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
-const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };
+const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, cursorSettleMs: 20, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };
 
 const row = (id: string, selected = false): ModelPickerRowFact => ({ id, label: id, isCurrent: id === "default", isDefault: id === "default", selected, raw: id });
 const pickerAt = (sel: string): ScreenFacts => ({
@@ -39,6 +39,7 @@ function toAfterApply(host: HostedChild): void {
   host.send(frame(pickerAt("default")));
   host.answer("written"); // arrows
   host.send(frame(pickerAt("sonnet")));
+  host.advance(TIMING.cursorSettleMs); // the cursor settles on the target before the apply key
   expect(host.lastWrite().data).toBe("s");
   host.answer("written");
   expect(host.value()).toBe("afterApply");
@@ -191,6 +192,7 @@ describe("keys addressed to the picker require it live (review finding 3)", () =
     host.send(frame(codexPicker("gpt-a")));
     host.answer("written"); // arrow
     host.send(frame(codexPicker("gpt-b")));
+    host.advance(TIMING.cursorSettleMs); // the cursor settles on the target before the apply key
     return host;
   }
 
