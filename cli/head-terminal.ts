@@ -11,6 +11,7 @@ export interface HeadInput {
   readonly isRaw?: boolean;
   setRawMode?(mode: boolean): unknown;
   on(event: "data", listener: (chunk: Buffer | string) => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
   off(event: "data", listener: (chunk: Buffer | string) => void): unknown;
   resume?(): unknown;
   pause?(): unknown;
@@ -60,6 +61,8 @@ export class HeadTerminal {
     this.wasRaw = input.isRaw === true;
     quietly(() => input.setRawMode?.(true));
     input.on("data", this.onData);
+    // A terminal the host already closed reports EIO here; left on after detach, since a late one must not crash the run.
+    input.on("error", () => {});
     quietly(() => input.resume?.());
     display.on("resize", this.onResize);
   }

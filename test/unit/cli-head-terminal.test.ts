@@ -58,5 +58,7 @@ describe("head terminal (issue 19, C-CLI-18)", () => {
     const head = new HeadTerminal(stdin, new FakeDisplay(), () => {});
     stdin.failRestore = true;
     expect(() => head.detach()).not.toThrow();
+    // An asynchronous terminal-gone error on stdin is contained too (an unhandled 'error' would throw here).
+    expect(() => stdin.emit("error", Object.assign(new Error("read EIO"), { code: "EIO" }))).not.toThrow();
   });
 });
