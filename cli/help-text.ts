@@ -32,6 +32,8 @@ options:
   --stream / --no-stream          write text as it arrives (text output only)
   --verbose / --no-verbose        progress and warnings on stderr
   --debug                         full event detail on stderr
+  --head                          show the agent's TUI on stderr (a terminal) while it runs; view-only, Ctrl-C
+                                  interrupts; not with --stream, --verbose, --debug or jsonl (this run only)
   --state-dir <path>              session state (default: $XDG_STATE_HOME/elwood or ~/.local/state/elwood)
   --no-defaults                   ignore the config file and ELWOOD_* settings
   -h, --help                      this help

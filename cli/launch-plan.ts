@@ -2,7 +2,7 @@
 
 import { access, constants, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { ClaudeSession, CodexSession, listSessions, type ClaudeSessionOptions, type CodexSessionOptions } from "../src/index.js";
+import { ClaudeSession, CodexSession, listSessions, type ClaudeSessionOptions, type CodexSessionOptions, type TerminalSize } from "../src/index.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { AgentName } from "./config-keys.js";
 import { detectAgent } from "./detect-agent.js";
@@ -49,7 +49,7 @@ function rejectHighTrustConflict(settings: RunSettings): void {
   }
 }
 
-export async function planLaunch(values: RunValues, settings: RunSettings, invocationCwd: string, env: Readonly<Record<string, string | undefined>>): Promise<LaunchPlan> {
+export async function planLaunch(values: RunValues, settings: RunSettings, invocationCwd: string, env: Readonly<Record<string, string | undefined>>, initialSize?: TerminalSize): Promise<LaunchPlan> {
   const resume = values.resume;
   if (values.keep && values.ephemeral) throw usageError("--keep and --ephemeral cannot be used together");
   if (resume !== undefined && values.cwd !== undefined) throw usageError("--cwd cannot be used with a resume: the session runs in its stored workspace");
@@ -97,6 +97,7 @@ export async function planLaunch(values: RunValues, settings: RunSettings, invoc
     ...(highTrust ? { highTrust: true } : {}),
     ...(model === undefined ? {} : { model }),
     ...(resume === undefined ? {} : { resume }),
+    ...(initialSize === undefined ? {} : { initialSize }),
   };
   let session: ClaudeSession | CodexSession;
   if (agent === "claude") {

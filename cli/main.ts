@@ -5,6 +5,7 @@ import type { CliIo } from "./cli-io.js";
 import { configCommand } from "./config-command.js";
 import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
+import { checkHead, HeadAttachment } from "./head-attach.js";
 import { CONFIG_HELP, HELP } from "./help-text.js";
 import { planInteractive, runInteractive } from "./interactive-command.js";
 import { planLaunch } from "./launch-plan.js";
@@ -20,7 +21,7 @@ import { type OutputFormat, type RunSettings, resolveSettings } from "./settings
 import { packageVersion } from "./version.js";
 
 /** Run options that only a run takes: `sessions` and `models` reject them. */
-const RUN_ONLY = ["stream", "persona", "image", "keep", "show-session-id", "resume", "ephemeral"] as const;
+const RUN_ONLY = ["stream", "persona", "image", "keep", "show-session-id", "resume", "ephemeral", "head"] as const;
 
 async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSettings> {
   const path = configPath(io.env);
@@ -76,29 +77,51 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
     );
   }
   const startedAt = Date.now();
+  // Invocation-only (no env or config form); checked before stdin is read or any session exists.
+  const headSize = values.head ? checkHead(settings, io) : undefined;
   const prompt = await readPrompt(invocation.positionals, io.stdin);
-  const plan = await planLaunch(values, settings, io.cwd, io.env);
+  const plan = await planLaunch(values, settings, io.cwd, io.env, headSize);
   state.agent = plan.agent;
   const sink = new OutputSink(settings.output.value, stdout, settings.stream.value, startedAt);
-  return runTurn(
-    plan,
-    {
-      prompt,
-      images: plan.images,
-      persona: settings.persona.value,
-      timeoutMs: settings.timeoutMs.value,
-      ephemeral: values.ephemeral === true,
-      verbose: settings.verbose.value,
-      debug: settings.debug,
-      showSessionId: values["show-session-id"] === true,
-      text: settings.output.value === "text",
-      jsonl: settings.output.value === "jsonl",
-      startedAt,
-    },
-    io,
-    sink,
-    stderr,
-  );
+  const head = headSize === undefined ? undefined : new HeadAttachment(io, plan.session);
+  // A raw Ctrl-C byte on the head terminal goes through the same lifecycle as SIGINT.
+  const runIo: CliIo = head
+    ? {
+        ...io,
+        onInterrupt(listener) {
+          const offSignal = io.onInterrupt(listener);
+          const offByte = head.onCtrlC(listener);
+          return () => {
+            offSignal();
+            offByte();
+          };
+        },
+      }
+    : io;
+  try {
+    return await runTurn(
+      plan,
+      {
+        prompt,
+        images: plan.images,
+        persona: settings.persona.value,
+        timeoutMs: settings.timeoutMs.value,
+        ephemeral: values.ephemeral === true,
+        verbose: settings.verbose.value,
+        debug: settings.debug,
+        showSessionId: values["show-session-id"] === true,
+        text: settings.output.value === "text",
+        jsonl: settings.output.value === "jsonl",
+        startedAt,
+        head,
+      },
+      runIo,
+      sink,
+      stderr,
+    );
+  } finally {
+    await head?.restore();
+  }
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

@@ -26,6 +26,7 @@ export const RUN_OPTIONS = {
   verbose: { type: "boolean" },
   "no-verbose": { type: "boolean" },
   debug: { type: "boolean" },
+  head: { type: "boolean" },
   "state-dir": { type: "string" },
   "high-trust": { type: "boolean" },
   "no-high-trust": { type: "boolean" },

@@ -2,6 +2,7 @@
 
 import type { CommonHookEventName, SessionEventMap, TurnResult } from "../src/index.js";
 import { CliError, EXIT } from "./cli-error.js";
+import type { HeadAttachment } from "./head-attach.js";
 import type { CliIo } from "./cli-io.js";
 import { asCliError } from "./exit-status.js";
 import type { LaunchPlan } from "./launch-plan.js";
@@ -24,6 +25,8 @@ export interface RunOptions {
   /** jsonl carries warnings as records, so they are never repeated on stderr. */
   readonly jsonl: boolean;
   readonly startedAt: number;
+  /** `--head`: stderr is the display, restored after cleanup and before the final output. */
+  readonly head?: HeadAttachment | undefined;
 }
 
 /** The session events the blocked watch reads; both session classes have them (their `on` overloads do not unify). */
@@ -32,14 +35,15 @@ interface WatchedEvents {
 }
 
 /** Why the run stopped early: the deadline, Ctrl+C, or a dialog nobody will answer. */
-type Abort = "timeout" | "interrupted" | "blocked";
+type Abort = "timeout" | "interrupted" | "blocked" | "display_overflow";
 
 /** A dialog that safe trust automation has not cleared by then is one a headless run cannot answer. */
 export const BLOCKED_GRACE_MS = 5_000;
 
 export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, sink: OutputSink, stderr: OutputWriter): Promise<number> {
   const { session } = plan;
-  const progress = ProgressLine.forStderr(io.stderr, options.startedAt);
+  // In head mode stderr is the display: no status line over it.
+  const progress = options.head ? undefined : ProgressLine.forStderr(io.stderr, options.startedAt);
   const note = async (line: string) => {
     if (options.verbose || options.debug) {
       progress?.stop();
@@ -72,6 +76,7 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
       void session.interrupt().catch(() => stopEarly("interrupted"));
     } else stopEarly("interrupted");
   });
+  options.head?.onOverflow(() => stopEarly("display_overflow"));
   const deadline = options.timeoutMs === undefined ? undefined : setTimeout(() => stopEarly("timeout"), options.timeoutMs);
   let blockedLabel: string | undefined;
   let blockedTimer: NodeJS.Timeout | undefined;
@@ -146,10 +151,12 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
     if (cleanup.action === "stop") cleanup = { action: "kill", status: killed && cleanup.status !== "failed" ? "succeeded" : "failed" };
   }
   await note(`cleanup ${cleanup.action} ${cleanup.status}`);
+  await options.head?.restore();
 
   let outcome: CliError | undefined;
   if (abort === "timeout") outcome = new CliError("timeout", `the run did not finish within --timeout (${options.timeoutMs} ms)`, EXIT.timeout);
   else if (abort === "blocked") outcome = new CliError("blocked_prompt", `the agent waits on a dialog a headless run does not answer (${sanitizeText(blockedLabel ?? "unlabelled dialog")})`, EXIT.failure);
+  else if (abort === "display_overflow") outcome = new CliError("display_overflow", "the --head display fell behind by more than 4 MiB or 1,024 frames", EXIT.failure);
   else if (abort !== undefined || result?.status === "interrupted") outcome = new CliError("interrupted", "interrupted by Ctrl+C", EXIT.interrupted);
   // The agent ended on its own before cleanup asked it to: whatever call noticed first, that is agent_exited.
   else if (failure?.code === "session_not_running") outcome = new CliError("agent_exited", `the agent exited before the turn ended (${failure.message})`, EXIT.failure);
