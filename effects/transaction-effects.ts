@@ -35,8 +35,13 @@ export interface TransactionEffectDeps {
 
 /** Bound on waiting for the CLI process to exit before a termination-time config.toml restore; after it the restore proceeds. */
 export const RESTORE_EXIT_BARRIER_MS = 5000;
-/** How long a persisting apply (Codex 0.144 Enter) waits for the CLI's own asynchronous config.toml write to land. */
-export const PERSIST_WAIT_MS = 2000;
+/**
+ * How long a persisting apply (Codex 0.144 Enter) waits for the CLI's own asynchronous config.toml write to land. The
+ * write comes a moment after the picker closes, but a CLI starved on a loaded machine has written it more than 2 s
+ * late (seen in the integration suite under load), which left the picker's model as the user's default. The wait
+ * ends as soon as the write is seen, so only a choice that changes nothing pays the whole bound.
+ */
+export const PERSIST_WAIT_MS = 5000;
 
 /** The clipboard of the display the agent runs on (its env may name a display Elwood's own env does not). */
 export const clipboardFor = (env: Readonly<Record<string, string | undefined>>): Clipboard | undefined => {

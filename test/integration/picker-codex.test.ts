@@ -200,6 +200,15 @@ describe("Codex 0.144.6 /model picker through the simulated CLI (Enter is the on
     expect(await nextTurnModel(sim, "which model")).toBe("gpt-5.6-terra");
   });
 
+  it("C-CODEX-14: a CLI that writes its choice 3 s after the picker closed (a starved process on a loaded machine) is still undone before setModel resolves", async () => {
+    const sim = await ready("0.144.6", { script: { configWriteDelayMs: 3000 } });
+    const before = readFileSync(sim.configFile);
+    await sim.session.setModel("gpt-5.6-terra");
+    expect(configRecords(sim.log()).filter((r) => r.action === "write")).toEqual([expect.objectContaining({ model: "gpt-5.6-terra" })]);
+    expect(readFileSync(sim.configFile).equals(before)).toBe(true);
+    expect(sim.warnings).toEqual([]);
+  });
+
   it("C-CODEX-14: the restore writes through a symlinked config.toml to its target and keeps the file's mode", async () => {
     const home = mkdtempSync(join(tmpdir(), "elwood-codex-home-"));
     dirs.push(home);
