@@ -2,23 +2,19 @@
 // Ctrl+C mid-turn ends it as interrupted.
 
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
-import { type CliSandbox, cliSandbox, runCliChild, startCli } from "../support/cli-child.js";
+import { sandboxPerTest, runCliChild, startCli } from "../support/cli-child.js";
 import { eventually } from "../support/eventually.js";
 import { schemaProblems } from "../support/json-schema-check.js";
 
 const SCHEMA = JSON.parse(readFileSync(new URL("../../cli/output.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;
 
-const sandboxes: CliSandbox[] = [];
-afterEach(() => {
-  for (const s of sandboxes.splice(0)) s.cleanup();
-});
+const sandbox = sandboxPerTest();
 
 describe("elwood command on the simulated Codex (issue 19)", () => {
   it("C-CLI-11, C-CLI-21: --agent codex, jsonl: the text record is the reply Codex committed to its rollout; one result; the schema validates", async () => {
-    const s = cliSandbox({ codex: true });
-    sandboxes.push(s);
+    const s = sandbox({ codex: true });
     const run = await runCliChild(s, ["--agent", "codex", "--output", "jsonl", "hello", "codex"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toBe("");
@@ -34,8 +30,7 @@ describe("elwood command on the simulated Codex (issue 19)", () => {
   }, 120_000);
 
   it("C-CLI-07, C-CLI-17: Ctrl+C (SIGINT) mid-turn on Codex interrupts it: status 130, an interrupted error record, nothing left running", async () => {
-    const s = cliSandbox({ codex: true, script: { turnMs: 60_000 } });
-    sandboxes.push(s);
+    const s = sandbox({ codex: true, script: { turnMs: 60_000 } });
     const child = startCli(s, ["--agent", "codex", "--output", "jsonl", "wait", "for", "it"]);
     await eventually(() => simRecords(readSimLog(s.logFile), "submit").length === 1, 60_000, "the prompt to be submitted");
     child.signal("SIGINT");

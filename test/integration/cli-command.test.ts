@@ -3,9 +3,9 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
-import { type CliSandbox, cliSandbox, runCliChild, startCli } from "../support/cli-child.js";
+import { sandboxPerTest, runCliChild, startCli } from "../support/cli-child.js";
 import { eventually } from "../support/eventually.js";
 import { schemaProblems } from "../support/json-schema-check.js";
 
@@ -13,15 +13,7 @@ const SCHEMA = JSON.parse(readFileSync(new URL("../../cli/output.schema.json", i
 const DOCUMENT = (SCHEMA["$defs"] as Record<string, Record<string, unknown>>)["document"] as Record<string, unknown>;
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
 
-const sandboxes: CliSandbox[] = [];
-afterEach(() => {
-  for (const s of sandboxes.splice(0)) s.cleanup();
-});
-function sandbox(options: Parameters<typeof cliSandbox>[0] = {}): CliSandbox {
-  const s = cliSandbox(options);
-  sandboxes.push(s);
-  return s;
-}
+const sandbox = sandboxPerTest();
 
 function jsonl(stdout: string): Array<Record<string, unknown>> {
   const records = stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);

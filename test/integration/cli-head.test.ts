@@ -4,21 +4,13 @@
 import * as pty from "@lydell/node-pty";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HEAD_RESTORE } from "../../cli/head-mirror.js";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
-import { type CliSandbox, cliSandbox, ELWOOD_SOURCE, runCliChild } from "../support/cli-child.js";
+import { type CliSandbox, sandboxPerTest, ELWOOD_SOURCE, runCliChild } from "../support/cli-child.js";
 import { eventually } from "../support/eventually.js";
 
-const sandboxes: CliSandbox[] = [];
-afterEach(() => {
-  for (const s of sandboxes.splice(0)) s.cleanup();
-});
-function sandbox(options: Parameters<typeof cliSandbox>[0] = {}): CliSandbox {
-  const s = cliSandbox(options);
-  sandboxes.push(s);
-  return s;
-}
+const sandbox = sandboxPerTest();
 
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 

@@ -4,13 +4,10 @@
 import * as pty from "@lydell/node-pty";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type CliSandbox, cliSandbox, ELWOOD_SOURCE, runCliChild } from "../support/cli-child.js";
+import { describe, expect, it } from "vitest";
+import { type CliSandbox, sandboxPerTest, ELWOOD_SOURCE, runCliChild } from "../support/cli-child.js";
 
-const sandboxes: CliSandbox[] = [];
-afterEach(() => {
-  for (const s of sandboxes.splice(0)) s.cleanup();
-});
+const sandbox = sandboxPerTest();
 
 /** Runs the command with a terminal on stdin/stdout and resolves with its exit code and everything it painted. */
 function inTerminal(s: CliSandbox, args: readonly string[]): Promise<{ code: number; output: string }> {
@@ -24,8 +21,7 @@ function inTerminal(s: CliSandbox, args: readonly string[]): Promise<{ code: num
 
 describe("elwood interactive (issue 19, C-CLI-25)", () => {
   it("C-CLI-25: runs the agent in the foreground with its terminal, mapped options and no built-in posture, and exits with its status", async () => {
-    const s = cliSandbox();
-    sandboxes.push(s);
+    const s = sandbox();
     // Replace the simulated agent with one that reports its argv and whether it got a terminal, then exits 7.
     const claude = join(s.root, "bin", "claude");
     writeFileSync(claude, `#!/bin/sh\nprintf '%s\\n' "$@" > '${join(s.root, "argv")}'\n[ -t 0 ] && [ -t 1 ] && echo tty > '${join(s.root, "tty")}'\nexit 7\n`);
@@ -37,8 +33,7 @@ describe("elwood interactive (issue 19, C-CLI-25)", () => {
   }, 60_000);
 
   it("C-CLI-25: with a stored id it passes the agent's own conversation id and the stored posture", async () => {
-    const s = cliSandbox();
-    sandboxes.push(s);
+    const s = sandbox();
     const first = await runCliChild(s, ["--output", "json", "remember", "this"]);
     expect(first.code, first.stderr).toBe(0);
     const { sessionId } = JSON.parse(first.stdout) as { sessionId: string };

@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach } from "vitest";
 import { type SimScript, simAgentPath, simEnv } from "../sim/sim-control.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -101,4 +102,17 @@ export function startCli(sandbox: CliSandbox, args: readonly string[], options: 
 
 export function runCliChild(sandbox: CliSandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string>; command?: readonly string[] } = {}): Promise<CliRun> {
   return startCli(sandbox, args, options).done;
+}
+
+/** A test file's sandbox maker: every sandbox it makes is cleaned up after the test that made it. */
+export function sandboxPerTest(): (options?: Parameters<typeof cliSandbox>[0]) => CliSandbox {
+  const made: CliSandbox[] = [];
+  afterEach(() => {
+    for (const s of made.splice(0)) s.cleanup();
+  });
+  return (options = {}) => {
+    const s = cliSandbox(options);
+    made.push(s);
+    return s;
+  };
 }

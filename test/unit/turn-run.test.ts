@@ -80,6 +80,16 @@ function startTurn(fake: ReturnType<typeof fakeSession>) {
   return { run, items, buffer };
 }
 
+/** A turn whose prompt was entered and whose acceptance hook arrived, with the agent running. */
+async function acceptedTurn() {
+  const fake = fakeSession();
+  const turn = startTurn(fake);
+  await vi.advanceTimersByTimeAsync(0);
+  fake.status("running");
+  fake.hook("UserPromptSubmit", { prompt: PROMPT });
+  return { fake, ...turn };
+}
+
 /** The submission was entered, the CLI never showed it took it, and the session is `ready` again. */
 async function enteredThenReadyWithoutAcceptance(fake: ReturnType<typeof fakeSession>): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
@@ -302,11 +312,7 @@ describe("TurnRun warning events", () => {
   afterEach(() => vi.useRealTimers());
 
   it("issue 17 spec B §4.2: a session warning during the turn is streamed with its common fields (source, severity, raw), never its details", async () => {
-    const fake = fakeSession();
-    const { run, items, buffer } = startTurn(fake);
-    await vi.advanceTimersByTimeAsync(0);
-    fake.status("running");
-    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    const { fake, run, items, buffer } = await acceptedTurn();
     items({ kind: "prompt", text: PROMPT });
     fake.warning({
       elwoodSessionId: "s1",
@@ -342,11 +348,7 @@ describe("TurnRun whose records the CLI wrote ahead of its prompt", () => {
   afterEach(() => vi.useRealTimers());
 
   it("issue 17 (C-TURN-01, spec B §3.3): Claude 2.1.215's first-turn file order (reply, then prompt) still yields the tool call, its result and the final text; an earlier turn's late record does not", async () => {
-    const fake = fakeSession();
-    const { run, items, buffer } = startTurn(fake);
-    await vi.advanceTimersByTimeAsync(0);
-    fake.status("running");
-    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    const { fake, run, items, buffer } = await acceptedTurn();
     const t0 = Date.parse("2026-12-05T01:22:12.598Z");
     // As 2.1.215 flushed it when the session file appeared: a late record of the turn before, this turn's tool call,
     // then its prompt, the tool's result and the reply.
@@ -366,11 +368,7 @@ describe("TurnRun whose records the CLI wrote ahead of its prompt", () => {
   });
 
   it("issue 17 (C-TURN-01): the final text written ahead of the prompt completes the turn instead of a wait_timeout", async () => {
-    const fake = fakeSession();
-    const { run, items } = startTurn(fake);
-    await vi.advanceTimersByTimeAsync(0);
-    fake.status("running");
-    fake.hook("UserPromptSubmit", { prompt: PROMPT });
+    const { fake, run, items } = await acceptedTurn();
     const t0 = Date.parse("2026-12-05T01:22:12.598Z");
     items({ kind: "text", text: `FAKE-REPLY: ${PROMPT}`, at: t0 + 300 }, { kind: "turn_end", at: t0 + 310 });
     fake.hook("Stop", { last_assistant_message: `FAKE-REPLY: ${PROMPT}` });
