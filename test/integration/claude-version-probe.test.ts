@@ -127,7 +127,10 @@ describe("probeClaudeVersion through the login shell (C-PTY-08, C-PERF-02, C-CLA
 
   it("a hung probe past its timeout rejects claude_start_failed with errno ETIMEDOUT", async () => {
     const hang = script("hung-claude", "sleep 60");
-    const error = await rejection(probeClaudeVersion({ executable: hang, shell: SHELL, env, cwd: tmp, timeoutMs: 500 }));
+    // An empty HOME: the kill at the timeout must not land in the account's own profile (a pyenv rehash killed there
+    // leaves its lock behind, and every later login shell on the machine then waits 60 s for it).
+    const home = mkdtempSync(join(tmp, "home-"));
+    const error = await rejection(probeClaudeVersion({ executable: hang, shell: SHELL, env: { ...env, HOME: home }, cwd: tmp, timeoutMs: 500 }));
     expect(error.name).toBe("claude_start_failed");
     expect((error.details as { errno?: string }).errno).toBe("ETIMEDOUT");
   });
