@@ -79,11 +79,22 @@ export interface ToolRunner {
 
 const STDERR_LIMIT = 4096;
 
+/** The environment tag the session's reaper kills by (see effects/end-processes.ts). */
+const SESSION_TAG = "ELWOOD_SESSION_ID";
+
 /**
  * The real tools, run with `env`: the agent's environment, so Elwood's clipboard is the display the CLI reads
- * (a caller may set DISPLAY / WAYLAND_DISPLAY / XAUTHORITY only for the session).
+ * (a caller may set DISPLAY / WAYLAND_DISPLAY / XAUTHORITY only for the session). The session tag is dropped: the
+ * owner serving the user's restored text must outlive the session, and the reaper kills every tagged process at
+ * stop/kill/teardown, which emptied the clipboard the restore had just put back. Every tool is bounded anyway.
  */
-export const systemToolsWith = (env: Readonly<Record<string, string | undefined>> = process.env): ToolRunner => ({
+export const systemToolsWith = (agentEnv: Readonly<Record<string, string | undefined>> = process.env): ToolRunner => {
+  const env: Record<string, string | undefined> = { ...agentEnv };
+  delete env[SESSION_TAG];
+  return systemToolsIn(env);
+};
+
+const systemToolsIn = (env: Readonly<Record<string, string | undefined>>): ToolRunner => ({
   run: (command, args, options = {}) =>
     new Promise((resolve, reject) => {
       const child = spawn(command, [...args], { stdio: ["pipe", "pipe", "pipe"], env });

@@ -93,17 +93,16 @@ function xclipOfferingNonPngImage(): string {
 
 /**
  * A PATH entry whose `xclip` makes its first read (`-o`) drop a marker file and answer only after `delaySeconds`;
- * later calls pass straight to the real tool. `escapeReap` drops the session tag first, so the read outlives a
- * kill's straggler reaping (the race where the read finishes after the session ended).
+ * later calls pass straight to the real tool. Clipboard tools run without the session tag, so a slow read outlives
+ * the session's kill (the race where the read finishes after the session ended).
  */
-function xclipSlowFirstRead(delaySeconds: number, escapeReap = false): { dir: string; marker: string } {
+function xclipSlowFirstRead(delaySeconds: number): { dir: string; marker: string } {
   const real = execFileSync("sh", ["-c", "command -v xclip"], { encoding: "utf8" }).trim();
   const dir = mkdtempSync(join(tmpdir(), "elwood-xclip-slow-"));
   scratch.push(dir);
   const marker = join(dir, "reading");
   const wrapper = join(dir, "xclip");
-  const untag = escapeReap ? `[ -n "$ELWOOD_SESSION_ID" ] && exec env -u ELWOOD_SESSION_ID "$0" "$@"\n` : "";
-  writeFileSync(wrapper, `#!/bin/sh\n${untag}case " $* " in *" -o "*) if [ ! -e ${marker} ]; then : > ${marker}; sleep ${delaySeconds}; fi ;; esac\nexec ${real} "$@"\n`);
+  writeFileSync(wrapper, `#!/bin/sh\ncase " $* " in *" -o "*) if [ ! -e ${marker} ]; then : > ${marker}; sleep ${delaySeconds}; fi ;; esac\nexec ${real} "$@"\n`);
   chmodSync(wrapper, 0o755);
   return { dir, marker };
 }
@@ -130,6 +129,9 @@ describe("Codex image attach through the X11 clipboard and the simulated Codex",
     expect(clipboardText(display())).toBe("the user's own text");
     // Only the owner serving the restored text is left (the image's owner handed over and exited).
     expect(xclipChildren()).toHaveLength(1);
+    // The owner carries no session tag: stopping the session (which reaps every tagged process) leaves it serving.
+    await sim.session.stop();
+    expect(clipboardText(display())).toBe("the user's own text");
   });
 
   it("C-API-44 C-API-46: two images (a path and bytes) attach in order as touching chips, Ctrl+Vs spaced past Codex 0.171's drop window", async () => {
@@ -275,8 +277,8 @@ describe("Codex image attach through the X11 clipboard and the simulated Codex",
   }, 60_000);
 
   it("C-API-46: a session killed while its own clipboard snapshot read is running hands the lock back when the read returns; another session attaches", async () => {
-    // Review finding 2: the read outlives the kill (its tool escapes the reaper), so only the ended check prevents a leak.
-    const slow = xclipSlowFirstRead(2, true);
+    // Review finding 2: the read outlives the kill (clipboard tools carry no session tag), so only the ended check prevents a leak.
+    const slow = xclipSlowFirstRead(2);
     const [doomed, other] = await Promise.all([readySim({ env: { PATH: `${slow.dir}:${saved.PATH ?? ""}` } }), readySim()]);
     if (doomed === undefined || other === undefined) throw new Error("two sims");
     await copyText(display(), "the user's text");

@@ -523,6 +523,23 @@ describe("C-API-46 C-CODEX-14: transaction effects release what they took (revie
     expect(isElwoodError(failing.error, "image_attach_failed")).toBe(true);
   });
 
+  it("C-API-46: clipboard tools and selection owners run without the session tag, so the reaper at stop never kills the owner serving the restored text", async () => {
+    const bin = mkdtempSync(join(dir, "tag-tools-"));
+    const ownerEnv = join(bin, "owner-env");
+    // A stand-in tool: prints its environment, or (as an owner, with -quiet) writes it to a file.
+    writeFileSync(join(bin, "xclip"), `#!/bin/sh\nif [ "$1" = "-quiet" ]; then env > ${ownerEnv}; else env; fi\n`, { mode: 0o755 });
+    const tools = systemToolsWith({ PATH: `${bin}:/usr/bin:/bin`, DISPLAY: ":1", ELWOOD_SESSION_ID: "s-tagged", KEEP_ME: "yes" });
+    const read = await tools.run("xclip", ["-o"]);
+    expect(read.stdout).toContain("KEEP_ME=yes");
+    expect(read.stdout).toContain("DISPLAY=:1");
+    expect(read.stdout).not.toContain("ELWOOD_SESSION_ID");
+    const owner = tools.own("xclip", ["-quiet", "-i"], "text");
+    await owner.exited;
+    const env = readFileSync(ownerEnv, "utf8");
+    expect(env).toContain("KEEP_ME=yes");
+    expect(env).not.toContain("ELWOOD_SESSION_ID");
+  });
+
   it("finding 11: one Clipboard runs its operations one after another — a restore never overtakes an in-flight image write", async () => {
     const sel = new FakeSelection();
     sel.takeoverMs = 40;
