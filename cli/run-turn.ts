@@ -137,19 +137,15 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   clearTimeout(blockedTimer);
   progress?.stop();
   // A deadline or a second Ctrl+C ends the agent now; the turn loop is abandoned.
-  if (killNow) await session.kill().catch(() => {});
+  let killed = killNow ? await killSession(plan) : undefined;
 
   cleaning = true;
   let cleanup = await cleanUp(plan, options.ephemeral);
   offInterrupt();
-  if (cutShort) {
-    // The close ended once the SIGKILLed agent was gone; a kill reaps whatever of the session outlived it.
-    const killed = await session.kill().then(
-      () => true,
-      () => false,
-    );
-    if (cleanup.action === "stop") cleanup = { action: "kill", status: killed && cleanup.status !== "failed" ? "succeeded" : "failed" };
-  }
+  // The close ended once the SIGKILLed agent was gone; a kill reaps whatever of the session outlived it.
+  if (cutShort) killed = (await killSession(plan)) && killed !== false;
+  // A kept session whose agent was killed was not stopped: the record says kill, as the second Ctrl+C did.
+  if (killed !== undefined && cleanup.action === "stop") cleanup = { action: "kill", status: killed && cleanup.status !== "failed" ? "succeeded" : "failed" };
   await note(`cleanup ${cleanup.action} ${cleanup.status}`);
   await options.head?.restore();
 
@@ -193,6 +189,14 @@ function killAgentGroup(pid: number | undefined): void {
   } catch {
     /* already gone */
   }
+}
+
+/** SIGKILLs the session's agent and reaps what it left; false when the kill failed. */
+function killSession(plan: LaunchPlan): Promise<boolean> {
+  return plan.session.kill().then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Runs exactly once: keep (stop, falling back to kill; the state stays resumable) or teardown for --ephemeral. */

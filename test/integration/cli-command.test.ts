@@ -103,7 +103,8 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const run = await runCliChild(s, ["--timeout", "8s", "--output", "jsonl", "take", "long"]);
     expect(run.code, run.stderr).toBe(124);
     const records = jsonl(run.stdout);
-    expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "timeout" } });
+    // The deadline SIGKILLs the agent: a kept session's cleanup is reported as that kill.
+    expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "timeout" }, cleanup: { action: "kill", status: "succeeded" } });
     await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
@@ -122,15 +123,22 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
 
-  it("C-CLI-07: a second Ctrl+C right after the first tears down at once: status 130, one error record, nothing left running", async () => {
-    const s = sandbox({ script: { turnMs: 60_000 } });
+  it("C-CLI-07: a second Ctrl+C while the first one's interrupt is still in flight kills the agent at once: status 130, one error record, nothing left running", async () => {
+    // The agent takes 30 s to read a lone Esc as a key, so the first Ctrl+C's interrupt stays in flight.
+    const s = sandbox({ script: { turnMs: 60_000, escTimeoutMs: 30_000, ignoreHangup: true } });
     const child = startCli(s, ["--output", "jsonl", "wait", "again"]);
     await eventually(() => simRecords(readSimLog(s.logFile), "submit").length === 1, 60_000, "the prompt to be submitted");
+    const inputs = (): number => simRecords(readSimLog(s.logFile), "input").length;
+    const before = inputs();
     child.signal("SIGINT");
+    // Two signals sent back to back can arrive as one: the second is sent once the first one's Esc reached the agent.
+    await eventually(() => inputs() > before, 20_000, "the interrupt's Esc to reach the agent");
     child.signal("SIGINT");
     const run = await child.done;
     expect(run.code, run.stderr).toBe(130);
-    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" } });
+    expect(jsonl(run.stdout).at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" }, cleanup: { action: "kill", status: "succeeded" } });
+    // Killed, never asked to hang up (this agent would log a hangup and linger through the stop's grace).
+    expect(simRecords(readSimLog(s.logFile), "hangup")).toEqual([]);
     await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
