@@ -28,6 +28,9 @@ export interface ProbeResult {
 export const DEFAULT_PROBE_TIMEOUT_MS = 15_000;
 export const DEFAULT_PROBE_MAX_BYTES = 1_000_000;
 
+/** How long a breached probe's group has between the hangup and the SIGKILL. */
+const PROBE_KILL_GRACE_MS = 1_000;
+
 /** How long we keep reading after the leader exits: a daemonised grandchild may hold the pipes open forever. */
 const DRAIN_AFTER_EXIT_MS = 1_000;
 
@@ -57,6 +60,7 @@ export function runProbe(file: string, args: readonly string[], options: ProbeOp
     let exitSignal: NodeJS.Signals | null = null;
     let spawnError: NodeJS.ErrnoException | undefined;
     let drainTimer: NodeJS.Timeout | undefined;
+    let killTimer: NodeJS.Timeout | undefined;
 
     spawnCount += 1;
     const child = spawn(file, [...args], {
@@ -72,6 +76,10 @@ export function runProbe(file: string, args: readonly string[], options: ProbeOp
       settled = true;
       clearTimeout(timer);
       if (drainTimer) clearTimeout(drainTimer);
+      if (killTimer) {
+        clearTimeout(killTimer);
+        signalGroup("SIGKILL");
+      }
       const result: ProbeResult = {
         code: exitCode,
         signal: exitSignal,
@@ -84,25 +92,34 @@ export function runProbe(file: string, args: readonly string[], options: ProbeOp
       resolve(result);
     };
 
+    const signalGroup = (signal: NodeJS.Signals): void => {
+      const pid = child.pid;
+      if (pid === undefined) return;
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        // Group already gone or not ours; fall back to the leader alone.
+        try {
+          child.kill(signal);
+        } catch {
+          /* already exited */
+        }
+      }
+    };
+    // The probe runs the user's own login profile: a hangup first (what closing a terminal sends; an interactive
+    // shell ignores SIGTERM) lets it clean up: pyenv's rehash removes its lock in an EXIT trap, and a SIGKILLed
+    // rehash left the lock behind, so every later login shell waited 60 s. The rest of the group is SIGKILLed
+    // after the grace, or as soon as the leader is gone.
     const killGroup = (): void => {
       if (killed) return;
       killed = true;
-      const pid = child.pid;
-      if (pid !== undefined) {
-        try {
-          process.kill(-pid, "SIGKILL");
-        } catch {
-          // Group already gone or not ours; fall back to the leader alone.
-          try {
-            child.kill("SIGKILL");
-          } catch {
-            /* already exited */
-          }
-        }
-      }
-      // A descendant outside the group could keep the pipes open; stop waiting for them.
-      child.stdout?.destroy();
-      child.stderr?.destroy();
+      signalGroup("SIGHUP");
+      killTimer = setTimeout(() => {
+        signalGroup("SIGKILL");
+        // A descendant outside the group could keep the pipes open; stop waiting for them.
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, PROBE_KILL_GRACE_MS);
     };
 
     const timer = setTimeout(() => {

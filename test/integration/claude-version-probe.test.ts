@@ -18,9 +18,9 @@ const env: Record<string, string> = Object.fromEntries(
   Object.entries(process.env).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
 );
 
-function script(name: string, body: string): string {
+function script(name: string, body: string, shell = "/bin/sh"): string {
   const path = join(tmp, name);
-  writeFileSync(path, `#!/bin/sh\n${body}\n`);
+  writeFileSync(path, `#!${shell}\n${body}\n`);
   chmodSync(path, 0o755);
   return path;
 }
@@ -150,6 +150,25 @@ describe("runProbe bounds", () => {
     expect(r.timedOut).toBe(true);
     expect(r.code).toBeNull();
     expect(existsSync(pidFile)).toBe(true);
+    const bgPid = Number(readFileSync(pidFile, "utf8").trim());
+    expect(await eventually(() => !alive(bgPid))).toBe(true);
+  });
+
+  it("a timed-out probe is hung up before it is killed, so the login profile's EXIT trap runs (pyenv removes its rehash lock there)", async () => {
+    const marker = join(tmp, "trap-ran");
+    // bash, as pyenv-rehash is: it runs its EXIT trap when a hangup ends it (a SIGKILL runs nothing).
+    const s = script("traps-exit", `trap 'touch "${marker}"' EXIT\nsleep 60`, "/bin/bash");
+    const r = await runProbe(s, [], { timeoutMs: 300 });
+    expect(r.timedOut).toBe(true);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it("a timed-out probe that ignores the hangup is SIGKILLed with its whole group after the grace", async () => {
+    const pidFile = join(tmp, "stubborn.pid");
+    const s = script("ignores-hup", `trap '' HUP TERM\nsleep 60 &\necho $! > '${pidFile}'\nwait`);
+    const r = await runProbe(s, [], { timeoutMs: 300 });
+    expect(r.timedOut).toBe(true);
+    expect(r.signal).toBe("SIGKILL");
     const bgPid = Number(readFileSync(pidFile, "utf8").trim());
     expect(await eventually(() => !alive(bgPid))).toBe(true);
   });
