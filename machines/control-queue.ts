@@ -103,7 +103,8 @@ export type ControlQueueEvent =
 
 // ---- events this machine sends to its parent ----
 export type QueueOpWrittenEvent = { readonly type: "queue.opWritten"; readonly opId: string };
-export type QueueOpEnteredEvent = { readonly type: "queue.opEntered"; readonly opId: string };
+/** `joinsTurn`: the op was written into a running turn on purpose (an immediate op), so it starts no turn of its own. */
+export type QueueOpEnteredEvent = { readonly type: "queue.opEntered"; readonly opId: string; readonly joinsTurn: boolean };
 export type QueueOpDoneEvent = {
   readonly type: "queue.opDone";
   readonly opId: string;
@@ -222,8 +223,10 @@ const report = {
     event.type === "queue.enqueue" ? { events: [failed(event.op.opId, context.closeError ?? notRunning())] } : { events: [] },
   written: ({ event }: Args): ParentParams =>
     event.type === "submission.pasted" ? { events: [{ type: "queue.opWritten", opId: event.opId }] } : { events: [] },
-  entered: ({ event }: Args): ParentParams =>
-    event.type === "submission.entered" ? { events: [{ type: "queue.opEntered", opId: event.opId }] } : { events: [] },
+  entered: ({ context, event }: Args): ParentParams =>
+    event.type === "submission.entered"
+      ? { events: [{ type: "queue.opEntered", opId: event.opId, joinsTurn: context.active?.opId === event.opId && context.active.klass === "immediate" }] }
+      : { events: [] },
   childEffect: ({ event }: Args): ParentParams => (event.type === "effect.request" ? { events: [event] } : { events: [] }),
   transactionDone: (context: ControlQueueContext, output: TransactionOutput): ParentParams => {
     if (context.activeReported) return { events: [] };

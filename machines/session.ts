@@ -97,7 +97,7 @@ type ChildEvent =
   | TurnEndedEvent
   | TrustFallbackEvent
   | { readonly type: "queue.opWritten"; readonly opId: string }
-  | { readonly type: "queue.opEntered"; readonly opId: string }
+  | { readonly type: "queue.opEntered"; readonly opId: string; readonly joinsTurn: boolean }
   | { readonly type: "queue.opDone"; readonly opId: string; readonly result?: unknown }
   | EffectRequestEvent
   | EffectResultEvent
@@ -429,7 +429,7 @@ export function createSessionMachine(edges: SessionEdges) {
       "queue.opEntered": {
         actions: [
           sendTo("status", ({ event }) => ({ type: "submission.written" as const, opId: event.opId })),
-          sendTo("turn", ({ event }) => ({ type: "submission.entered" as const, opId: event.opId })),
+          sendTo("turn", ({ event }) => ({ type: "submission.entered" as const, opId: event.opId, joinsTurn: event.joinsTurn })),
           emit(({ event }) => ({ type: "public.op" as const, opId: event.opId, phase: "entered" as const })),
           "loopOpEntered",
         ],

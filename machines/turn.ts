@@ -26,7 +26,8 @@ export type TurnEvent =
   | FrameEvent
   | HookEvent
   | StatusChangedEvent
-  | { readonly type: "submission.entered"; readonly opId: string }
+  /** `joinsTurn`: written into a running turn on purpose (immediate guidance or prompt), not a turn of its own. */
+  | { readonly type: "submission.entered"; readonly opId: string; readonly joinsTurn?: boolean }
   | { readonly type: "submission.written"; readonly opId: string };
 
 export interface TurnContext {
@@ -97,6 +98,7 @@ export const turnMachine = setup({
     // A Stop the parent handler blocked is not a turn end: Claude keeps working on the handler's reason (C-HOOK-11).
     stopHook: ({ context, event }) => hookNamed(event, context.turnHooks.end) && (event as HookEvent).handlerDecision !== "block",
     promptHook: ({ context, event }) => hookNamed(event, context.turnHooks.start),
+    ownTurn: ({ event }) => event.type === "submission.entered" && event.joinsTurn !== true,
   },
   delays: {
     noEvidenceEnd: ({ context }) => context.noEvidenceEndMs,
@@ -156,6 +158,13 @@ export const turnMachine = setup({
         "hook.*": [
           { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"], description: "Stop hook ends the turn" },
         ],
+        // Codex 0.171 painted a working title between a queued message's paste and its Enter: work seen before the
+        // Enter is not this prompt's turn, and its end (40 ms later) let the next queued message go while this one ran.
+        "submission.entered": {
+          guard: "ownTurn",
+          target: "awaitingFreshWork",
+          description: "a new turn's Enter while work shown before it is on screen: that work's end is not this turn's end",
+        },
       },
     },
     settlingAfterStop: {

@@ -109,7 +109,7 @@ function slotCases(state: SlotState): Record<string, () => void> {
   };
   if (state === "submitting") {
     cases[key("submission.pasted")] = passesUp(state, { type: "submission.pasted", opId: ACTIVE }, { type: "queue.opWritten", opId: ACTIVE });
-    cases[key("submission.entered")] = passesUp(state, { type: "submission.entered", opId: ACTIVE }, { type: "queue.opEntered", opId: ACTIVE });
+    cases[key("submission.entered")] = passesUp(state, { type: "submission.entered", opId: ACTIVE }, { type: "queue.opEntered", opId: ACTIVE, joinsTurn: true });
     cases[key("xstate.done.actor.submission")] = () => {
       const host = reach(state);
       const mark = host.received.length;

@@ -89,7 +89,7 @@ describe("session root: loop children (model walk, issue 18)", () => {
     expect(released).toEqual([{ type: "queue.enqueue", op: { opId: "loop:f1:1", kind: "message", consumesReady: true, text: "check[31m it", framing: "paste" } }]);
 
     // Entered: the loop hears its submission, the caller hears `fired`; the ready after its turn re-arms it.
-    const entered = send({ type: "queue.opEntered", opId: "loop:f1:1" });
+    const entered = send({ type: "queue.opEntered", opId: "loop:f1:1", joinsTurn: false });
     expect(entered.to("f1")).toEqual([{ type: "loop.submitted", at: T }]);
     expect(entered.said).toContainEqual({ type: "public.loopFired", loopId: "f1", opId: "loop:f1:1", scheduledDueAt: T + 60_000, submittedAt: T });
     expect(loops()["f1"]?.state).toBe("submitted");

@@ -104,7 +104,7 @@ const ROUTED: SessionEvent[] = [
   { type: "trust.fallback", ruleIds: ["r"] },
   { type: "trust.answered", label: "workspace_trust", text: "Yes" },
   { type: "queue.opWritten", opId: "o1" },
-  { type: "queue.opEntered", opId: "o1" },
+  { type: "queue.opEntered", opId: "o1", joinsTurn: false },
   { type: "queue.opDone", opId: "o1" },
   { type: "effect.request", requestId: "e1" },
   { type: "effect.result", requestId: "e1", ok: true },

@@ -64,6 +64,7 @@ describe("control queue", () => {
     expect(q.staged()).toEqual(["m1"]);
     q.finishActive();
     expect(q.reports("queue.opEntered")).toEqual(["m1"]);
+    expect(q.host.received.find((e) => e.type === "queue.opEntered")).toEqual({ type: "queue.opEntered", opId: "m1", joinsTurn: false });
     expect(q.reports("queue.opDone")).toEqual(["m1"]);
     // Still "ready" (the running edge has not arrived yet) but that ready transition was used up.
     expect(q.staged()).toEqual(["m1"]);
@@ -175,6 +176,8 @@ describe("control queue", () => {
     q.host.answer("written");
     expect(q.reports("queue.opEntered")).toEqual(["g"]);
     expect(q.reports("queue.opDone")).toEqual([]);
+    // Written into the running turn on purpose: the turn watcher must not treat it as a turn of its own.
+    expect(q.host.received.filter((e) => e.type === "queue.opEntered")).toEqual([{ type: "queue.opEntered", opId: "g", joinsTurn: true }]);
   });
 
   it("a readiness op behind the head keeps FIFO even when it would otherwise be eligible", () => {

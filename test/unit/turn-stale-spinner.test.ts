@@ -48,4 +48,22 @@ describe("turn machine: submission right after Stop", () => {
     expect(t.edges).toEqual(["started:footer", "ended:hook", "ended:submission"]);
     expect(t.value()).toBe("idle");
   });
+
+  it("C-TURN-01 C-API-19: work painted between a queued message's paste and its Enter does not end that message's turn (Codex 0.171)", () => {
+    const t = start();
+    // Measured on Codex 0.171.0 (fresh-clone CI): a working title appeared after the first queued message's paste and
+    // before its Enter; the composer went quiet 40 ms later, at the Enter, and that end let the second message go.
+    t.send(READY, workingFrame(), ENTERED, idleFrame());
+    expect(t.edges).toEqual(["started:footer"]);
+    expect(t.value()).toBe("awaitingWork");
+    // The message's real turn: its work, its prompt hook, then its Stop end it once.
+    t.send(workingFrame(), PROMPT, STOP);
+    expect(t.edges).toEqual(["started:footer", "ended:hook"]);
+  });
+
+  it("C-API-37: guidance written into a running turn on purpose leaves the turn's own end alone", () => {
+    const t = start();
+    t.send(READY, ENTERED, workingFrame(), { type: "submission.entered", opId: "g", joinsTurn: true }, idleFrame());
+    expect(t.edges).toEqual(["started:footer", "ended:footer"]);
+  });
 });
