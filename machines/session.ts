@@ -106,6 +106,7 @@ type ChildEvent =
   | { readonly type: "interrupt.resolved"; readonly ids: readonly string[] }
   | { readonly type: "interrupt.failed"; readonly ids: readonly string[]; readonly error: ElwoodError }
   | { readonly type: "trust.answered"; readonly label: string; readonly text: string }
+  | { readonly type: "trust.writeFailed"; readonly label: string }
   | WaitTimedOutEvent
   | KeysNoEffectEvent
   | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
@@ -422,6 +423,15 @@ export function createSessionMachine(edges: SessionEdges) {
     on: {
       "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
       "trust.fallback": { actions: sendTo("status", ({ event }) => event) },
+      "trust.writeFailed": {
+        actions: emit(({ event }) => ({
+          type: "public.warning" as const,
+          code: "startup_prompt_write_failed" as const,
+          message: `writing the answer to the ${event.label} prompt failed; it is retried while the prompt stays up`,
+          details: { label: event.label },
+        })),
+        description: "A startup prompt's answer write was rejected: a live warning (label only).",
+      },
       "trust.answered": {
         actions: emit(({ event }) => ({ type: "public.startupPrompt" as const, label: event.label, text: event.text })),
       },

@@ -41,6 +41,8 @@ export interface TrustContext {
   readonly wrote: boolean;
   /** The dialog was seen gone while a write was still unacknowledged. */
   readonly gone: boolean;
+  /** A failed answer write was reported for the current dialog generation (one warning per dialog, not per retry). */
+  readonly writeFailReported: boolean;
 }
 
 /** Labels a startup_prompt activity uses for each dialog kind Elwood may answer. */
@@ -103,7 +105,7 @@ export const trustResponderMachine = setup({
   },
   actions: {
     remember: assign(({ context, event }) => ({ dialog: frameDialog(event) ?? context.dialog })),
-    newGeneration: assign(({ event }) => ({ dialog: frameDialog(event), wrote: false, gone: false })),
+    newGeneration: assign(({ event }) => ({ dialog: frameDialog(event), wrote: false, gone: false, writeFailReported: false })),
     markGone: assign({ gone: true }),
     markWrote: assign({ wrote: true }),
     forget: assign({ pendingRequest: undefined, wrote: false }),
@@ -127,6 +129,12 @@ export const trustResponderMachine = setup({
       return { type: "trust.answered" as const, label: LABELS[kind] ?? kind, text: `answered the ${kind} prompt with its affirmative option` };
     }),
     fallback: sendParent(({ context }) => ({ type: "trust.fallback" as const, ruleIds: [...(context.dialog?.ruleIds ?? [])] })),
+    reportWriteFailed: enqueueActions(({ context, enqueue }) => {
+      if (context.writeFailReported) return;
+      const kind = context.dialog?.kind ?? "workspace_trust";
+      enqueue.assign({ writeFailReported: true });
+      enqueue.sendParent({ type: "trust.writeFailed" as const, label: LABELS[kind] ?? kind });
+    }),
   },
   delays: { deadline: TRUST_DEADLINE_MS, retry: TRUST_RETRY_MS },
 }).createMachine({
@@ -142,6 +150,7 @@ export const trustResponderMachine = setup({
     answered: undefined,
     wrote: false,
     gone: false,
+    writeFailReported: false,
   }),
   initial: "watching",
   on: { "session.ended": ".done" },
@@ -181,7 +190,13 @@ export const trustResponderMachine = setup({
               { guard: and(["isOurWrite", "goneAlready"]), target: "#trust.verifyingClear" },
               { guard: "isOurWrite", target: "waitingFrame" },
             ],
-            "io.failed": { guard: "isOurWrite", target: "#trust.gaveUp", actions: "fallback" },
+            // B §4.4: a rejected write is not an answer: say so once, and retry on a later frame within the deadline.
+            "io.failed": {
+              guard: "isOurWrite",
+              target: "waitingFrame",
+              actions: ["reportWriteFailed", "forget"],
+              description: "the answer write was rejected: warn once, the prompt stays unanswered and is retried on a later frame",
+            },
           },
         },
         awaitingEffect: {

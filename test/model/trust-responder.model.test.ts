@@ -43,7 +43,7 @@ const INPUTS: Record<string, TrustInput> = {
 };
 
 /** The graph is walked without a parent: the three sendParent actions are observed on the live replay instead. */
-const traversed = trustResponderMachine.provide({ actions: { writePlan: () => undefined, announce: () => undefined, fallback: () => undefined } });
+const traversed = trustResponderMachine.provide({ actions: { writePlan: () => undefined, announce: () => undefined, fallback: () => undefined, reportWriteFailed: () => undefined } });
 
 function events(snap: Snap): EventObject[] {
   if (snap.status === "done") return [];

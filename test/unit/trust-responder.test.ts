@@ -87,6 +87,25 @@ describe("trust responder machine", () => {
     expect(announced(h)).toEqual([expect.objectContaining({ label: "workspace_trust" })]);
   });
 
+  it("C-CLAUDE-16 C-CODEX-17: a rejected answer write warns once (label only), announces nothing, and is retried on a later frame", () => {
+    const h = host();
+    h.send(dialogFrame(numberedTrust()));
+    h.answer("failed");
+    const warned = () => h.received.filter((e) => e.type === "trust.writeFailed");
+    expect(warned()).toEqual([{ type: "trust.writeFailed", label: "workspace_trust" }]);
+    expect(announced(h)).toEqual([]);
+    expect(fallbacks(h)).toEqual([]);
+    // The next frame retries; a second rejection of the same prompt does not warn again.
+    h.send(dialogFrame(numberedTrust()));
+    expect(keys(h)).toEqual(["1", "1"]);
+    h.answer("failed");
+    expect(warned()).toHaveLength(1);
+    h.send(dialogFrame(numberedTrust()));
+    h.answer("written");
+    h.send(idleFrame());
+    expect(announced(h)).toEqual([expect.objectContaining({ label: "workspace_trust" })]);
+  });
+
   it("C-CLAUDE-14: an answer that was not consumed is retried after the retry interval, within the deadline", () => {
     const h = host();
     h.send(dialogFrame(numberedTrust()));
@@ -161,7 +180,7 @@ describe("trust responder machine", () => {
     expect(keys(h)).toEqual(["1"]);
   });
 
-  it("C-CLAUDE-16: a held write (screen not observed) re-plans on the next frame; a failed write falls back to a block", () => {
+  it("C-CLAUDE-16: a held write (screen not observed) re-plans on the next frame; a write that keeps failing falls back to a block at the deadline", () => {
     const held = host();
     held.send(dialogFrame(cursorTrust(0)));
     held.answer("held");
@@ -171,6 +190,8 @@ describe("trust responder machine", () => {
     const failed = host();
     failed.send(dialogFrame(cursorTrust(0)));
     failed.answer("failed");
+    expect(fallbacks(failed)).toEqual([]);
+    failed.advance(TRUST_DEADLINE_MS + 1);
     expect(fallbacks(failed)).toHaveLength(1);
     failed.send(idleFrame());
     expect(announced(failed)).toEqual([]);
