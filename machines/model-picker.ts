@@ -13,6 +13,7 @@ import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
   ARROW_UP,
+  BACKSPACE,
   CLEAR_DRAFT,
   ESC,
   type EffectRequestEvent,
@@ -46,6 +47,8 @@ export interface PickerTiming {
    */
   readonly lateMs: number;
   readonly holdRetryMs: number;
+  /** Backspace + Enter repairs of a `/model` Enter the CLI took for a newline (Codex's paste-burst heuristic under load). */
+  readonly enterRepairs: number;
 }
 
 export const PICKER_DEFAULTS: PickerTiming = {
@@ -57,6 +60,7 @@ export const PICKER_DEFAULTS: PickerTiming = {
   cleanupMs: 1000,
   lateMs: 1000,
   holdRetryMs: 100,
+  enterRepairs: 3,
 };
 
 /**
@@ -85,7 +89,7 @@ export type ModelPickerEvent = TransactionMachineEvent;
 
 export type ModelPickerParentEvent = IoWriteRequest | EffectRequestEvent;
 
-type WriteWhat = "command" | "enter" | "pickerEnter" | "escape" | "arrows" | "sessionKey" | "confirmArrows" | "confirmEnter" | "clearDraft";
+type WriteWhat = "command" | "enter" | "backspace" | "pickerEnter" | "escape" | "arrows" | "sessionKey" | "confirmArrows" | "confirmEnter" | "clearDraft";
 
 export interface PickerContext extends PickerTiming {
   readonly opId: string;
@@ -116,6 +120,8 @@ export interface PickerContext extends PickerTiming {
   readonly opened: boolean;
   /** Cleanup: native-composer frames in a row since the last Escape. */
   readonly clearFrames: number;
+  /** Enters already repaired (the draft showed `/model` and an empty line instead of a picker). */
+  readonly repairedEnters: number;
   /** The typed `/model` reached the composer and its Enter has not: a failure must clear it before the next op writes, so nothing is appended to the stale draft. */
   readonly staged: boolean;
   /** The CLI's `Set model to …` line as it stood when the slot was acquired: only a line that changed since names our apply. */
@@ -268,8 +274,12 @@ function writeData(
         requireDialog: switchDialog(context.facts) ? "model_switch_confirm" : "model_picker",
         ownModelDialog: true,
       };
+    case "backspace":
+      // Deletes the newline a swallowed Enter left after `/model`; only on the composer (never into a dialog).
+      return { data: BACKSPACE, purpose: "keys", guardDialog: true };
     case "clearDraft":
-      return { data: CLEAR_DRAFT, purpose: "keys", guardDialog: true };
+      // Ctrl+U kills only the cursor's line: a newline our swallowed Enter left after `/model` goes first.
+      return { data: (context.facts?.composerOpenLine === true ? BACKSPACE : "") + CLEAR_DRAFT, purpose: "keys", guardDialog: true };
     case "arrows":
       return { data: (context.navDelta < 0 ? ARROW_UP : ARROW_DOWN).repeat(Math.abs(context.navDelta)), purpose: "keys", guardDialog: true, requireDialog: "model_picker" };
     case "sessionKey":
@@ -363,6 +373,17 @@ export const modelPickerMachine = setup({
       event.type === "frame" && event.facts.composer && event.facts.modelPicker === undefined && event.facts.dialog === undefined,
     /** Before our Enter ran, any model dialog on screen is a human's: revalidated on every frame until then. */
     frameModelDialog: ({ event }) => event.type === "frame" && modelDialogVisible(event.facts),
+    /**
+     * The composer shows our `/model` followed by an empty line and nothing over it: the CLI read our Enter together
+     * with the typed text and inserted a newline (Codex's paste-burst heuristic, seen when the CLI is starved). The
+     * screen proves the Enter was consumed, so deleting the newline and entering again can never reach a picker.
+     */
+    frameEnterBecameNewline: ({ context, event }) =>
+      event.type === "frame" && event.facts.composerOpenLine === true && nativeComposer(event.facts) && event.facts.composerText === context.command,
+    enterRepairsLeft: ({ context }) => context.repairedEnters < context.enterRepairs,
+    /** The composer shows our typed `/model` as its whole first line, with no newline after it. */
+    draftReady: ({ context }) => draftOnComposer(context.facts, context.command) && context.facts?.composerOpenLine !== true,
+    frameDraftReady: ({ context, event }) => event.type === "frame" && draftOnComposer(event.facts, context.command) && event.facts.composerOpenLine !== true,
     lateWarning: ({ context }) => context.profile.lateWarning,
     neverOpened: ({ context }) => !context.opened,
     humanDialogVisible: ({ context }) => switchDialog(context.facts) && context.facts?.modelSwitch?.standardCopy !== true,
@@ -445,6 +466,9 @@ export const modelPickerMachine = setup({
     }),
     markOpened: assign({ opened: true }),
     markStaged: assign({ staged: true }),
+    countEnterRepair: assign({ repairedEnters: ({ context }) => context.repairedEnters + 1 }),
+    /** The picker never came and the typed `/model` is still the draft: finishing must clear it. */
+    stageShownDraft: assign({ staged: ({ context }) => context.staged || draftOnComposer(context.facts, context.command) }),
     unstage: assign({ staged: false }),
     countClearFrame: assign({ clearFrames: ({ context }) => context.clearFrames + 1 }),
     resetClearFrames: assign({ clearFrames: 0 }),
@@ -497,6 +521,7 @@ export const modelPickerMachine = setup({
     opened: false,
     clearFrames: 0,
     staged: false,
+    repairedEnters: 0,
     noticeBefore: input.facts?.modelNotice ?? null,
     error: null,
     result: null,
@@ -562,7 +587,20 @@ export const modelPickerMachine = setup({
       after: { cleanup: { target: "cleanup", actions: "markStaged", description: "No answer: assume typed (the clear checks the screen first)." } },
     },
     settling: {
+      description: "Wait until the CLI shows the typed `/model` before the Enter is timed.",
       entry: "markStaged",
+      always: { guard: "draftReady", target: "settlingShown" },
+      after: { open: { target: "entering", description: "The draft never showed (an unrecognized screen): enter anyway, as a person would." } },
+      on: {
+        frame: [
+          { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." },
+          { guard: "frameDraftReady", target: "settlingShown", actions: "recordFacts", description: "The CLI read and painted `/model`." },
+        ],
+      },
+    },
+    settlingShown: {
+      description:
+        "The CLI has read `/model`: an Enter written from now on is read on its own (one read with the text is a newline for Codex's paste-burst heuristic; Claude 2.1.215 under load dropped an Enter written before it painted the text).",
       after: { settle: { target: "entering" } },
       on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
     },
@@ -577,14 +615,32 @@ export const modelPickerMachine = setup({
       description: "Wait for the picker to paint.",
       entry: "unstage",
       on: {
-        frame: {
-          guard: "pickerShown",
-          target: "reading",
-          actions: ["recordFacts", "collectRows"],
-          description: "The model list is on screen.",
+        frame: [
+          {
+            guard: "pickerShown",
+            target: "reading",
+            actions: ["recordFacts", "collectRows"],
+            description: "The model list is on screen.",
+          },
+          {
+            guard: and(["frameEnterBecameNewline", "enterRepairsLeft"]),
+            target: "repairingEnter",
+            actions: ["recordFacts", "markStaged", "countEnterRepair"],
+            description: "Our Enter became a newline after `/model`: delete it and enter again (bounded).",
+          },
+        ],
+      },
+      after: {
+        open: {
+          target: "cleanup",
+          actions: ["failNoPicker", "stageShownDraft"],
+          description: "No picker: fail, clearing a `/model` still on the composer (a late picker is still cancelled).",
         },
       },
-      after: { open: { target: "cleanup", actions: "failNoPicker", description: "No picker: fail (a late one is still cancelled)." } },
+    },
+    repairingEnter: {
+      description: "Backspace removes the newline our swallowed Enter left; then settle and Enter again.",
+      ...step("backspace", "#modelPicker.settling"),
     },
     reading: {
       description: "Collect rows; Codex scrolls page by page until no row is hidden above or below.",

@@ -15,6 +15,8 @@ export type {
 export const ESC = "\x1b";
 export const ARROW_UP = "\x1b[A";
 export const ARROW_DOWN = "\x1b[B";
+/** Deletes the character before the cursor (a newline included) in both CLIs' composers. */
+export const BACKSPACE = "\x7f";
 /** Ctrl+U (kill to line start) then Ctrl+K (kill to line end): clears a draft left by a failed attach. */
 export const CLEAR_DRAFT = "\x15\x0b";
 export const CTRL_V = "\x16";

@@ -20,6 +20,8 @@ const rule = indexRules(codexScreenRules);
 const MARKER = rule("codex-composer-marker");
 const FOOTER = rule("codex-composer-footer");
 const PLACEHOLDER = rule("codex-composer-placeholder");
+const OPEN_LINE = rule("codex-composer-open-line");
+const SLASH_POPUP = rule("codex-slash-popup-row");
 const PASTED_CHIP = rule("codex-pasted-chip");
 const IMAGE_CHIP_ALL = new RegExp(rule("codex-image-chip").source, "g");
 const WORKING_SPINNER = rule("codex-working-spinner");
@@ -60,6 +62,8 @@ interface Composer {
   readonly text: string;
   readonly rowsText: string;
   readonly placeholder: boolean;
+  /** The draft ends in an empty line (an extra blank row above the footer's standard gap). */
+  readonly openLine: boolean;
 }
 
 function findComposer(rows: readonly string[], footerRow: number, top: number, cols: number): Composer | undefined {
@@ -76,15 +80,25 @@ function findComposer(rows: readonly string[], footerRow: number, top: number, c
   const head = rows[first] ?? "";
   const parts: string[] = [head.replace(/^› ?/, "")];
   const lengths: number[] = [head.length];
-  for (let r = first + 1; r < footerRow; r += 1) {
-    const row = rows[r] ?? "";
+  let gapFrom = first + 1;
+  for (; gapFrom < footerRow; gapFrom += 1) {
+    const row = rows[gapFrom] ?? "";
     if (row.length === 0) break;
     parts.push(row.slice(2));
     lengths.push(row.length);
   }
   const joined = joinComposerRows(parts, lengths, cols);
   const placeholder = parts.length === 1 && PLACEHOLDER.test(joined);
-  return { row: first, text: placeholder ? "" : joined, rowsText: parts.join("\n"), placeholder };
+  const openLine = OPEN_LINE.test(rows.slice(gapFrom, footerRow).join("\n"));
+  return { row: first, text: placeholder ? "" : joined, rowsText: parts.join("\n"), placeholder, openLine };
+}
+
+/** The top row of a slash-command popup that ends the screen (0.144.6 paints it in place of the footer), if any. */
+function slashPopupTop(rows: readonly string[], last: number, top: number): number | undefined {
+  if (last < 0 || !SLASH_POPUP.test(rows[last] ?? "")) return undefined;
+  let r = last;
+  while (r - 1 >= top && SLASH_POPUP.test(rows[r - 1] ?? "")) r -= 1;
+  return r;
 }
 
 /**
@@ -143,6 +157,12 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
       break;
     }
   }
+  // 0.144.6 with a `/` draft: the command popup replaces the footer, so the composer is found above the popup.
+  const popupTop = composer === undefined ? slashPopupTop(rows, last, top) : undefined;
+  if (popupTop !== undefined) {
+    composer = findComposer(rows, popupTop, top, snapshot.cols);
+    if (composer !== undefined) matched.add("codex-slash-popup-row");
+  }
 
   let pastedChip = false;
   let imageChips = 0;
@@ -153,6 +173,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
   if (composer !== undefined) {
     matched.add("codex-composer-marker");
     if (composer.placeholder) matched.add("codex-composer-placeholder");
+    if (composer.openLine) matched.add("codex-composer-open-line");
     if (PASTED_CHIP.test(composer.rowsText)) {
       matched.add("codex-pasted-chip");
       pastedChip = true;
@@ -204,6 +225,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
   const facts: ScreenFacts = {
     composer: composer !== undefined,
     composerText: composer?.text ?? "",
+    ...(composer?.openLine === true ? { composerOpenLine: true } : {}),
     working,
     titleSpinner,
     interruptBanner,

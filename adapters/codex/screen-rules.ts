@@ -34,6 +34,22 @@ export const codexScreenRules: readonly ScreenRule[] = [
     verifiedAgainst: BOTH,
   },
   {
+    id: "codex-composer-open-line",
+    description:
+      "The rows between the composer's last text row and the footer, joined by newlines: all blank and more than the one standard blank row, so the draft ends in an empty line — an Enter that the paste-burst heuristic turned into a newline because it was read together with the typed text before it (seen under load).",
+    region: "composer",
+    pattern: /^\n+$/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "codex-slash-popup-row",
+    description:
+      "0.144.6's slash-command popup row `  /model         choose what model …`, painted below the composer in place of its footer while a `/` draft is typed (0.171.0 keeps the footer and paints the popup above); the popup's top row then anchors the composer.",
+    region: "footer",
+    pattern: /^ {2}\/[a-z][\w-]* {2,}\S/,
+    verifiedAgainst: [V144],
+  },
+  {
     id: "codex-composer-placeholder",
     description: "Placeholder prompts (0.171 fixed `Ask Codex to do anything`; 0.144.6 random, list from chatwidget); not typed text.",
     region: "composer",

@@ -109,6 +109,11 @@ export interface ScreenFacts {
   readonly composer: boolean;
   /** Text currently on the composer row(s) after the prompt glyph, trimmed ("" when empty). */
   readonly composerText: string;
+  /**
+   * The composer's draft ends in an empty line that `composerText` does not show: on Codex, an Enter its paste-burst
+   * heuristic took for a newline (read together with the typed text before it). Absent when not seen.
+   */
+  readonly composerOpenLine?: boolean;
   /** On-screen working indicator (Claude footer `esc to interrupt`; Codex `Working (… esc to interrupt)`). */
   readonly working: boolean;
   /** OSC title shows the CLI's busy spinner. */

@@ -105,6 +105,34 @@ describe("Codex 0.171.0 /model picker through the simulated CLI", () => {
     expect(sim.warnings).toEqual([]);
   });
 
+  it("C-API-23, C-API-24: a `/model` Enter the CLI takes for a newline (paste burst on a starved CLI) is repaired with Backspace + Enter; the picker works and the next message is not touched", async () => {
+    // Enter within 250 ms of typed text is a newline: the picker's Enter (150 ms after `/model`) lands in the window.
+    const sim = await ready("0.171.0", { script: { pasteBurstMs: 250 } });
+    const rows = await sim.session.listModels();
+    expect(rows.map((r) => r.id)).toEqual(V171_IDS);
+    const keys = simRecords(sim.log(), "key").map((k) => k.key);
+    const firstEnter = keys.indexOf("enter");
+    expect(keys.slice(firstEnter, firstEnter + 2)).toEqual(["enter", "backspace"]);
+    await sim.session.setModel("gpt-6.1-terra");
+    expect(modelLog(sim).filter((r) => r.action === "set")).toEqual([expect.objectContaining({ id: "gpt-6.1-terra", scope: "session" })]);
+    expect(await nextTurnModel(sim, "after the repaired pickers")).toBe("gpt-6.1-terra");
+    // Each picker ran from a clean `/model` (no newline in it), and the message went alone.
+    expect(simRecords(sim.log(), "submit").map((r) => r.text)).toEqual(["/model", "/model", "after the repaired pickers"]);
+  });
+
+  it("C-API-23: when every `/model` Enter becomes a newline, listModels fails after the bounded repairs and clears the draft, so the next message is submitted alone", async () => {
+    const sim = await ready("0.171.0", { script: { pasteBurstMs: 60_000 } });
+    const error = await sim.session.listModels().catch((e: unknown) => e);
+    expect(isElwoodError(error) && error.code).toBe("model_automation_failed");
+    expect(simRecords(sim.log(), "key").filter((k) => k.key === "backspace").length).toBeGreaterThanOrEqual(3);
+    expect(modelLog(sim)).toEqual([]);
+    await until("composer cleared", () => sim.session.terminal.snapshot().text.includes("› Ask Codex to do anything"), 5_000);
+    // A paste ends the burst in the sim as in the CLI, so the message's own Enter submits it.
+    await sim.session.sendMessage("alone");
+    await until("submit", () => simRecords(sim.log(), "submit").length > 0, 20_000);
+    expect(simRecords(sim.log(), "submit").map((r) => r.text)).toEqual(["alone"]);
+  });
+
   it("C-API-24: a row only reachable after scrolling is selected (cross-page cursor), and a row above a scrolled-open window too", async () => {
     const sim = await ready("0.171.0");
     await sim.session.setModel("gpt-5.5");

@@ -243,10 +243,11 @@ describe("simulated agent (test/sim/sim-agent.mjs)", () => {
   it("codex: composer + footer, OSC 7501 state channel, paste-burst Enter is a newline, Ctrl+C on an empty composer exits", async () => {
     // A wide burst window keeps the paste-burst check independent of machine load.
     const sim = startSim({ flavour: "codex", env: { script: { pasteBurstMs: 10_000 } } });
-    await sim.until(/› Ask Codex to do anything\n {2}fake-model default · /);
+    await sim.until(/› Ask Codex to do anything\n *\n {2}fake-model default · /);
     expect(sim.raw).toContain("\x1b]7501;state=idle:app=codex\x1b\\");
     sim.proc.write("hi\r"); // typed text + Enter in one write: Codex treats it as a paste burst
-    await sim.until(/› hi\n *\n {2}fake-model default/);
+    // The newline row, then the composer's standard blank row above the footer (as the real CLI paints it).
+    await sim.until(/› hi\n *\n *\n {2}fake-model default/);
     expect(simRecords(readSimLog(sim.logFile), "submit")).toEqual([]);
     sim.proc.write("\x03"); // clears the draft
     await sim.until("› Ask Codex to do anything");

@@ -18,7 +18,7 @@ import { hostChild } from "../support/machine-host.js";
 
 recordModelCoverage(import.meta.url);
 
-const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, cursorSettleMs: 5, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2 };
+const TIMING = { settleMs: 3, openMs: 50, stepMs: 20, cursorSettleMs: 5, closeMs: 40, cleanupMs: 10, lateMs: 15, holdRetryMs: 2, enterRepairs: 1 };
 const DELAYS = { settle: 3, open: 50, step: 20, cursorSettle: 5, close: 40, cleanup: 10, late: 15, holdRetry: 2 };
 
 const row = (id: string, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({
@@ -36,8 +36,11 @@ const switchFacts = (standardCopy: boolean, selected: number): ScreenFacts => ({
 });
 const composer: ScreenFacts = { ...EMPTY_FACTS, composer: true };
 
+/** The typed `/model` on the composer (painted before its Enter, or left there when the picker never opened). */
+const draft: CannedFrame = { name: "draft", facts: { ...composer, composerText: "/model" } };
 const CLAUDE_FRAMES: readonly CannedFrame[] = [
   { name: "composer", facts: composer },
+  draft,
   { name: "pickerAtDefault", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true, selected: true }), row("opus"), row("sonnet")], true) },
   { name: "pickerAtSonnet", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true }), row("opus"), row("sonnet", { selected: true })], true) },
   { name: "switchOnNo", facts: switchFacts(true, 1) },
@@ -56,11 +59,12 @@ const CLAUDE_LIST_FRAMES: readonly CannedFrame[] = [
   // A long list: the first page has rows below it, the next page (cursor on a new row) rows above it.
   { name: "firstPage", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true, selected: true }), row("opus")], true, { moreBelow: true }) },
   { name: "nextPage", facts: pickerFacts("model", [row("opus"), row("sonnet", { selected: true })], true, { moreAbove: true }) },
-  // The typed `/model` still in the composer (the picker never opened).
-  { name: "draft", facts: { ...composer, composerText: "/model" } },
 ];
 const CODEX_FRAMES: readonly CannedFrame[] = [
   { name: "composer", facts: composer },
+  draft,
+  // Our Enter taken for a newline after `/model` (Codex's paste-burst heuristic).
+  { name: "openLine", facts: { ...composer, composerText: "/model", composerOpenLine: true } },
   { name: "models", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true, selected: true }), row("gpt-b")], false) },
   { name: "modelsOnB", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true }), row("gpt-b", { selected: true })], false) },
   { name: "effortLegacy", facts: pickerFacts("effort", [row("low", { isDefault: true }), row("medium", { isCurrent: true, selected: true })], false) },
@@ -71,7 +75,7 @@ const extra = () => [
   { type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") },
   { type: "submission.rawInput" },
 ];
-const KEYS = ["navTarget", "persisted", "snapshotted", "takenOver", "escaped", "navAttempts", "scrollPages", "opened", "clearFrames"];
+const KEYS = ["navTarget", "persisted", "snapshotted", "takenOver", "escaped", "navAttempts", "scrollPages", "opened", "clearFrames", "repairedEnters"];
 const LIST_KEYS = [...KEYS, "topSeen", "bottomSeen"];
 
 interface Config {
@@ -208,6 +212,7 @@ describe("model picker edge starts (xstate/graph)", () => {
     const host = hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING });
     const paint = (name: string) => host.send({ type: "frame", seq: 0, facts: CLAUDE_FRAMES.find((f) => f.name === name)?.facts, oscState: [] });
     host.answer("written"); // `/model`
+    paint("draft");
     host.advance(TIMING.settleMs);
     host.answer("written"); // Enter
     paint("pickerAtDefault");

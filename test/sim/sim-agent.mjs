@@ -239,7 +239,8 @@ function bottom(/** @type {number} */ cols) {
   else if (S.replayWorking) rows.push(...fit({ t: "• Working (0s • esc to interrupt)" }, cols));
   rows.push("", ...comp);
   const compEnd = rows.length;
-  rows.push(...fit({ t: `  ${model} default · ${cwd}${S.title ? ` · ${S.title}` : ""}`, s: DIM }, cols));
+  // As both real versions: one blank row between the composer and its footer (a draft ending in a newline adds one).
+  rows.push("", ...fit({ t: `  ${model} default · ${cwd}${S.title ? ` · ${S.title}` : ""}`, s: DIM }, cols));
   if (!display()) rows.push(`${DIM}  ← for agents · ? for shortcuts${RESET}`);
   const lastLen = [...(comp[comp.length - 1] ?? "")].length;
   return { rows, cursorUp: rows.length - compEnd, cursorCol: display() ? Math.min(cols, lastLen + 1) : 3 };
@@ -544,6 +545,14 @@ function blockBriefly(/** @type {number} */ ms) {
   S.dialog = { kind: "permission", options: ["Yes", "No"], values: ["allow", "reject"], numbered: true, sel: 0, escValue: "reject", cmd: "true", resolve: () => {}, keys: {} };
   setTimeout(() => { S.dialog = null; paint(); }, ms);
 }
+function killToLineStart() {
+  const last = S.comp[S.comp.length - 1];
+  if (!last || last.t === undefined) return;
+  const cut = last.t.lastIndexOf("\n") + 1;
+  if (cut === 0) S.comp.pop();
+  else last.t = last.t.slice(0, cut);
+  paint();
+}
 function backspace() {
   const last = S.comp[S.comp.length - 1];
   if (!last) return;
@@ -649,6 +658,7 @@ function onKey(/** @type {import("./sim-input.mjs").DecodedEvent} */ ev) {
   if (ev.key === "ctrl+j" || ev.key === "shift+enter") return typeText("\n");
   if (!CLAUDE && ev.key === "ctrl+v") return codexPasteImage();
   if (CLAUDE && (ev.key === "ctrl+u" || ev.key === "ctrl+k")) { S.comp = []; paint(); }
+  if (!CLAUDE && ev.key === "ctrl+u") killToLineStart(); // Codex: the cursor's line only (the cursor is at the end here)
 }
 
 // ---- /model and /login panels (Claude) ----------------------------------------------------------------------

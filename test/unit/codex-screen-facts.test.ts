@@ -103,6 +103,9 @@ const EXPECTED: Record<string, Expected> = {
   "v144-hooks-review-list-189.txt": gone,
   // 0.144.6: Escape before any output puts the prompt back into the composer, with no banner.
   "v144-interrupted-after-escape-189.txt": typed("HANG old/modelHANG again"),
+  "v144-paste-burst-enter-became-newline-189.txt": { ...typed("/model"), openLine: true },
+  "v144-slash-popup-189.txt": typed("/"),
+  "v144-slash-popup-model-189.txt": typed("/model"),
   "v144-interrupted-mid-stream-189.txt": banner,
   // The picker paints below the interrupted turn, so that turn's banner is still the latest.
   "v144-model-picker-189.txt": picker(models144, MODEL, 0, true),
@@ -217,7 +220,7 @@ const EXPECTED: Record<string, Expected> = {
   "v171-model-picker-with-current-189.txt": picker(models171current, MODEL),
   "v171-no-alt-screen-after-turn-189.txt": idle,
   "v171-pane-residue-after-exit-189.txt": gone,
-  "v171-paste-burst-enter-became-newline-189.txt": typed("SLOW please"),
+  "v171-paste-burst-enter-became-newline-189.txt": { ...typed("SLOW please"), openLine: true },
   "v171-ready-composer-60.txt": idle,
   "v171-ready-composer-after-trust-189.txt": idle,
   "v171-ready-with-bypass-hook-trust-189.txt": idle,

@@ -11,6 +11,8 @@ import { hostChild, type HostedChild } from "../support/machine-host.js";
 const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };
 const DOWN = "\x1b[B";
 const frame = (facts: ScreenFacts) => ({ type: "frame", seq: 0, facts, oscState: [] });
+/** The composer showing the typed `/model` (the picker times its Enter from this paint). */
+const TYPED_MODEL: ScreenFacts = { ...EMPTY_FACTS, composer: true, composerText: "/model" };
 const composer = (notice?: ModelNoticeFact): ScreenFacts => ({ ...EMPTY_FACTS, composer: true, ...(notice ? { modelNotice: notice } : {}) });
 const LABELS = ["Default", "Opus", "Sonnet", "Sonnet 5 (1M context)", "Haiku"];
 const row = (label: string, selected: boolean): ModelPickerRowFact => ({
@@ -29,6 +31,7 @@ const sentKeys = (host: HostedChild) => host.writes().map((w) => w.data);
 function cursorPaintedOnHaiku(before?: ModelNoticeFact): HostedChild {
   const host = hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "haiku", profile: claudeAdapter.picker, facts: composer(before), ...TIMING });
   host.answer("written"); // `/model`
+  host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
   host.advance(TIMING.settleMs);
   host.answer("written"); // Enter
   host.send(frame(pickerOn("Opus", before)));
@@ -95,6 +98,7 @@ describe("Claude setModel checks the CLI's `Set model to …` line", () => {
   it("C-API-24: the longest label named wins: Sonnet 5 (1M context) is not Sonnet", () => {
     const host = hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer(), ...TIMING });
     host.answer("written");
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written");
     host.send(frame(pickerOn("Sonnet"))); // on target, no key sent: applied at once
@@ -134,6 +138,7 @@ describe("Claude setModel accepts a line naming the model the target row stands 
     const setOn = (target: string): HostedChild => {
       const host = hostChild(modelPickerMachine, { opId: "op", mode: "set", target, profile: claudeAdapter.picker, facts: composer(), ...TIMING });
       host.answer("written");
+      host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
       host.advance(TIMING.settleMs);
       host.answer("written");
       host.send(frame(rows(target === "default" ? "Default" : "Sonnet"))); // already on the target: applied at once

@@ -39,6 +39,7 @@ class FakeCodexPicker {
     if (this.stage === "closed") {
       if (k === "\r" && this.typed === "/model") {
         this.stage = "model";
+        this.typed = "";
         this.sel = this.current;
         this.top = 0;
         this.reveal();
@@ -64,7 +65,7 @@ class FakeCodexPicker {
   }
 
   facts(): ScreenFacts {
-    if (this.stage === "closed") return { ...EMPTY_FACTS, composer: true };
+    if (this.stage === "closed") return { ...EMPTY_FACTS, composer: true, composerText: this.typed };
     const dialog = { kind: "model_picker" as const, blocking: false, ruleIds: ["codex-model_picker-prompt"], options: [], layout: "numbered" as const };
     const row = (id: string, selected: boolean, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({ id, label: id, isCurrent: false, isDefault: false, selected, raw: id, ...over });
     if (this.stage === "effort") {

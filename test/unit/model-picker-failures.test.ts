@@ -13,6 +13,8 @@ import { hostChild, type HostedChild } from "../support/machine-host.js";
 const TIMING = { settleMs: 5, openMs: 200, stepMs: 50, cursorSettleMs: 20, closeMs: 300, cleanupMs: 100, lateMs: 100, holdRetryMs: 5 };
 const deadline = { type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") };
 const frame = (facts: ScreenFacts) => ({ type: "frame", seq: 0, facts, oscState: [] });
+/** The composer showing the typed `/model` (the picker times its Enter from this paint). */
+const TYPED_MODEL: ScreenFacts = { ...EMPTY_FACTS, composer: true, composerText: "/model" };
 const composerWith = (text: string): ScreenFacts => ({ ...EMPTY_FACTS, composer: true, composerText: text });
 const row = (id: string, selected = false): ModelPickerRowFact => ({ id, label: id, isCurrent: selected, isDefault: false, selected, raw: id });
 const codexPage = (ids: string[], sel: string, moreAbove: boolean, moreBelow: boolean): ScreenFacts => ({
@@ -68,6 +70,7 @@ describe("a list not read to both ends fails (finding 6)", () => {
       host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
     }
     host.answer("written");
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written");
     host.send(frame(codexPage(["gpt-a", "gpt-b"], "gpt-a", false, true)));
@@ -112,6 +115,7 @@ describe("a typed `/model` that never ran is cleared (finding 7)", () => {
     const host = start({ mode: "list", profile: claudeAdapter.picker });
     host.answer("written"); // /model
     host.send(frame(composerWith("/model")));
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     expect(host.lastWrite().data).toBe("\r");
     host.answer("held");
@@ -177,6 +181,7 @@ describe("a failure after the Codex model-row Enter counts as persisted", () => 
     const snapshot = host.received.at(-1) as unknown as { requestId: string };
     host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
     host.answer("written"); // `/model`
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written"); // its Enter
     host.send(frame(codexPage(["gpt-a", "gpt-b"], "gpt-a", false, false)));

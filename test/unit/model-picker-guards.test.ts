@@ -26,6 +26,8 @@ const composer: ScreenFacts = { ...EMPTY_FACTS, composer: true };
 const blank: ScreenFacts = EMPTY_FACTS;
 
 const frame = (facts: ScreenFacts) => ({ type: "frame", seq: 0, facts, oscState: [] });
+/** The composer showing the typed `/model` (the picker times its Enter from this paint). */
+const TYPED_MODEL: ScreenFacts = { ...EMPTY_FACTS, composer: true, composerText: "/model" };
 
 function start(input: Partial<ModelPickerInput> = {}): HostedChild {
   return hostChild(modelPickerMachine, { opId: "op", mode: "set", target: "sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING, ...input });
@@ -34,6 +36,7 @@ function start(input: Partial<ModelPickerInput> = {}): HostedChild {
 /** Drives a Claude setModel up to the written session-only `s`. */
 function toAfterApply(host: HostedChild): void {
   host.answer("written"); // /model
+  host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
   host.advance(TIMING.settleMs);
   host.answer("written"); // Enter
   host.send(frame(pickerAt("default")));
@@ -90,7 +93,11 @@ describe("revalidation before our Enter", () => {
   it.each([["typing"], ["settling"], ["entering"]] as const)("C-API-55: a picker seen while %s is a human's: fail, write nothing more", (stage) => {
     const host = start();
     if (stage !== "typing") host.answer("written");
-    if (stage === "entering") host.advance(TIMING.settleMs);
+    if (stage === "entering") {
+      host.send(frame(TYPED_MODEL));
+      host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
+      host.advance(TIMING.settleMs);
+    }
     expect(JSON.stringify(host.value())).toContain(stage);
     const before = host.writes().length;
     host.send(frame(pickerAt("default")));
@@ -120,8 +127,10 @@ describe("cleanup", () => {
   it("C-API-55: a /model picker painting after the open bound is cancelled with our own Escape", () => {
     const host = start({ mode: "list" });
     host.answer("written");
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written");
+    host.send(frame(composer)); // the CLI took the Enter: the draft is gone
     host.advance(TIMING.openMs);
     expect(host.value()).toEqual({ cleanup: "watching" });
     host.send(frame(composer)); // no dialog seen yet: a clear frame does not end the bounded wait
@@ -144,8 +153,10 @@ describe("cleanup", () => {
   it("C-API-55: with no late picker the slot is released at the bound", () => {
     const host = start({ mode: "list" });
     host.answer("written");
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written");
+    host.send(frame(composer)); // the CLI took the Enter: the draft is gone
     host.advance(TIMING.openMs);
     host.advance(TIMING.cleanupMs - 5);
     expect(host.output()).toBeUndefined();
@@ -165,6 +176,7 @@ describe("cleanup", () => {
   it("C-API-55: only the cancel Escape carries the own-dialog flag", () => {
     const host = start({ mode: "list" });
     host.answer("written");
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written");
     host.send(frame(pickerAt("default")));
@@ -187,6 +199,7 @@ describe("keys addressed to the picker require it live (review finding 3)", () =
     const snapshot = host.received.at(-1) as unknown as { requestId: string };
     host.send({ type: "effect.result", requestId: snapshot.requestId, ok: true });
     host.answer("written"); // /model
+    host.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     host.advance(TIMING.settleMs);
     host.answer("written"); // its Enter
     host.send(frame(codexPicker("gpt-a")));
@@ -222,6 +235,7 @@ describe("keys addressed to the picker require it live (review finding 3)", () =
   it("C-API-55: the cancel Escape is scoped to our dialog on both CLIs (never a bare Escape into a turn)", () => {
     const claude = start({ mode: "list" });
     claude.answer("written");
+    claude.send(frame(TYPED_MODEL)); // the CLI painted `/model`
     claude.advance(TIMING.settleMs);
     claude.answer("written");
     claude.send(frame(pickerAt("default")));
