@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { failureDigest } from "./failure-digest.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 
@@ -111,7 +112,7 @@ function runStage(stage) {
       output += chunk;
       process.stderr.write(chunk);
     });
-    const finish = (code) => resolve({ name: stage.name, ok: code === 0, seconds: (Date.now() - started) / 1000, counts: stage.vitest ? vitestCounts(output) : undefined });
+    const finish = (code) => resolve({ name: stage.name, ok: code === 0, seconds: (Date.now() - started) / 1000, counts: stage.vitest ? vitestCounts(output) : undefined, digest: code === 0 ? [] : failureDigest(output) });
     child.on("error", (error) => {
       console.error(`${stage.name}: ${error.message}`);
       finish(1);
@@ -131,6 +132,11 @@ if (!ensureSystemPackages() || !ensureNetworkNamespace()) process.exit(1);
 const results = [];
 for (const stage of STAGES) if (only.length === 0 || only.includes(stage.name)) results.push(await runStage(stage));
 
+const digests = results.filter((r) => r.digest.length > 0);
+if (digests.length > 0) {
+  console.log("\n━━ What the failing e2e tests saw (full diagnostics above)");
+  for (const r of digests) console.log(r.digest.join("\n"));
+}
 console.log("\n━━ Summary");
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const r of results) {
