@@ -294,6 +294,25 @@ function writeData(
 const writeParams = writeParamsFor(writeData);
 const step = (what: WriteWhat, next: string) => writeStep(writeParams(what), next, "#modelPicker.finishing");
 
+/**
+ * On a repair pass (an earlier Enter of ours was consumed), a model dialog is ours: the list is read, anything else
+ * of ours is cancelled by cleanup's Escape. Never the "human's picker" failure, which would leave ours open.
+ */
+const REPAIR_PASS_DIALOG = [
+  {
+    guard: and(["repairPass", "pickerShown"]),
+    target: "#modelPicker.reading",
+    actions: ["recordFacts", "collectRows", "unstage"],
+    description: "Repair pass: our earlier Enter opened the picker after all (it took the draft); read it.",
+  },
+  {
+    guard: and(["repairPass", "frameModelDialog"]),
+    target: "#modelPicker.cleanup",
+    actions: ["recordFacts", "failNoPicker"],
+    description: "Repair pass: a model dialog of ours that is not the list: cancel it.",
+  },
+] as const;
+
 export const modelPickerMachine = setup({
   types: {
     context: {} as PickerContext,
@@ -381,6 +400,8 @@ export const modelPickerMachine = setup({
     frameEnterBecameNewline: ({ context, event }) =>
       event.type === "frame" && event.facts.composerOpenLine === true && nativeComposer(event.facts) && event.facts.composerText === context.command,
     enterRepairsLeft: ({ context }) => context.repairedEnters < context.enterRepairs,
+    /** An Enter of ours was already consumed (a repair pass): a model dialog painting now is ours, not a human's. */
+    repairPass: ({ context }) => context.repairedEnters > 0,
     /** The composer shows our typed `/model` as its whole first line, with no newline after it. */
     draftReady: ({ context }) => draftOnComposer(context.facts, context.command) && context.facts?.composerOpenLine !== true,
     frameDraftReady: ({ context, event }) => event.type === "frame" && draftOnComposer(event.facts, context.command) && event.facts.composerOpenLine !== true,
@@ -530,7 +551,11 @@ export const modelPickerMachine = setup({
   on: {
     frame: { actions: "recordFacts", description: "Remember the latest facts; stages read them." },
     "submission.rawInput": { target: ".finishing", actions: "markTakenOver", description: "Raw input owns the picker now: stop, write nothing more." },
-    "transaction.cancel": { target: ".cleanup", actions: "recordCancel", description: "Deadline: cancel what is open, then fail." },
+    "transaction.cancel": {
+      target: ".cleanup",
+      actions: ["recordCancel", "stageShownDraft"],
+      description: "Deadline: cancel what is open, then fail (a `/model` still on the composer is cleared).",
+    },
   },
   states: {
     checking: {
@@ -593,6 +618,7 @@ export const modelPickerMachine = setup({
       after: { open: { target: "entering", description: "The draft never showed (an unrecognized screen): enter anyway, as a person would." } },
       on: {
         frame: [
+          ...REPAIR_PASS_DIALOG,
           { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." },
           { guard: "frameDraftReady", target: "settlingShown", actions: "recordFacts", description: "The CLI read and painted `/model`." },
         ],
@@ -602,14 +628,15 @@ export const modelPickerMachine = setup({
       description:
         "The CLI has read `/model`: an Enter written from now on is read on its own (one read with the text is a newline for Codex's paste-burst heuristic; Claude 2.1.215 under load dropped an Enter written before it painted the text).",
       after: { settle: { target: "entering" } },
-      on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
+      on: { frame: [...REPAIR_PASS_DIALOG, { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." }] },
     },
     entering: {
       description: "Enter runs the command; from here a picker that paints is ours.",
       entry: "markOpened",
       ...step("enter", "#modelPicker.awaitingPicker"),
-      // The edge reports our Enter written before any frame of its output, so a picker seen here is a human's.
-      on: { frame: { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." } },
+      // The edge reports our Enter written before any frame of its output, so on the first pass a picker seen here
+      // is a human's; on a repair pass it is our earlier Enter's.
+      on: { frame: [...REPAIR_PASS_DIALOG, { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." }] },
     },
     awaitingPicker: {
       description: "Wait for the picker to paint.",
@@ -641,6 +668,14 @@ export const modelPickerMachine = setup({
     repairingEnter: {
       description: "Backspace removes the newline our swallowed Enter left; then settle and Enter again.",
       ...step("backspace", "#modelPicker.settling"),
+      on: { frame: REPAIR_PASS_DIALOG },
+      after: {
+        open: {
+          target: "cleanup",
+          actions: ["failNoPicker", "stageShownDraft"],
+          description: "The Backspace stayed held (a dialog over the composer): fail, bounded, clearing what is left.",
+        },
+      },
     },
     reading: {
       description: "Collect rows; Codex scrolls page by page until no row is hidden above or below.",

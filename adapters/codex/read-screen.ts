@@ -160,8 +160,12 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
   // 0.144.6 with a `/` draft: the command popup replaces the footer, so the composer is found above the popup.
   const popupTop = composer === undefined ? slashPopupTop(rows, last, top) : undefined;
   if (popupTop !== undefined) {
-    composer = findComposer(rows, popupTop, top, snapshot.cols);
-    if (composer !== undefined) matched.add("codex-slash-popup-row");
+    // Only a `/` draft opens the popup: a dialog's `› 1.` option row above a stale popup row is no composer.
+    const above = findComposer(rows, popupTop, top, snapshot.cols);
+    if (above !== undefined && above.text.startsWith("/")) {
+      composer = above;
+      matched.add("codex-slash-popup-row");
+    }
   }
 
   let pastedChip = false;

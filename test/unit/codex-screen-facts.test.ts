@@ -563,3 +563,20 @@ describe("Codex dialogs without captures (synthetic, spec copy)", () => {
     expect(readCodexScreen(syntheticSnapshot(rows, { cols: 100 })).dialog).toBeUndefined();
   });
 });
+
+describe("Codex composer edges around the slash popup and a newline draft (synthetic)", () => {
+  it("C-CODEX-14: a dialog's `› 1.` option row above a stale 0.144.6 popup row is no composer", () => {
+    const rows = ["• reply", "", "  Select Model and Effort", "", "› 1. gpt-5.6-sol (default)  Latest frontier", "  2. gpt-5.6-terra  Balanced", "", "  /model  choose what model and reasoning effort to use"];
+    const facts = readCodexScreen(syntheticSnapshot(rows, { cols: 100 }));
+    expect(facts.composer).toBe(false);
+    expect(facts.ruleIds).not.toContain("codex-slash-popup-row");
+  });
+
+  it("C-CODEX-14: `/model` over two blank rows and the footer is a draft ending in a newline; over one it is not", () => {
+    const open = readCodexScreen(syntheticSnapshot(["• reply", "", "› /model", "", "", "  gpt-5.6-sol low · /tmp/x"], { cols: 100 }));
+    expect(open).toMatchObject({ composer: true, composerText: "/model", composerOpenLine: true });
+    const plain = readCodexScreen(syntheticSnapshot(["• reply", "", "› /model", "", "  gpt-5.6-sol low · /tmp/x"], { cols: 100 }));
+    expect(plain).toMatchObject({ composer: true, composerText: "/model" });
+    expect(plain.composerOpenLine).toBeUndefined();
+  });
+});

@@ -126,3 +126,56 @@ describe("an Enter the CLI took for a newline is repaired", () => {
     expect(host.output()).toMatchObject({ ok: false, error: { code: "model_automation_failed" } });
   });
 });
+
+describe("repair-pass and deadline edges (review findings)", () => {
+  /** Enter consumed as a newline, Backspace written: the machine is back to waiting for the draft (repair pass). */
+  function repairing(host: HostedChild): void {
+    entered(host);
+    host.send(frame(composerWith("/model", true)));
+    host.answer("written"); // Backspace
+    expect(host.value()).toBe("settling");
+  }
+
+  it("C-API-55: a deadline while the picker is awaited and `/model` is still the draft (a dropped Enter) clears it", () => {
+    const host = start();
+    entered(host);
+    host.send(frame(composerWith("/model")));
+    host.send({ type: "transaction.cancel", error: new Error("deadline") });
+    host.advance(TIMING.cleanupMs);
+    expect(host.lastWrite()).toMatchObject({ data: CLEAR_DRAFT, guardDialog: true });
+    host.answer("written");
+    host.send(frame(composerWith("")));
+    expect(host.output()).toMatchObject({ ok: false, error: { message: "deadline" } });
+  });
+
+  it("C-API-23: on a repair pass the picker our earlier Enter opened is read, not failed as a human's", () => {
+    const host = start();
+    repairing(host);
+    host.send(frame(picker));
+    expect(host.lastWrite()).toMatchObject({ data: "\x1b", requireDialog: "model_picker" });
+    host.answer("written");
+    host.send(frame(composerWith("")));
+    expect(host.output()).toMatchObject({ ok: true, result: [{ id: "gpt-a" }, { id: "gpt-b" }] });
+  });
+
+  it("C-API-55: on the first pass a picker before our Enter is still a human's: no Escape, fail", () => {
+    const host = start();
+    host.answer("written");
+    host.send(frame(picker));
+    host.advance(TIMING.cleanupMs);
+    expect(host.output()).toMatchObject({ ok: false, error: { message: "a model picker is already on screen (not opened by Elwood)" } });
+    expect(data(host)).toEqual(["/model"]);
+  });
+
+  it("C-API-55: a Backspace held by a dialog over the composer gives up at the open bound instead of retrying until the deadline", () => {
+    const host = start();
+    entered(host);
+    host.send(frame(composerWith("/model", true)));
+    for (let t = 0; t < TIMING.openMs; t += TIMING.holdRetryMs) {
+      if (host.received.at(-1)?.type === "io.write") host.answer("held");
+      host.advance(TIMING.holdRetryMs);
+    }
+    host.advance(TIMING.cleanupMs * 3);
+    expect(host.output()).toMatchObject({ ok: false, error: { message: "the /model picker did not appear" } });
+  });
+});
