@@ -149,7 +149,8 @@ export const codexScreenRules: readonly ScreenRule[] = [
   // ── dialogs ────────────────────────────────────────────────────────────────────────────────
   {
     id: "codex-approval-dialog",
-    description: "Command approval `Would you like to run the following command?` (numbered, `Press enter to confirm or esc to cancel`).",
+    description:
+      "Command approval `Would you like to run the following command?` (numbered, `Press enter to confirm or esc to cancel`). 0.171.0 on a loaded machine twice ignored a `y` the caller wrote in the same instant as this dialog's first paint (never reproduced quietly); Elwood itself never answers it.",
     region: "bottom",
     pattern: /Would you like to run the following command\?/,
     verifiedAgainst: BOTH,
