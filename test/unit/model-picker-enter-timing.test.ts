@@ -33,6 +33,15 @@ function entered(host: HostedChild): void {
   expect(host.value()).toBe("awaitingPicker");
 }
 
+/** The picker paints: its rows are read, it is cancelled with our scoped Escape, and listModels answers them. */
+function readsListAndCancels(host: HostedChild): void {
+  host.send(frame(picker));
+  expect(host.lastWrite()).toMatchObject({ data: "\x1b", requireDialog: "model_picker" });
+  host.answer("written");
+  host.send(frame(composerWith("")));
+  expect(host.output()).toMatchObject({ ok: true, result: [{ id: "gpt-a" }, { id: "gpt-b" }] });
+}
+
 describe("the `/model` Enter is timed from the CLI's paint of the typed command", () => {
   it("C-API-23: no Enter while the CLI has not painted `/model` (an empty composer frame does not count); the settle runs from the paint", () => {
     const host = start();
@@ -80,11 +89,7 @@ describe("an Enter the CLI took for a newline is repaired", () => {
     host.advance(TIMING.settleMs);
     expect(data(host)).toEqual(["/model", "\r", BACKSPACE, "\r"]);
     host.answer("written");
-    host.send(frame(picker));
-    expect(host.lastWrite()).toMatchObject({ data: "\x1b", requireDialog: "model_picker" });
-    host.answer("written");
-    host.send(frame(composerWith("")));
-    expect(host.output()).toMatchObject({ ok: true, result: [{ id: "gpt-a" }, { id: "gpt-b" }] });
+    readsListAndCancels(host);
   });
 
   it("C-API-55: bounded — after the last repair the open bound fails the call and clears `/model` and its newline (Backspace first: Ctrl+U kills one line)", () => {
@@ -151,11 +156,7 @@ describe("repair-pass and deadline edges (review findings)", () => {
   it("C-API-23: on a repair pass the picker our earlier Enter opened is read, not failed as a human's", () => {
     const host = start();
     repairing(host);
-    host.send(frame(picker));
-    expect(host.lastWrite()).toMatchObject({ data: "\x1b", requireDialog: "model_picker" });
-    host.answer("written");
-    host.send(frame(composerWith("")));
-    expect(host.output()).toMatchObject({ ok: true, result: [{ id: "gpt-a" }, { id: "gpt-b" }] });
+    readsListAndCancels(host);
   });
 
   it("C-API-55: on the first pass a picker before our Enter is still a human's: no Escape, fail", () => {
