@@ -6,6 +6,7 @@ export const HELP = `usage: elwood [options] [prompt...]        one turn with Cl
        elwood interactive [id] [options]   the agent's own TUI in this terminal (nothing recorded); [id] resumes it
        elwood sessions [--state-dir <path>] [--output text|json]
        elwood models [options] [--output text|json]   starts each agent briefly to list its models
+       elwood serve [--agent claude|codex] [--port N] [--host H] [server options]   sessions over HTTP + SSE
        elwood config path|show|effective|get <key>|set <key> <value>|unset <key>
        elwood help | --help | --version
 
@@ -38,6 +39,18 @@ options:
   --no-defaults                   ignore the config file and ELWOOD_* settings
   -h, --help                      this help
   -V, --version                   the version
+
+serve options (elwood serve; also takes --agent, --model, --reasoning-effort, --cwd, trust, posture and --state-dir):
+  --port <n>                      listen port (default: 3284; 0 picks a free one, printed on stdout)
+  --host <addr>                   listen address (default: 127.0.0.1)
+  --token <t>                     bearer token (default: $ELWOOD_SERVE_TOKEN, else generated and printed on stdout)
+  --no-auth                       no token (refused unless the host is loopback)
+  --allowed-hosts <a,b>           accepted Host headers (default: localhost, 127.0.0.1, [::1] with the port)
+  --allowed-origins <a,b>         accepted Origin headers (default: none; requests without Origin are accepted)
+  --max-sessions <n>              live sessions at most (default: 8); more answer 429 session_limit
+  --max-body <bytes>              largest request body (default: 1048576)
+  With --agent, the server starts one default session that agentapi's routes (/status, /messages, /message,
+  /events, /upload) serve. It prints one JSON line {type:"listening",url,port,token?} and runs until SIGTERM/SIGINT.
 
 exit status: 0 success, 1 agent or runtime failure, 2 usage or config error, 124 timeout, 130 interrupted.
 `;

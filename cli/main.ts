@@ -16,6 +16,8 @@ import { type Invocation, parseInvocation } from "./parse-invocation.js";
 import { readPrompt } from "./read-prompt.js";
 import { SCHEMA_VERSION } from "./records.js";
 import { runTurn } from "./run-turn.js";
+import { serveCommand } from "./serve/serve-command.js";
+import type { ServeValues } from "./serve/serve-options.js";
 import { sessionsCommand } from "./sessions-command.js";
 import { type OutputFormat, type RunSettings, resolveSettings } from "./settings.js";
 import { packageVersion } from "./version.js";
@@ -34,7 +36,7 @@ function failureFormat(invocation: Invocation | undefined, settings: RunSettings
   const chosen = settings?.output.value ?? invocation?.values.output ?? invocation?.values.format;
   // sessions and models have no jsonl protocol (choosing it is their usage error, told in text); interactive has none.
   if (chosen === "jsonl" && (invocation?.command === "sessions" || invocation?.command === "models")) return "text";
-  if (invocation?.command === "interactive") return "text";
+  if (invocation?.command === "interactive" || invocation?.command === "serve") return "text";
   return chosen === "json" || chosen === "jsonl" ? chosen : "text";
 }
 
@@ -57,6 +59,10 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
   }
   const settings = await loadSettings(invocation, io);
   state.settings = settings;
+  if (command === "serve") {
+    if (invocation.positionals.length > 0) throw usageError(`elwood serve takes no prompt words (got '${invocation.positionals[0]}')`);
+    return serveCommand(values as typeof values & ServeValues, settings, { io, stdout });
+  }
   if (command === "interactive") return runInteractive(await planInteractive(values, invocation.positionals, settings, io), io);
   if (command === "sessions" || command === "models") {
     const used = RUN_ONLY.filter((name) => values[name] !== undefined);

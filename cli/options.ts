@@ -1,6 +1,6 @@
 // The command's option table for node:util parseArgs, and the reserved first-position command words.
 
-export const COMMANDS = ["help", "run", "config", "resume", "interactive", "sessions", "models"] as const;
+export const COMMANDS = ["help", "run", "config", "resume", "interactive", "sessions", "models", "serve"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Every option of a run (and, as a subset, of the other commands). `--no-*` forms reverse an inherited true. */

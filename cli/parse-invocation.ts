@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { usageError } from "./cli-error.js";
 import { nearestOption } from "./nearest-option.js";
 import { COMMANDS, type CommandName, RUN_OPTIONS, type RunValues } from "./options.js";
+import { SERVE_OPTIONS } from "./serve/serve-options.js";
 
 export interface Invocation {
   /** `run` also for the bare `elwood [options] [prompt...]` form; `resume <id>` is rewritten to `run --resume <id>`. */
@@ -39,7 +40,9 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   const rest = isCommand(first) ? argv.slice(1) : argv;
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...rest], options: RUN_OPTIONS, strict: true, allowPositionals: true });
+    // `serve` takes its own server options besides the run options it shares.
+    const options = command === "serve" ? { ...RUN_OPTIONS, ...SERVE_OPTIONS } : RUN_OPTIONS;
+    parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: true });
   } catch (error) {
     throw usageError(describeParseError(error));
   }
