@@ -39,6 +39,15 @@ export interface RouteResponse {
   readonly schema: TSchema;
 }
 
+/** A documented query or header parameter of a route. */
+export interface RouteParameter {
+  readonly name: string;
+  readonly in: "query" | "header";
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: TSchema;
+}
+
 export interface Route {
   readonly method: HttpMethod;
   /** Express-style pattern: literal segments and `:name` parameters. */
@@ -46,6 +55,8 @@ export interface Route {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
+  /** Query and header parameters the route reads (documented only; path parameters come from the pattern). */
+  readonly parameters?: readonly RouteParameter[];
   /** `"compat"`: agentapi's API, field by field; `"native"`: Elwood's own many-session API; `"ops"`: health and docs. */
   readonly group: "compat" | "native" | "ops";
   /** Whether the route is reachable without the bearer token (only `/healthz`). */
@@ -54,6 +65,8 @@ export interface Route {
   readonly body?: TSchema;
   /** `"json"` (default when `body` is set) or `"raw"` (uploads: the bytes are handed over as they are). */
   readonly bodyKind?: "json" | "raw";
+  /** The request body's media type in the document (default `application/json`, or `application/octet-stream` for raw). */
+  readonly bodyContentType?: string;
   /** Largest body accepted, in bytes (the server's default applies when omitted). */
   readonly maxBodyBytes?: number;
   /** Declared responses by status code (`"default"` for the error model). */

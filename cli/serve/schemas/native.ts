@@ -1,0 +1,295 @@
+// The payloads of `elwood serve`'s native many-session API as TypeBox schemas: each is both the JSON Schema in the
+// OpenAPI document and (through Static<>) the TypeScript type the handlers build, so the two cannot disagree.
+// A schema with an `$id` becomes a named component of the document.
+
+import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
+import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/index.js";
+
+/** A union of string literals whose static type is the union of the values. */
+function literals<const T extends readonly string[]>(values: T, options: SchemaOptions | string): TUnion<TLiteral<T[number]>[]> {
+  const opts = typeof options === "string" ? { description: options } : options;
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    opts,
+  ) as TUnion<TLiteral<T[number]>[]>;
+}
+
+/** A `$ref` to a named schema that keeps the schema's static type (TypeBox 0.34's Ref alone is `unknown`). */
+export function ref<T extends TSchema>(schema: T, options?: SchemaOptions) {
+  if (schema.$id === undefined) throw new Error("only a schema with an $id can be referenced");
+  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
+}
+
+export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
+
+export const SessionStatusSchema = literals(["starting", "running", "ready", "blocked", "stopped", "exited", "killed", "torn_down"], {
+  $id: "SessionStatus",
+  description: "The session's status as hooks decide it (`ready`: idle, waiting for input).",
+});
+export type SessionStatusValue = Static<typeof SessionStatusSchema>;
+
+export const CreateSessionRequestSchema = Type.Object(
+  {
+    agent: ref(AgentKindSchema),
+    cwd: Type.Optional(Type.String({ minLength: 1, description: "The agent's working directory (default: the server's --cwd)." })),
+    model: Type.Optional(Type.String({ minLength: 1, description: "Forwarded to the CLI's --model." })),
+    reasoningEffort: Type.Optional(Type.String({ minLength: 1, description: "Claude: low…max; Codex: none…max (checked by the library)." })),
+    persona: Type.Optional(Type.String({ description: "A first user message the session starts with." })),
+    name: Type.Optional(Type.String({ minLength: 1, description: "Claude's session name (--name)." })),
+    permissionMode: Type.Optional(literals(["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"], "Claude only.")),
+    sandbox: Type.Optional(literals(["read-only", "workspace-write", "danger-full-access"], "Codex only.")),
+    approvalPolicy: Type.Optional(literals(["untrusted", "on-request", "never"], "Codex only.")),
+    autotrust: Type.Optional(Type.Boolean({ description: "Answer the CLI's workspace-trust prompt (default false)." })),
+    resume: Type.Optional(Type.String({ minLength: 1, description: "Resume this Elwood session id instead of starting afresh." })),
+  },
+  { $id: "CreateSessionRequest", additionalProperties: false },
+);
+export type CreateSessionRequest = Static<typeof CreateSessionRequestSchema>;
+
+export const SessionInfoSchema = Type.Object(
+  {
+    id: Type.String({ description: "The server's id for this session (path parameter of the per-session routes)." }),
+    agent: ref(AgentKindSchema),
+    status: ref(SessionStatusSchema),
+    cwd: Type.String(),
+    model: Type.Optional(Type.String()),
+    createdAt: Type.String({ format: "date-time" }),
+    /** A turn is running (queued turns wait behind it). */
+    busy: Type.Boolean({ description: "A turn is running." }),
+    queuedTurns: Type.Integer({ minimum: 0, description: "Turns accepted and waiting behind the running one." }),
+    lastEventId: Type.Integer({ minimum: 0, description: "Id of the newest event on the session's stream (0: none yet)." }),
+  },
+  { $id: "SessionInfo", additionalProperties: false },
+);
+export type SessionInfo = Static<typeof SessionInfoSchema>;
+
+export const SessionListSchema = Type.Object({ sessions: Type.Array(ref(SessionInfoSchema)) }, { $id: "SessionList", additionalProperties: false });
+export type SessionList = Static<typeof SessionListSchema>;
+
+export const SendRequestSchema = Type.Object(
+  {
+    text: Type.String({ minLength: 1, description: "The prompt of the turn." }),
+    images: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: "Paths of images on the server's host to attach." })),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: "Ceiling for the whole turn (none by default)." })),
+  },
+  { $id: "SendRequest", additionalProperties: false },
+);
+export type SendRequest = Static<typeof SendRequestSchema>;
+
+export const SendResponseSchema = Type.Object(
+  {
+    turnId: Type.String({ description: "The turn's id; every stream event of the turn carries it." }),
+    queued: Type.Boolean({ description: "True when another turn was running: this one starts after those before it." }),
+    afterEventId: Type.Integer({
+      minimum: 0,
+      description: "The stream's newest event id when the turn was accepted: `GET …/stream?lastEventId=` this value follows the turn from its start.",
+    }),
+  },
+  { $id: "SendResponse", additionalProperties: false },
+);
+export type SendResponse = Static<typeof SendResponseSchema>;
+
+export const KeysRequestSchema = Type.Object(
+  { keys: Type.String({ minLength: 1, description: "Raw keystrokes written to the agent's terminal (escape sequences allowed)." }) },
+  { $id: "KeysRequest", additionalProperties: false },
+);
+export type KeysRequest = Static<typeof KeysRequestSchema>;
+
+export const OkResponseSchema = Type.Object({ ok: Type.Literal(true) }, { $id: "OkResponse", additionalProperties: false });
+export type OkResponse = Static<typeof OkResponseSchema>;
+
+export const ModelOptionSchema = Type.Object(
+  {
+    id: Type.String(),
+    label: Type.String(),
+    description: Type.Optional(Type.String()),
+    isCurrent: Type.Boolean(),
+    isDefault: Type.Boolean(),
+    raw: Type.String(),
+  },
+  { $id: "ModelOption", additionalProperties: false },
+);
+export const ModelListSchema = Type.Object({ models: Type.Array(ref(ModelOptionSchema)) }, { $id: "ModelList", additionalProperties: false });
+export type ModelList = Static<typeof ModelListSchema>;
+
+export const StatusDecisionSchema = Type.Object(
+  {
+    at: Type.Number({ description: "Epoch ms." }),
+    evidence: Type.Object(
+      {
+        kind: Type.String(),
+        ruleIds: Type.Optional(Type.Array(Type.String())),
+        source: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    from: ref(SessionStatusSchema),
+    to: Type.Union([ref(SessionStatusSchema), Type.Null()], { description: "null when the evidence was ignored." }),
+    reason: Type.String(),
+  },
+  { $id: "StatusDecision", additionalProperties: false },
+);
+export const StatusDecisionListSchema = Type.Object(
+  { decisions: Type.Array(ref(StatusDecisionSchema)) },
+  { $id: "StatusDecisionList", additionalProperties: false },
+);
+export type StatusDecisionList = Static<typeof StatusDecisionListSchema>;
+
+// ---- the session stream: one SSE event per turn event or session change, each with its event-log id ----
+
+const turnId = Type.String({ description: "The turn this event belongs to." });
+const UsageSchema = Type.Object(
+  {
+    inputTokens: Type.Integer(),
+    outputTokens: Type.Integer(),
+    cacheReadTokens: Type.Integer(),
+    cacheCreationTokens: Type.Integer(),
+    model: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** The data of each turn event, by its SSE event name (the TurnEvent's `type`). */
+export const TurnEventDataSchemas = {
+  text: Type.Object({ turnId, type: Type.Literal("text"), text: Type.String() }, { $id: "TextEvent", additionalProperties: false }),
+  thinking: Type.Object({ turnId, type: Type.Literal("thinking"), text: Type.String() }, { $id: "ThinkingEvent", additionalProperties: false }),
+  tool_call: Type.Object(
+    { turnId, type: Type.Literal("tool_call"), id: Type.String(), name: Type.String(), input: Type.Unknown() },
+    { $id: "ToolCallEvent", additionalProperties: false },
+  ),
+  tool_result: Type.Object(
+    { turnId, type: Type.Literal("tool_result"), id: Type.String(), name: Type.String(), output: Type.String(), isError: Type.Boolean() },
+    { $id: "ToolResultEvent", additionalProperties: false },
+  ),
+  status: Type.Object(
+    { turnId, type: Type.Literal("status"), status: ref(SessionStatusSchema), label: Type.Optional(Type.String()) },
+    { $id: "TurnStatusEvent", additionalProperties: false },
+  ),
+  warning: Type.Object(
+    {
+      turnId,
+      type: Type.Literal("warning"),
+      code: Type.String(),
+      source: Type.String(),
+      severity: Type.String(),
+      message: Type.String(),
+      raw: Type.String(),
+    },
+    { $id: "WarningEvent", additionalProperties: false },
+  ),
+  result: Type.Object(
+    {
+      turnId,
+      type: Type.Literal("result"),
+      text: Type.String(),
+      status: literals(["completed", "interrupted", "failed"], "How the turn ended."),
+      durationMs: Type.Number(),
+      usage: Type.Optional(UsageSchema),
+      error: Type.Optional(Type.String()),
+    },
+    { $id: "ResultEvent", additionalProperties: false },
+  ),
+} as const;
+
+/** The data of the server's own stream events, by SSE event name. */
+export const SessionEventDataSchemas = {
+  turn_queued: Type.Object(
+    { turnId, position: Type.Integer({ minimum: 1, description: "1: next to start." }) },
+    { $id: "TurnQueuedEvent", additionalProperties: false },
+  ),
+  turn_started: Type.Object({ turnId, prompt: Type.String() }, { $id: "TurnStartedEvent", additionalProperties: false }),
+  status_change: Type.Object(
+    { status: ref(SessionStatusSchema), previous: ref(SessionStatusSchema) },
+    { $id: "StatusChangeEvent", additionalProperties: false },
+  ),
+  turn_error: Type.Object(
+    { turnId, code: Type.String(), message: Type.String() },
+    { $id: "TurnErrorEvent", additionalProperties: false, description: "The turn could not run (it has no `result`)." },
+  ),
+  session_ended: Type.Object(
+    { reason: literals(["deleted", "exited", "shutdown"], "Why the stream has no more events.") },
+    { $id: "SessionEndedEvent", additionalProperties: false },
+  ),
+} as const;
+
+/** Written (without an id) instead of a silent gap when the requested Last-Event-ID cannot be continued exactly. */
+export const ResetEventSchema = Type.Object(
+  {
+    reason: literals(["evicted", "unknown_id"], "evicted: older than the retained events; unknown_id: never sent by this server."),
+    requestedAfter: Type.Integer(),
+    resumesAt: Type.Union([Type.Integer(), Type.Null()], { description: "Id of the next event written (null: none yet)." }),
+  },
+  { $id: "ResetEvent", additionalProperties: false },
+);
+
+export type NativeStreamEventName = keyof typeof TurnEventDataSchemas | keyof typeof SessionEventDataSchemas;
+export type NativeStreamEventData<N extends NativeStreamEventName> = N extends keyof typeof TurnEventDataSchemas
+  ? Static<(typeof TurnEventDataSchemas)[N]>
+  : N extends keyof typeof SessionEventDataSchemas
+    ? Static<(typeof SessionEventDataSchemas)[N]>
+    : never;
+
+/** The `text/event-stream` body as the document describes it: the frames in order, one of the named events each. */
+export function sseBodySchema(events: Readonly<Record<string, TSchema>>, title: string, withIds = true): TSchema {
+  return Type.Array(
+    Type.Union(
+      Object.entries(events).map(([name, data]) =>
+        Type.Object(
+          {
+            event: Type.Literal(name),
+            data: ref(data),
+            ...(withIds ? { id: Type.Integer({ minimum: 1, description: "The event-log id (send it back as Last-Event-ID)." }) } : {}),
+          },
+          { title: `Event ${name}` },
+        ),
+      ),
+    ),
+    { title, description: "Each item is one Server-Sent Event frame: its `event:` name, `id:` and JSON `data:`." },
+  );
+}
+
+export const NativeStreamSchema = Type.Array(
+  Type.Union([
+    ...(sseBodySchema({ ...TurnEventDataSchemas, ...SessionEventDataSchemas }, "").items as { anyOf: TSchema[] }).anyOf,
+    Type.Object({ event: Type.Literal("reset"), data: ref(ResetEventSchema) }, { title: "Event reset" }),
+  ]),
+  { title: "Session stream", description: "Server-Sent Events: the session's turn events and status changes, each with its id." },
+);
+
+/** Every named schema of the native API (the document's components include them even when only referenced). */
+export const NATIVE_SCHEMAS: readonly TSchema[] = [
+  AgentKindSchema,
+  SessionStatusSchema,
+  CreateSessionRequestSchema,
+  SessionInfoSchema,
+  SessionListSchema,
+  SendRequestSchema,
+  SendResponseSchema,
+  KeysRequestSchema,
+  OkResponseSchema,
+  ModelOptionSchema,
+  ModelListSchema,
+  StatusDecisionSchema,
+  StatusDecisionListSchema,
+  ResetEventSchema,
+  ...Object.values(TurnEventDataSchemas),
+  ...Object.values(SessionEventDataSchemas),
+];
+
+// ---- the schemas must accept what the library produces: these fail to compile when src/ changes under them ----
+
+type TurnEventData = { [N in keyof typeof TurnEventDataSchemas]: Static<(typeof TurnEventDataSchemas)[N]> }[keyof typeof TurnEventDataSchemas];
+/** A library turn event as stream data (the result's `turnId` is the turn's own). */
+export function turnEventData(id: string, event: TurnEvent): TurnEventData {
+  return { ...event, turnId: id } as TurnEvent & { turnId: string };
+}
+/** A library model option as the document's ModelOption. */
+export const modelOptionData = (model: AgentModelOption): Static<typeof ModelOptionSchema> => model;
+/** A library status decision as the document's StatusDecision (`to: undefined` → null, JSON has no undefined). */
+export const statusDecisionData = (d: StatusDecision): Static<typeof StatusDecisionSchema> => ({
+  at: d.at,
+  evidence: d.evidence as Static<typeof StatusDecisionSchema>["evidence"],
+  from: d.from,
+  to: d.to ?? null,
+  reason: d.reason,
+});
