@@ -25,7 +25,8 @@ export type SessionStatusValue = Static<typeof SessionStatusSchema>;
 
 export const CreateSessionRequestSchema = Type.Object(
   {
-    agent: Type.Optional(ref(AgentKindSchema, { description: "Default: the server's --agent." })),
+    // Request bodies inline their enums: the server compiles them for validation without a $ref resolver.
+    agent: Type.Optional(literals(["claude", "codex"], "Default: the server's --agent.")),
     cwd: Type.Optional(Type.String({ minLength: 1, description: "The agent's working directory, resolved against the server's --cwd." })),
     model: Type.Optional(Type.String({ minLength: 1, description: "Forwarded to the CLI's --model." })),
     reasoningEffort: Type.Optional(Type.String({ minLength: 1, description: "Claude: low…max; Codex: none…max (checked by the library)." })),
