@@ -3,6 +3,7 @@
 
 import type { TSchema } from "@sinclair/typebox";
 import type { Route } from "./route.js";
+import { referencedSchema } from "./schemas/named.js";
 
 export interface OpenApiInfo {
   readonly title: string;
@@ -57,8 +58,18 @@ class ComponentCollector {
     this.rewrite(JSON.parse(JSON.stringify(schema)) as Json);
   }
 
-  /** Every `$ref` must name a component: a dangling one fails the build, not a client. */
+  /** Every `$ref` must name a component (a known `ref()` target is added): a dangling one fails the build, not a client. */
   checkReferences(): void {
+    // A schema referenced through `ref()` is defined from the schema itself (which may reference more in turn).
+    for (let added = true; added; ) {
+      added = false;
+      for (const name of this.referenced) {
+        const schema = this.schemas[name] === undefined ? referencedSchema(name) : undefined;
+        if (schema === undefined) continue;
+        this.register(schema);
+        added = true;
+      }
+    }
     const missing = [...this.referenced].filter((name) => this.schemas[name] === undefined);
     if (missing.length > 0) throw new Error(`the OpenAPI document references unknown schemas: ${missing.join(", ")}`);
   }
@@ -117,8 +128,8 @@ function operation(route: Route, params: readonly string[], collector: Component
 }
 
 /**
- * The OpenAPI 3.1 document of `routes`. `schemas` are named schemas to include even when only referenced by `$ref`
- * (every reference must resolve; a dangling one throws). Two routes on one method and path throw as well.
+ * The OpenAPI 3.1 document of `routes`. Named schemas (`$id`) become components, with every schema they reference
+ * through `ref()`; `schemas` adds more even when unused. A dangling `$ref` or two routes on one method and path throw.
  */
 export function buildOpenApiDocument(routes: readonly Route[], info: OpenApiInfo, schemas: readonly TSchema[] = []): OpenApiDocument {
   const collector = new ComponentCollector();

@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency,
-// transcript-to-TurnEvent latency and send overhead, sanitiser, Codex start-up, resume vs fresh start) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
+// transcript-to-TurnEvent latency and send overhead, the serve HTTP/SSE overhead, sanitiser, Codex start-up, resume vs fresh start) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
 // indicative only. Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions,
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
@@ -10,6 +10,7 @@ import { benchIdleCpu, benchIdleScaling, LOOP_P99_LIMIT_MS } from "./idle-scalin
 import { benchRenderPipeline } from "./render-pipeline.js";
 import type { PipelineVariant } from "./render-pipeline-run.js";
 import { benchSanitizeAdversarial } from "./sanitize-adversarial.js";
+import { benchServeLatency } from "./serve-latency.js";
 import { benchSendOverhead, benchTranscriptLatency } from "./turn-events.js";
 
 const quick = process.argv.includes("--quick");
@@ -151,6 +152,13 @@ sections.push(
   await section("send vs sendMessage + wait for ready (simulated Claude, same session, alternating turns; ratio per repetition)", async () => [
     "per repetition: the median turn time of each, min / median / max over 3 repetitions; ratio = send / baseline.",
     ...table([{ ...(await benchSendOverhead(quick ? 4 : 10, 3)) }]),
+  ]),
+);
+sections.push(
+  await section("elwood serve: HTTP POST /v1/sessions/:id/send → SSE result vs the library's sendTurn (simulated Claude, same session, alternating; target: server adds ≤ 5 ms at p50)", async () => [
+    "per repetition: the median turn time of each, min / median / max over 3 repetitions; added = HTTP − library.",
+    "serverPath = inside the HTTP turns: POST sent → library stream() called, plus result logged → SSE frame received.",
+    ...table([{ ...(await benchServeLatency(quick ? 4 : 20, 3)) }]),
   ]),
 );
 sections.push(

@@ -110,10 +110,20 @@ export interface FrameForCheck {
 export function expectFramesMatchDocument(doc: CheckedDocument, pathPattern: string, frames: readonly FrameForCheck[], method = "GET"): void {
   const declared = declaredContent(doc, method, pathPattern, 200)["text/event-stream"];
   if (declared === undefined) throw new Error(`${pathPattern} declares no text/event-stream response`);
-  const items = (declared.schema as { items?: unknown } | undefined)?.items ?? {};
-  const validate = validatorFor(doc, `${method} ${pathPattern} sse`, items);
+  const items = ((declared.schema as { items?: unknown } | undefined)?.items ?? {}) as { anyOf?: unknown[]; oneOf?: unknown[] };
+  // Each frame is checked against the variant its event name declares, so a failure names that event's problems only.
+  const variants = new Map<string, unknown>();
+  for (const variant of items.anyOf ?? items.oneOf ?? [items]) {
+    const name = (variant as { properties?: { event?: { const?: unknown } } }).properties?.event?.const;
+    if (typeof name === "string") variants.set(name, variant);
+  }
   const problems: string[] = [];
   for (const frame of frames) {
+    const variant = variants.get(frame.event);
+    if (variant === undefined) {
+      problems.push(`event ${frame.event}: not an event the document declares for ${pathPattern}`);
+      continue;
+    }
     let data: unknown;
     try {
       data = JSON.parse(frame.data);
@@ -121,6 +131,7 @@ export function expectFramesMatchDocument(doc: CheckedDocument, pathPattern: str
       problems.push(`event ${frame.event}: data is not JSON: ${frame.data.slice(0, 200)}`);
       continue;
     }
+    const validate = validatorFor(doc, `${method} ${pathPattern} sse ${frame.event}`, variant);
     const value = { event: frame.event, data, ...(frame.id !== undefined ? { id: Number(frame.id) } : {}) };
     if (!validate(value)) problems.push(`event ${frame.event} (id ${String(frame.id)}): ${(validate.errors ?? []).map(describe).join("; ")}`);
   }

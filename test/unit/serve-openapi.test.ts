@@ -103,8 +103,11 @@ describe("OpenAPI document", () => {
   });
 
   it("refuses a dangling $ref, two schemas under one $id, and two routes on one method and path", () => {
-    const dangling = { ...ROUTES[1], responses: { "200": { description: "OK", schema: SessionListSchema } } } as Route;
-    expect(() => buildOpenApiDocument([dangling], { title: "t", version: "1" })).toThrow(/unknown schemas: SessionInfo/);
+    const dangling = { ...ROUTES[1], responses: { "200": { description: "OK", schema: Type.Object({ x: Type.Ref("Nowhere") }) } } } as Route;
+    expect(() => buildOpenApiDocument([dangling], { title: "t", version: "1" })).toThrow(/unknown schemas: Nowhere/);
+    // A schema referenced through ref() needs no list: SessionList brings SessionInfo, which brings its enums.
+    const alone = buildOpenApiDocument([ROUTES[1] as Route], { title: "t", version: "1" });
+    expect(Object.keys(alone.components.schemas).sort()).toEqual(["AgentKind", "SessionInfo", "SessionList", "SessionStatus", "TestProblem"]);
     const clash = { ...ROUTES[0], responses: { "200": { description: "OK", schema: Type.Object({ x: Type.String() }, { $id: "SessionInfo" }) } } } as Route;
     expect(() => buildOpenApiDocument([clash], { title: "t", version: "1" }, NATIVE_SCHEMAS)).toThrow(/share the \$id "SessionInfo"/);
     expect(() => buildOpenApiDocument([ROUTES[1] as Route, ROUTES[1] as Route], { title: "t", version: "1" }, NATIVE_SCHEMAS)).toThrow(/two routes/);
@@ -138,14 +141,14 @@ describe("response check against the document", () => {
     const good = [
       { id: "1", event: "turn_started", data: JSON.stringify({ turnId: "t1", prompt: "hi" }) },
       { id: "2", event: "text", data: JSON.stringify({ turnId: "t1", type: "text", text: "hello" }) },
-      { id: "3", event: "result", data: JSON.stringify({ turnId: "t1", type: "result", text: "hello", status: "completed", durationMs: 12 }) },
+      { id: "3", event: "result", data: JSON.stringify({ turnId: "t1", type: "result", text: "hello", status: "completed", durationMs: 12, submissionId: "u1" }) },
       { id: "4", event: "status_change", data: JSON.stringify({ status: "ready", previous: "running" }) },
       { event: "reset", data: JSON.stringify({ reason: "evicted", requestedAfter: 1, resumesAt: 4 }) },
     ];
     expectFramesMatchDocument(doc, "/v1/sessions/:id/stream", good);
     expect(() => expectFramesMatchDocument(doc, "/v1/sessions/:id/stream", [{ id: "5", event: "text", data: JSON.stringify({ type: "text", text: "no turn id" }) }])).toThrow(
-      /do not match/,
+      "event text (id 5): $.data: must have required property 'turnId'",
     );
-    expect(() => expectFramesMatchDocument(doc, "/v1/sessions/:id/stream", [{ id: "6", event: "bogus", data: "{}" }])).toThrow(/do not match/);
+    expect(() => expectFramesMatchDocument(doc, "/v1/sessions/:id/stream", [{ id: "6", event: "bogus", data: "{}" }])).toThrow(/bogus: not an event the document declares/);
   });
 });

@@ -3,6 +3,7 @@
 // A schema with an `$id` becomes a named component of the document.
 
 import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
+import { ref } from "./named.js";
 import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/index.js";
 
 /** A union of string literals whose static type is the union of the values. */
@@ -12,12 +13,6 @@ function literals<const T extends readonly string[]>(values: T, options: SchemaO
     values.map((v) => Type.Literal(v)),
     opts,
   ) as TUnion<TLiteral<T[number]>[]>;
-}
-
-/** A `$ref` to a named schema that keeps the schema's static type (TypeBox 0.34's Ref alone is `unknown`). */
-export function ref<T extends TSchema>(schema: T, options?: SchemaOptions) {
-  if (schema.$id === undefined) throw new Error("only a schema with an $id can be referenced");
-  return Type.Unsafe<Static<T>>(Type.Ref(schema.$id, options));
 }
 
 export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
@@ -30,17 +25,11 @@ export type SessionStatusValue = Static<typeof SessionStatusSchema>;
 
 export const CreateSessionRequestSchema = Type.Object(
   {
-    agent: ref(AgentKindSchema),
-    cwd: Type.Optional(Type.String({ minLength: 1, description: "The agent's working directory (default: the server's --cwd)." })),
+    // Request bodies inline their enums: the server compiles them for validation without a $ref resolver.
+    agent: Type.Optional(literals(["claude", "codex"], "Default: the server's --agent.")),
+    cwd: Type.Optional(Type.String({ minLength: 1, description: "The agent's working directory, resolved against the server's --cwd." })),
     model: Type.Optional(Type.String({ minLength: 1, description: "Forwarded to the CLI's --model." })),
     reasoningEffort: Type.Optional(Type.String({ minLength: 1, description: "Claude: low…max; Codex: none…max (checked by the library)." })),
-    persona: Type.Optional(Type.String({ description: "A first user message the session starts with." })),
-    name: Type.Optional(Type.String({ minLength: 1, description: "Claude's session name (--name)." })),
-    permissionMode: Type.Optional(literals(["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"], "Claude only.")),
-    sandbox: Type.Optional(literals(["read-only", "workspace-write", "danger-full-access"], "Codex only.")),
-    approvalPolicy: Type.Optional(literals(["untrusted", "on-request", "never"], "Codex only.")),
-    autotrust: Type.Optional(Type.Boolean({ description: "Answer the CLI's workspace-trust prompt (default false)." })),
-    resume: Type.Optional(Type.String({ minLength: 1, description: "Resume this Elwood session id instead of starting afresh." })),
   },
   { $id: "CreateSessionRequest", additionalProperties: false },
 );
@@ -184,6 +173,7 @@ export const TurnEventDataSchemas = {
       text: Type.String(),
       status: literals(["completed", "interrupted", "failed"], "How the turn ended."),
       durationMs: Type.Number(),
+      submissionId: Type.String({ description: "The library's id of the turn's submission (hook and activity records carry it)." }),
       usage: Type.Optional(UsageSchema),
       error: Type.Optional(Type.String()),
     },
@@ -256,7 +246,7 @@ export const NativeStreamSchema = Type.Array(
   { title: "Session stream", description: "Server-Sent Events: the session's turn events and status changes, each with its id." },
 );
 
-/** Every named schema of the native API (the document's components include them even when only referenced). */
+/** Every named schema of the native API (for a document that should define them all, used or not). */
 export const NATIVE_SCHEMAS: readonly TSchema[] = [
   AgentKindSchema,
   SessionStatusSchema,
@@ -279,9 +269,13 @@ export const NATIVE_SCHEMAS: readonly TSchema[] = [
 // ---- the schemas must accept what the library produces: these fail to compile when src/ changes under them ----
 
 type TurnEventData = { [N in keyof typeof TurnEventDataSchemas]: Static<(typeof TurnEventDataSchemas)[N]> }[keyof typeof TurnEventDataSchemas];
-/** A library turn event as stream data (the result's `turnId` is the turn's own). */
+/** A library turn event as stream data: `turnId` is the server's id; a result's own turn id becomes `submissionId`. */
 export function turnEventData(id: string, event: TurnEvent): TurnEventData {
-  return { ...event, turnId: id } as TurnEvent & { turnId: string };
+  if (event.type === "result") {
+    const { turnId: submissionId, ...rest } = event;
+    return { ...rest, turnId: id, submissionId };
+  }
+  return { ...event, turnId: id };
 }
 /** A library model option as the document's ModelOption. */
 export const modelOptionData = (model: AgentModelOption): Static<typeof ModelOptionSchema> => model;
