@@ -57,7 +57,7 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
     });
     compat = compatTarget(live);
   }
-  const shutdown = awaitShutdown({ server, registry, onSignal: deps.onSignal ?? processSignals, note });
+  const shutdown = awaitShutdown({ server, registry, onSignal: deps.onSignal ?? processSignals, note, teardown: values.ephemeral === true });
   const bound = await server.listen(serve.port, serve.host);
   const urlHost = bound.host.includes(":") ? `[${bound.host}]` : bound.host;
   await stdout.write(
