@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
-import { sandboxPerTest } from "../support/cli-child.js";
+import { runCliChild, sandboxPerTest } from "../support/cli-child.js";
 import { eventually } from "../support/eventually.js";
 import { rawRequest, type ServeChild, startServe } from "../support/serve-child.js";
 import { type CheckedDocument, expectFramesMatchDocument, expectMatchesDocument } from "../serve-support/openapi-check.js";
@@ -216,5 +216,27 @@ describe("elwood serve: agentapi-compatible routes on the simulated Claude (issu
     expect(run.code).toBe(0);
     await events.ended;
     await eventually(() => s.leftovers().length === 0, 10_000, "no process left in the workspace");
+  }, 90_000);
+
+  it("an agent that cannot start: agent_error on /events, status stable, user messages refused with 409; a port in use fails the command with status 1", async () => {
+    const s = sandbox({ agent: false });
+    const server = await startServe(s, ["--agent", "claude"]);
+    try {
+      const doc = await documentOf(server);
+      const events = await connectSse(`${server.url}/events`, { headers: server.auth });
+      const failure = await events.waitFor((f) => f.event === "agent_error", 60_000);
+      expect(JSON.parse(failure.data)).toMatchObject({ code: "claude_not_found" });
+      expectFramesMatchDocument(doc, "/events", events.frames);
+      expect((await call(server, doc, "GET", "/status")).body).toEqual({ agent_type: "claude", status: "stable" });
+      const refused = await call(server, doc, "POST", "/message", { content: "anyone there?", type: "user" });
+      expect([refused.status, (refused.body as { title: string }).title]).toEqual([409, "session_not_running"]);
+      events.drop();
+
+      const clash = await runCliChild(s, ["serve", "--port", String(server.listening.port)]);
+      expect(clash.code).toBe(1);
+      expect(clash.stderr).toContain("cannot listen");
+    } finally {
+      await stop(server);
+    }
   }, 90_000);
 });
