@@ -131,6 +131,23 @@ describe("elwood serve native routes on the simulated Claude (issue 20)", () => 
     sse.drop();
   });
 
+  it("issue 20 (interrupt): POST …/interrupt mid-turn ends the turn's stream with a result whose status is interrupted; the next turn runs", async () => {
+    const s = await server({ script: { transcript: { records: 40, gapMs: 100 } } });
+    const session = await createSession(s);
+    const sse = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: auth });
+    const long = await s.call<SendResponse>("POST", `/v1/sessions/${session.id}/send`, "/v1/sessions/:id/send", { text: "a long one" });
+    await sse.waitFor((f) => f.event === "text", 60_000);
+    const interrupted = await s.call("POST", `/v1/sessions/${session.id}/interrupt`, "/v1/sessions/:id/interrupt");
+    expect(interrupted).toMatchObject({ status: 200, body: { ok: true } });
+    const result = await sse.waitFor(isResult(long.body.turnId), 60_000);
+    expect(JSON.parse(result.data)).toMatchObject({ status: "interrupted" });
+    const next = await s.call<SendResponse>("POST", `/v1/sessions/${session.id}/send`, "/v1/sessions/:id/send", { text: "after" });
+    expect(next.body.queued).toBe(false);
+    await sse.waitFor(isResult(next.body.turnId), 90_000);
+    expectFramesMatchDocument(s.doc, STREAM, sse.frames);
+    sse.drop();
+  });
+
   it("issue 20 (8 sessions): eight sessions on one server each complete a turn; a ninth is refused with 429 session_limit", async () => {
     const s = await server({ maxSessions: 8, script: { transcript: { records: 2, gapMs: 20 } } });
     const sessions = [];
