@@ -2,6 +2,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { TSchema } from "@sinclair/typebox";
 import { asProblem, HttpProblem, PROBLEM_CONTENT_TYPE, problemReply } from "./problem.js";
 import { checkAuth, checkRequest, hostAllowed, originAllowed, parseJsonBody, readBody } from "./request-guard.js";
 import type { RequestLogger } from "./request-log.js";
@@ -19,6 +20,8 @@ export interface ServeServerOptions {
   readonly allowedOrigins?: readonly string[] | undefined;
   readonly maxBodyBytes?: number | undefined;
   readonly log?: RequestLogger | undefined;
+  /** Named schemas (with `$id`) that route body schemas reference by `$ref`. */
+  readonly schemas?: readonly TSchema[] | undefined;
 }
 
 interface InFlight {
@@ -136,7 +139,7 @@ export class ServeServer {
       checkRequest(req, route, { token: this.options.token, allowedHosts: this.allowedHosts, allowedOrigins: this.options.allowedOrigins ?? [] });
       const takesBody = route.body !== undefined || route.bodyKind === "raw";
       const raw = takesBody ? await readBody(req, route.maxBodyBytes ?? this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, controller.signal) : undefined;
-      const body = route.body !== undefined && route.bodyKind !== "raw" ? parseJsonBody(req, raw as Buffer, route.body) : undefined;
+      const body = route.body !== undefined && route.bodyKind !== "raw" ? parseJsonBody(req, raw as Buffer, route.body, this.options.schemas) : undefined;
       const ctx: RouteContext = {
         method: route.method,
         params,

@@ -1,7 +1,8 @@
 // The operations routes: `/healthz` (public, for probes) and `/openapi.json` (the document generated from the route table).
 
-import { Type } from "@sinclair/typebox";
-import { buildOpenApiDocument } from "./openapi-placeholder.js";
+import { type TSchema, Type } from "@sinclair/typebox";
+import { packageVersion } from "../version.js";
+import { buildOpenApiDocument } from "./openapi.js";
 import { ERROR_RESPONSE } from "./problem.js";
 import type { Route } from "./route.js";
 
@@ -19,6 +20,8 @@ export interface OpsState {
   readonly maxSessions: number;
   /** Every route the server serves (these included), for the document. */
   readonly routes: () => readonly Route[];
+  /** Named schemas the routes reference by `$ref`. */
+  readonly schemas: readonly TSchema[];
 }
 
 export function opsRoutes(state: OpsState): Route[] {
@@ -42,9 +45,13 @@ export function opsRoutes(state: OpsState): Route[] {
       summary: "This server's OpenAPI 3.1 document",
       description: "Generated from the same route table the server dispatches on.",
       group: "ops",
-      responses: { "200": { description: "The OpenAPI document", schema: Type.Object({}, { additionalProperties: true }) }, default: ERROR_RESPONSE },
+      responses: { "200": { description: "The OpenAPI document", schema: Type.Object({ openapi: Type.String(), paths: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true }) }, default: ERROR_RESPONSE },
       handle: async () => {
-        document ??= buildOpenApiDocument(state.routes());
+        document ??= buildOpenApiDocument(
+          state.routes(),
+          { title: "Elwood", version: packageVersion(), description: "elwood serve: agentapi's API on one default session (tag compat) and Elwood's many-session API (tag native)." },
+          state.schemas,
+        );
         return { status: 200, body: document };
       },
     },

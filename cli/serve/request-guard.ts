@@ -101,10 +101,11 @@ function tooLarge(limit: number): HttpProblem {
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
-function checker(schema: TSchema): TypeCheck<TSchema> {
+/** A compiled check of `schema`; `references` resolve the `$ref`s it holds (named schemas by `$id`). */
+function checker(schema: TSchema, references: readonly TSchema[]): TypeCheck<TSchema> {
   let check = compiled.get(schema);
   if (check === undefined) {
-    check = TypeCompiler.Compile(schema);
+    check = TypeCompiler.Compile(schema, [...references]);
     compiled.set(schema, check);
   }
   return check;
@@ -120,7 +121,7 @@ export function isJsonContentType(value: string | undefined): boolean {
  * Parses and validates a JSON body against the route's schema. A JSON content type is required: it also keeps
  * cross-site "simple" form posts (text/plain) out.
  */
-export function parseJsonBody(req: IncomingMessage, raw: Buffer, schema: TSchema): unknown {
+export function parseJsonBody(req: IncomingMessage, raw: Buffer, schema: TSchema, references: readonly TSchema[] = []): unknown {
   if (!isJsonContentType(req.headers["content-type"])) throw new HttpProblem(415, "unsupported_media_type", "the body must be application/json");
   let value: unknown;
   try {
@@ -128,7 +129,7 @@ export function parseJsonBody(req: IncomingMessage, raw: Buffer, schema: TSchema
   } catch (error) {
     throw new HttpProblem(400, "malformed_json", `the body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const check = checker(schema);
+  const check = checker(schema, references);
   if (!check.Check(value)) {
     const errors = [...check.Errors(value)].slice(0, 10).map((e) => ({ location: `body${e.path.replaceAll("/", ".")}`, message: e.message }));
     throw new HttpProblem(422, "invalid_body", `the body does not match the schema: ${errors[0]?.location ?? "body"} ${errors[0]?.message ?? ""}`.trim(), errors);

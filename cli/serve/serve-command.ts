@@ -1,13 +1,18 @@
 // `elwood serve`: builds the registry, the route table and the HTTP server, prints where it listens, and runs until a signal.
 
+import { isElwoodError } from "../../src/index.js";
+import { CliError, EXIT } from "../cli-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { RunValues } from "../options.js";
 import type { OutputWriter } from "../output-writer.js";
 import type { RunSettings } from "../settings.js";
+import { compatRoutes, compatTarget } from "./compat-routes.js";
 import { ServeServer } from "./http-server.js";
 import { opsRoutes } from "./ops-routes.js";
+import { HttpProblem } from "./problem.js";
 import { jsonLineLogger } from "./request-log.js";
 import type { Route } from "./route.js";
+import { COMPAT_SCHEMAS } from "./schemas/compat.js";
 import { resolveServeSettings, type ServeValues } from "./serve-options.js";
 import { sessionFactory } from "./session-factory.js";
 import { SessionRegistry } from "./session-registry.js";
@@ -27,8 +32,12 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
   const { io, stdout } = deps;
   const serve = resolveServeSettings(values, io.env);
   const registry = new SessionRegistry(sessionFactory(values, settings, io.cwd, io.env), serve.maxSessions);
-  const routes: Route[] = [];
-  routes.push(...opsRoutes({ sessions: () => registry.size, maxSessions: serve.maxSessions, routes: () => routes }));
+  let compat: ReturnType<typeof compatTarget> | undefined;
+  const schemas = [...COMPAT_SCHEMAS];
+  const routes: Route[] = [
+    ...compatRoutes({ conversation: () => compat?.conversation, uploads: () => compat?.uploads }),
+  ];
+  routes.push(...opsRoutes({ sessions: () => registry.size, maxSessions: serve.maxSessions, routes: () => routes, schemas }));
   const server = new ServeServer({
     routes,
     token: serve.token,
@@ -36,10 +45,18 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
     allowedOrigins: serve.allowedOrigins,
     maxBodyBytes: serve.maxBodyBytes,
     log: jsonLineLogger(io.stderr),
+    schemas,
   });
   const note = (line: string) => {
     io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), note: line })}\n`);
   };
+  if (values.agent !== undefined) {
+    // --agent: one default session that agentapi's routes serve; a bad setting fails the command before it listens.
+    const live = await registry.create({}, DEFAULT_SESSION_ID).catch((error: unknown) => {
+      throw error instanceof HttpProblem ? new CliError(error.code, error.detail, EXIT.usage) : error;
+    });
+    compat = compatTarget(live);
+  }
   const shutdown = awaitShutdown({ server, registry, onSignal: deps.onSignal ?? processSignals, note });
   const bound = await server.listen(serve.port, serve.host);
   const urlHost = bound.host.includes(":") ? `[${bound.host}]` : bound.host;
@@ -55,6 +72,14 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
       allowedHosts: server.allowedHostList,
     })}\n`,
   );
+  if (compat !== undefined) {
+    // Started at once, so the first message finds the agent ready; a failed start is reported on /events.
+    const target = compat;
+    registry
+      .require(DEFAULT_SESSION_ID)
+      .session.start()
+      .catch((error: unknown) => target.conversation.reportError(isElwoodError(error) ? error.code : "start_failed", error instanceof Error ? error.message : String(error)));
+  }
   await shutdown.done;
   return 0;
 }

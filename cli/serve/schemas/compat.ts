@@ -1,0 +1,101 @@
+// agentapi's request and response schemas (its openapi.json, v0.11.6), field by field, as TypeBox; agent_error is Elwood's addition.
+
+import { type TSchema, Type } from "@sinclair/typebox";
+
+const literals = <T extends string>(values: readonly T[], options: { $id: string; description?: string }) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { ...options, title: options.$id },
+  );
+
+/** agentapi's `$schema` link, optional and read-only: Elwood never sends it but accepts it back. */
+const SchemaLink = Type.Optional(Type.String({ format: "uri", readOnly: true, description: "A URL to the JSON Schema for this object." }));
+
+export const AgentStatus = literals(["running", "stable"], {
+  $id: "AgentStatus",
+  description:
+    "'running': the agent is processing a message (or starting); 'stable': it waits for input. Elwood decides this from the CLI's hooks, not from screen stability: ready → stable, a dialog waiting for an answer (blocked) → stable, an exited agent → stable (with an agent_error event), anything else live → running.",
+});
+
+export const ConversationRole = literals(["agent", "user"], { $id: "ConversationRole" });
+export const MessageType = literals(["raw", "user"], { $id: "MessageType" });
+
+const messageId = Type.Integer({ minimum: 0, description: "Unique identifier for the message. This identifier also represents the order of the message in the conversation history." });
+const messageTime = Type.String({ format: "date-time", description: "Timestamp of the message" });
+const agentType = Type.String({ description: "Type of the agent being used by the server (claude or codex)." });
+
+export const Message = Type.Object(
+  {
+    id: messageId,
+    content: Type.String({ description: "Message content. Elwood gives the agent's text as its transcript records it (not terminal lines of 80 columns)." }),
+    role: ConversationRole,
+    time: messageTime,
+  },
+  { additionalProperties: false, $id: "Message", title: "Message" },
+);
+
+export const MessagesResponseBody = Type.Object({ $schema: SchemaLink, messages: Type.Array(Message) }, { additionalProperties: false, $id: "MessagesResponseBody", title: "MessagesResponseBody" });
+
+export const StatusResponseBody = Type.Object({ $schema: SchemaLink, agent_type: agentType, status: AgentStatus }, { additionalProperties: false, $id: "StatusResponseBody", title: "StatusResponseBody" });
+
+export const MessageRequestBody = Type.Object(
+  {
+    $schema: SchemaLink,
+    content: Type.String({ description: "Message content" }),
+    // 'user': logged as a user message and submitted as its own turn — queued while the agent is busy (agentapi
+    // fails instead). 'raw': written to the terminal as keystrokes, not logged.
+    type: MessageType,
+  },
+  { additionalProperties: false, $id: "MessageRequestBody", title: "MessageRequestBody" },
+);
+
+export const MessageResponseBody = Type.Object(
+  { $schema: SchemaLink, ok: Type.Boolean({ description: "user: the message was accepted (submitted now, or queued behind the running turn); raw: the keystrokes were written." }) },
+  { additionalProperties: false, $id: "MessageResponseBody", title: "MessageResponseBody" },
+);
+
+export const UploadResponseBody = Type.Object(
+  { $schema: SchemaLink, ok: Type.Boolean({ description: "Indicates whether the file was uploaded successfully." }), filePath: Type.String({ description: "Absolute path of the saved file, readable by the agent" }) },
+  { additionalProperties: false, $id: "UploadResponseBody", title: "UploadResponseBody" },
+);
+
+export const UploadRequestBody = Type.Object(
+  { file: Type.String({ format: "binary", contentMediaType: "application/octet-stream", description: "file that needs to be uploaded" }) },
+  { $id: "UploadRequestBody", title: "UploadRequestBody" },
+);
+
+export const MessageUpdateBody = Type.Object(
+  { id: messageId, message: Type.String({ description: "The message's whole content so far" }), role: ConversationRole, time: messageTime },
+  { additionalProperties: false, $id: "MessageUpdateBody", title: "MessageUpdateBody" },
+);
+
+export const StatusChangeBody = Type.Object({ agent_type: agentType, status: AgentStatus }, { additionalProperties: false, $id: "StatusChangeBody", title: "StatusChangeBody" });
+
+/** Elwood's addition to agentapi's events: a turn failed, the agent exited, or a submission could not be made. */
+export const AgentErrorBody = Type.Object(
+  {
+    message: Type.String({ description: "What went wrong" }),
+    code: Type.String({ description: "Elwood's stable error code (turn_failed, agent_exited, start_failed, …)" }),
+    time: messageTime,
+  },
+  { additionalProperties: false, $id: "AgentErrorBody", title: "AgentErrorBody" },
+);
+
+const sseEvent = (name: string, body: TSchema) =>
+  Type.Object(
+    {
+      data: body,
+      event: Type.Literal(name, { description: "The event name." }),
+      id: Type.Optional(Type.Integer({ description: "The event ID (resume with Last-Event-ID)." })),
+      retry: Type.Optional(Type.Integer({ description: "The retry time in milliseconds." })),
+    },
+    { title: `Event ${name}` },
+  );
+
+export const CompatEvents = Type.Array(Type.Union([sseEvent("message_update", MessageUpdateBody), sseEvent("status_change", StatusChangeBody), sseEvent("agent_error", AgentErrorBody)]), {
+  title: "Server Sent Events",
+  description: "Each item is one possible Server-Sent Event, serialised as UTF-8 text per the SSE specification.",
+});
+
+/** Every named compat schema, for the document's components. */
+export const COMPAT_SCHEMAS = [AgentStatus, ConversationRole, MessageType, Message, MessagesResponseBody, StatusResponseBody, MessageRequestBody, MessageResponseBody, UploadResponseBody, UploadRequestBody, MessageUpdateBody, StatusChangeBody, AgentErrorBody];
