@@ -23,7 +23,6 @@ import {
   SessionInfoSchema,
   type SessionList,
   SessionListSchema,
-  type SessionStatusValue,
   StatusDecisionListSchema,
   type StatusDecisionList,
   statusDecisionData,
@@ -62,7 +61,7 @@ function sessionInfo(live: LiveSession, channel: SessionChannel, model: string |
   return {
     id: live.id,
     agent: live.agent,
-    status: live.session.status as SessionStatusValue,
+    status: live.session.status,
     cwd: live.cwd,
     ...(model !== undefined ? { model } : {}),
     createdAt: live.createdAt,

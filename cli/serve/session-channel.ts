@@ -24,9 +24,8 @@ export type SessionEndReason = NativeStreamEventData<"session_ended">["reason"];
 export class SessionChannel {
   readonly log: EventLog;
   private turnCount = 0;
-  /** Turns accepted and not yet ended (the running one included). */
+  /** Turns accepted and not yet ended: the first is running (or starting), the rest wait behind it. */
   private open = 0;
-  private running = false;
   private chain: Promise<void> = Promise.resolve();
   private readonly offStatus: () => void;
 
@@ -38,14 +37,14 @@ export class SessionChannel {
     this.offStatus = session.on("status", (change) => this.append("status_change", { status: change.status, previous: change.previous }));
   }
 
-  /** A turn is running. */
+  /** A turn is running (or accepted and starting). */
   get busy(): boolean {
-    return this.running;
+    return this.open > 0;
   }
 
   /** Turns accepted and waiting behind the running one. */
   get queuedTurns(): number {
-    return Math.max(0, this.open - (this.running ? 1 : 0));
+    return Math.max(0, this.open - 1);
   }
 
   /** Accepts one turn now; it runs after the turns accepted before it. Its events go to the log. */
@@ -54,8 +53,10 @@ export class SessionChannel {
     const afterEventId = this.log.lastId;
     const queued = this.open > 0;
     this.open += 1;
+    // A turn that starts now says so at once, so the log never shows a later turn queued ahead of it.
     if (queued) this.append("turn_queued", { turnId, position: this.open - 1 });
-    this.chain = this.chain.then(() => this.run(turnId, request));
+    else this.append("turn_started", { turnId, prompt: request.text });
+    this.chain = this.chain.then(() => this.run(turnId, request, queued));
     return { turnId, queued, afterEventId };
   }
 
@@ -71,24 +72,33 @@ export class SessionChannel {
     return this.chain;
   }
 
-  private async run(turnId: string, request: TurnRequest): Promise<void> {
-    this.running = true;
-    this.append("turn_started", { turnId, prompt: request.text });
+  private async run(turnId: string, request: TurnRequest, queued: boolean): Promise<void> {
+    if (queued) this.append("turn_started", { turnId, prompt: request.text });
     const options: TurnOptions = {
       ...(request.images !== undefined ? { images: request.images.map((path) => ({ path })) } : {}),
       ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
     };
+    let ended = false;
+    // The turn is over for clients at its result: a client reacting to it already sees the session idle.
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      this.open -= 1;
+    };
     try {
       const turn = this.session.stream(request.text, options);
-      for await (const event of turn) this.append(event.type, turnEventData(turnId, event));
+      for await (const event of turn) {
+        if (event.type === "result") end();
+        this.append(event.type, turnEventData(turnId, event));
+      }
     } catch (error) {
-      // The turn never ran (bad image, the CLI did not start): it ends with this instead of a result.
+      // The turn could not run or broke off (bad image, the CLI did not start or died): this instead of a result.
+      end();
       const code = isElwoodError(error) ? error.code : "internal_error";
       const message = error instanceof Error ? error.message : String(error);
       this.append("turn_error", { turnId, code, message });
     } finally {
-      this.running = false;
-      this.open -= 1;
+      end();
     }
   }
 

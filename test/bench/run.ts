@@ -155,9 +155,10 @@ sections.push(
   ]),
 );
 sections.push(
-  await section("elwood serve: HTTP POST /v1/sessions/:id/send → SSE result vs the library's sendTurn (simulated Claude, same session, alternating; target: server adds ≤ 5 ms at p50)", async () => [
-    "per repetition: the median turn time of each, min / median / max over 3 repetitions; added = HTTP − library.",
-    "serverPath = inside the HTTP turns: POST sent → library stream() called, plus result logged → SSE frame received.",
+  await section("elwood serve on the simulated Claude: one session, the same turn three ways, rotating (target: the server adds ≤ 5 ms at p50)", async () => [
+    "library = sendTurn → result; native = POST /v1/sessions/:id/send → its result frame on …/stream; compat = POST /message → status_change stable on /events.",
+    "per repetition the median of each; min / median / max over 3 repetitions; added = HTTP − library (includes the turn's own jitter).",
+    "inside the native turn: postToStream = POST sent → the library's stream() called; resultToClient = result logged → its SSE frame parsed.",
     ...table([{ ...(await benchServeLatency(quick ? 4 : 20, 3)) }]),
   ]),
 );

@@ -1,35 +1,78 @@
-// `elwood serve` latency on the simulated Claude CLI: HTTP `POST /v1/sessions/:id/send` → the turn's `result` frame on
-// the session's SSE stream, next to the same turn through the library API (`sendTurn`) on the same session,
-// alternating, 3 repetitions. What the server adds is the difference of the medians.
+// `elwood serve` latency on the simulated Claude CLI, three ways of running the same turn on one session, alternating,
+// 3 repetitions: the library API (`sendTurn` → result), native HTTP (`POST /v1/sessions/:id/send` → the turn's `result`
+// frame on `/v1/sessions/:id/stream`), and agentapi's (`POST /message` → `status_change` stable on `/events`). What the
+// server adds is each HTTP median minus the library's.
 // Run: npx tsx test/bench/serve-latency.ts [turns]
 
+import { Agent, request } from "node:http";
 import { pathToFileURL } from "node:url";
+import { compatRoutes, compatTarget } from "../../cli/serve/compat-routes.js";
 import { channelOf } from "../../cli/serve/native-routes.js";
-import type { SendResponse, SessionInfo } from "../../cli/serve/schemas/native.js";
-import { connectSse } from "../serve-support/sse-client.js";
+import type { SendResponse } from "../../cli/serve/schemas/native.js";
+import { connectSse, type ReceivedFrame, type SseConnection } from "../serve-support/sse-client.js";
 import { startSimServer, TEST_TOKEN } from "../serve-support/sim-server.js";
 import { percentile, spread } from "./bench-stats.js";
 
 export interface ServeLatencyRow {
   readonly turnsPerRep: number;
   readonly libraryP50Ms: string;
-  readonly httpP50Ms: string;
-  readonly addedP50Ms: string;
-  /** Measured inside the HTTP turn: POST sent → the library's `stream` called, plus `result` logged → frame received. */
-  readonly serverPathP50Ms: string;
+  readonly nativeP50Ms: string;
+  readonly nativeAddedMs: string;
+  /** Inside the native HTTP turn: POST sent → the library's `stream` called. */
+  readonly nativePostToStreamMs: string;
+  /** Inside the native HTTP turn: `result` logged → its SSE frame parsed by the client. */
+  readonly nativeResultToClientMs: string;
+  readonly compatP50Ms: string;
+  readonly compatAddedMs: string;
 }
 
+const SESSION = "default";
+/** One kept-alive connection for the POSTs, as a real client would hold (fetch's own overhead is not the server's). */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers, agent }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
 const median = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 0.5);
 
-/** One repetition on a fresh server and session: `turns` library turns and `turns` HTTP turns, alternating. */
-async function repetition(turns: number, rep: number): Promise<{ library: number; http: number; serverPath: number }> {
-  const server = await startSimServer({ script: { turnMs: 50, transcript: { records: 1 } }, heartbeatMs: 0 });
+/** Resolves with the first frame received after `from` frames that matches. */
+function frameAfter(stream: SseConnection, from: number, match: (f: ReceivedFrame) => boolean): Promise<ReceivedFrame> {
+  return stream.waitFor((f) => stream.frames.indexOf(f) >= from && match(f), 60_000);
+}
+
+interface Repetition {
+  readonly library: number;
+  readonly native: number;
+  readonly nativePost: number;
+  readonly nativeDelivery: number;
+  readonly compat: number;
+}
+
+/** One repetition on a fresh server and session: `turns` turns each way, in a rotating order. */
+async function repetition(turns: number, rep: number): Promise<Repetition> {
+  let compat: ReturnType<typeof compatTarget> | undefined;
+  const server = await startSimServer({
+    script: { turnMs: 50, transcript: { records: 1 } },
+    heartbeatMs: 0,
+    extraRoutes: () => compatRoutes({ conversation: () => compat?.conversation, uploads: () => compat?.uploads }),
+  });
   const headers = { authorization: `Bearer ${TEST_TOKEN}`, "content-type": "application/json" };
   try {
-    const created = (await (await fetch(`${server.url}/v1/sessions`, { method: "POST", headers, body: JSON.stringify({ agent: "claude" }) })).json()) as SessionInfo;
-    const live = server.registry.require(created.id);
-    const stream = await connectSse(`${server.url}/v1/sessions/${created.id}/stream`, { headers });
-    // Stamps on the server's side of the HTTP turn: when the library turn was asked for, when each event was logged.
+    const live = await server.registry.create({}, SESSION);
+    compat = compatTarget(live);
+    const native = await connectSse(`${server.url}/v1/sessions/${SESSION}/stream`, { headers });
+    const events = await connectSse(`${server.url}/events`, { headers });
+    // Stamps on the server's side of the native turn: when the library turn was asked for, when each event was logged.
     const session = live.session as { stream: (...args: never[]) => unknown };
     const libraryStream = session.stream.bind(session);
     let streamCalledAt = 0;
@@ -45,18 +88,29 @@ async function repetition(turns: number, rep: number): Promise<{ library: number
       if (logged !== undefined) loggedAt.set(logged.id, performance.now());
       return logged;
     };
-    const serverPath: number[] = [];
-    const viaHttp = async (prompt: string): Promise<number> => {
+
+    const postPart: number[] = [];
+    const deliveryPart: number[] = [];
+    const viaNative = async (prompt: string): Promise<number> => {
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/v1/sessions/${created.id}/send`, { method: "POST", headers, body: JSON.stringify({ text: prompt }) });
-      const { turnId } = (await res.json()) as SendResponse;
-      const frame = await stream.waitFor((f) => f.event === "result" && (JSON.parse(f.data) as { turnId: string }).turnId === turnId, 60_000);
+      const res = await post(`${server.url}/v1/sessions/${SESSION}/send`, headers, { text: prompt });
+      const { turnId } = JSON.parse(res.text) as SendResponse;
+      const frame = await native.waitFor((f) => f.event === "result" && (JSON.parse(f.data) as { turnId: string }).turnId === turnId, 60_000);
       const received = performance.now();
-      const elapsed = received - t0;
-      serverPath.push(streamCalledAt - t0 + (received - (loggedAt.get(Number(frame.id)) ?? Number.NaN)));
+      postPart.push(streamCalledAt - t0);
+      deliveryPart.push(received - (loggedAt.get(Number(frame.id)) ?? Number.NaN));
       const result = JSON.parse(frame.data) as { text: string };
-      if (result.text !== `FAKE-REPLY: ${prompt}`) throw new Error(`the HTTP turn returned "${result.text}"`);
-      return elapsed;
+      if (result.text !== `FAKE-REPLY: ${prompt}`) throw new Error(`the native turn returned "${result.text}"`);
+      return received - t0;
+    };
+    const viaCompat = async (prompt: string): Promise<number> => {
+      const from = events.frames.length;
+      const t0 = performance.now();
+      const res = await post(`${server.url}/message`, headers, { type: "user", content: prompt });
+      if (res.status !== 200) throw new Error(`POST /message answered ${String(res.status)}: ${res.text}`);
+      const running = await frameAfter(events, from, (f) => f.event === "status_change" && f.data.includes('"running"'));
+      await frameAfter(events, events.frames.indexOf(running) + 1, (f) => f.event === "status_change" && f.data.includes('"stable"'));
+      return performance.now() - t0;
     };
     const viaLibrary = async (prompt: string): Promise<number> => {
       const t0 = performance.now();
@@ -65,44 +119,49 @@ async function repetition(turns: number, rep: number): Promise<{ library: number
       if (result.text !== `FAKE-REPLY: ${prompt}`) throw new Error(`the library turn returned "${result.text}"`);
       return elapsed;
     };
-    // Warm-up: the CLI's start and the first turn's one-off costs belong to neither side.
-    await viaHttp(`warm-up ${String(rep)}`);
-    serverPath.length = 0;
-    const library: number[] = [];
-    const http: number[] = [];
+    // Warm-up: the CLI's start and the first turn's one-off costs belong to no side.
+    await viaNative(`warm-up ${String(rep)}`);
+    await viaCompat(`warm-up compat ${String(rep)}`);
+    postPart.length = 0;
+    deliveryPart.length = 0;
+    const sides = [
+      { name: "library", run: viaLibrary, times: [] as number[] },
+      { name: "native", run: viaNative, times: [] as number[] },
+      { name: "compat", run: viaCompat, times: [] as number[] },
+    ];
     for (let i = 0; i < turns; i += 1) {
-      // Alternating which goes first keeps a drift in the machine's load from favouring one side.
-      if (i % 2 === 0) {
-        library.push(await viaLibrary(`library ${String(rep)}.${String(i)}`));
-        http.push(await viaHttp(`http ${String(rep)}.${String(i)}`));
-      } else {
-        http.push(await viaHttp(`http ${String(rep)}.${String(i)}`));
-        library.push(await viaLibrary(`library ${String(rep)}.${String(i)}`));
+      // A rotating order keeps a drift in the machine's load from favouring one side.
+      for (let k = 0; k < sides.length; k += 1) {
+        const side = sides[(i + k) % sides.length];
+        if (side !== undefined) side.times.push(await side.run(`${side.name} ${String(rep)}.${String(i)}`));
       }
     }
-    stream.drop();
-    return { library: median(library), http: median(http), serverPath: median(serverPath) };
+    native.drop();
+    events.drop();
+    const [library, nativeSide, compatSide] = sides.map((s) => median(s.times));
+    return { library: library ?? Number.NaN, native: nativeSide ?? Number.NaN, nativePost: median(postPart), nativeDelivery: median(deliveryPart), compat: compatSide ?? Number.NaN };
   } finally {
     await server.close();
   }
 }
 
 export async function benchServeLatency(turns = 10, reps = 3): Promise<ServeLatencyRow> {
-  const library: number[] = [];
-  const http: number[] = [];
-  const added: number[] = [];
-  const serverPath: number[] = [];
-  for (let rep = 0; rep < reps; rep += 1) {
-    const r = await repetition(turns, rep);
-    library.push(r.library);
-    http.push(r.http);
-    added.push(r.http - r.library);
-    serverPath.push(r.serverPath);
-  }
-  return { turnsPerRep: turns, libraryP50Ms: spread(library, 1), httpP50Ms: spread(http, 1), addedP50Ms: spread(added, 2), serverPathP50Ms: spread(serverPath, 2) };
+  const r: Repetition[] = [];
+  for (let rep = 0; rep < reps; rep += 1) r.push(await repetition(turns, rep));
+  return {
+    turnsPerRep: turns,
+    libraryP50Ms: spread(r.map((x) => x.library), 1),
+    nativeP50Ms: spread(r.map((x) => x.native), 1),
+    nativeAddedMs: spread(r.map((x) => x.native - x.library), 2),
+    nativePostToStreamMs: spread(r.map((x) => x.nativePost), 2),
+    nativeResultToClientMs: spread(r.map((x) => x.nativeDelivery), 2),
+    compatP50Ms: spread(r.map((x) => x.compat), 1),
+    compatAddedMs: spread(r.map((x) => x.compat - x.library), 2),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const turns = Number(process.argv[2] ?? 10);
   console.log(JSON.stringify(await benchServeLatency(turns, 3)));
+  agent.destroy();
 }

@@ -107,6 +107,24 @@ describe("elwood serve native routes on the simulated Claude (issue 20)", () => 
     for (const c of [byHeader, byQuery, whole]) c.drop();
   });
 
+  it("issue 20 (Last-Event-ID): an id older than the retained events starts the stream with a reset event, never a silent gap", async () => {
+    const s = await server({ maxEvents: 4, script: { transcript: { records: 3, gapMs: 10 } } });
+    const session = await createSession(s);
+    const sent = await s.call<SendResponse>("POST", `/v1/sessions/${session.id}/send`, "/v1/sessions/:id/send", { text: "fill the log" });
+    const live = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: auth });
+    await live.waitFor(isResult(sent.body.turnId), 60_000);
+    live.drop();
+    const stale = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: { ...auth, "last-event-id": "1" } });
+    await stale.waitFor(isResult(sent.body.turnId), 10_000);
+    const [reset, ...rest] = stale.frames;
+    expect(reset?.event).toBe("reset");
+    expect(reset?.id).toBeUndefined();
+    expect(JSON.parse(reset?.data ?? "{}")).toMatchObject({ reason: "evicted", requestedAfter: 1, resumesAt: Number(rest[0]?.id) });
+    expect(rest.length).toBeLessThanOrEqual(4);
+    expectFramesMatchDocument(s.doc, STREAM, stale.frames);
+    stale.drop();
+  });
+
   it("issue 20 (queue): a turn sent while one runs is queued and runs after it, each with its own result in order", async () => {
     const s = await server({ script: { transcript: { records: 2, gapMs: 30 } } });
     const session = await createSession(s);
@@ -127,6 +145,23 @@ describe("elwood serve native routes on the simulated Claude (issue 20)", () => 
     const results = sse.frames.filter((f) => f.event === "result").map((f) => JSON.parse(f.data) as { text: string; status: string });
     expect(results.map((r) => r.status)).toEqual(["completed", "completed"]);
     expect(results[1]?.text).toContain("FAKE-REPLY: second");
+    expectFramesMatchDocument(s.doc, STREAM, sse.frames);
+    sse.drop();
+  });
+
+  it("issue 20 (interrupt): POST …/interrupt mid-turn ends the turn's stream with a result whose status is interrupted; the next turn runs", async () => {
+    const s = await server({ script: { transcript: { records: 40, gapMs: 100 } } });
+    const session = await createSession(s);
+    const sse = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: auth });
+    const long = await s.call<SendResponse>("POST", `/v1/sessions/${session.id}/send`, "/v1/sessions/:id/send", { text: "a long one" });
+    await sse.waitFor((f) => f.event === "text", 60_000);
+    const interrupted = await s.call("POST", `/v1/sessions/${session.id}/interrupt`, "/v1/sessions/:id/interrupt");
+    expect(interrupted).toMatchObject({ status: 200, body: { ok: true } });
+    const result = await sse.waitFor(isResult(long.body.turnId), 60_000);
+    expect(JSON.parse(result.data)).toMatchObject({ status: "interrupted" });
+    const next = await s.call<SendResponse>("POST", `/v1/sessions/${session.id}/send`, "/v1/sessions/:id/send", { text: "after" });
+    expect(next.body.queued).toBe(false);
+    await sse.waitFor(isResult(next.body.turnId), 90_000);
     expectFramesMatchDocument(s.doc, STREAM, sse.frames);
     sse.drop();
   });

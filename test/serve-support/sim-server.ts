@@ -25,15 +25,20 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
-export interface SimServerOptions extends NativeRouteOptions {
-  readonly script?: SimScript;
+export interface ServeWithOptions extends NativeRouteOptions {
   readonly maxSessions?: number;
+  /** More routes on the same registry (e.g. agentapi's, for the bench). */
+  readonly extraRoutes?: (registry: SessionRegistry) => readonly Route[];
+}
+
+export interface SimServerOptions extends ServeWithOptions {
+  readonly script?: SimScript;
 }
 
 /** A server on 127.0.0.1 serving the native routes over sessions the factory builds; `cleanup` runs after it closed. */
-export async function startServeWith(factory: SessionFactory, options: NativeRouteOptions & { readonly maxSessions?: number } = {}, cleanup: () => void = () => {}): Promise<SimServer> {
+export async function startServeWith(factory: SessionFactory, options: ServeWithOptions = {}, cleanup: () => void = () => {}): Promise<SimServer> {
   const registry = new SessionRegistry(factory, options.maxSessions ?? 16);
-  const routes = nativeRoutes(registry, options);
+  const routes = [...nativeRoutes(registry, options), ...(options.extraRoutes?.(registry) ?? [])];
   const doc = buildOpenApiDocument(routes, { title: "Elwood (test)", version: "0.0.0" });
   const server = new ServeServer({ routes, token: TEST_TOKEN });
   const { port } = await server.listen(0, "127.0.0.1");

@@ -4,7 +4,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Type } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument, openApiPath } from "../../cli/serve/openapi.js";
+import { nativeRoutes } from "../../cli/serve/native-routes.js";
 import type { Route } from "../../cli/serve/route.js";
+import { SessionRegistry } from "../../cli/serve/session-registry.js";
 import {
   NATIVE_SCHEMAS,
   NativeStreamSchema,
@@ -73,6 +75,27 @@ describe("OpenAPI document", () => {
     // The validator is not a rubber stamp: a malformed operation fails it.
     const broken = { ...JSON.parse(JSON.stringify(doc)), paths: { "/x": { get: { responses: "none" } } } } as Record<string, unknown>;
     expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it("the native routes' own document is valid OpenAPI 3.1, one operation per route, every one behind the bearer token", async () => {
+    const registry = new SessionRegistry(() => Promise.reject(new Error("never called")), 1);
+    const routes = nativeRoutes(registry);
+    const native = buildOpenApiDocument(routes, { title: "Elwood", version: "0.1.0" });
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(native)) as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    const operations = Object.values(native.paths).flatMap((item) => Object.values(item));
+    expect(operations.map((op) => op["operationId"]).sort()).toEqual(routes.map((r) => r.operationId).sort());
+    expect(operations.every((op) => op["security"] === undefined)).toBe(true);
+    expect(Object.keys(native.paths).sort()).toEqual([
+      "/v1/sessions",
+      "/v1/sessions/{id}",
+      "/v1/sessions/{id}/interrupt",
+      "/v1/sessions/{id}/keys",
+      "/v1/sessions/{id}/models",
+      "/v1/sessions/{id}/send",
+      "/v1/sessions/{id}/status-decisions",
+      "/v1/sessions/{id}/stream",
+    ]);
   });
 
   it("turns path patterns into templated paths with required path parameters", () => {

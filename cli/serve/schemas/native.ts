@@ -197,7 +197,7 @@ export const SessionEventDataSchemas = {
     { $id: "TurnErrorEvent", additionalProperties: false, description: "The turn could not run (it has no `result`)." },
   ),
   session_ended: Type.Object(
-    { reason: literals(["deleted", "exited", "shutdown"], "Why the stream has no more events.") },
+    { reason: literals(["deleted"], "The session was deleted (DELETE, or the server shutting down): the stream has no more events.") },
     { $id: "SessionEndedEvent", additionalProperties: false },
   ),
 } as const;
