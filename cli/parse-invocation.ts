@@ -22,12 +22,12 @@ function isCommand(word: string | undefined): word is CommandName {
 }
 
 /** parseArgs' own error names the token; we add the nearest documented option when one is unambiguous. */
-function describeParseError(error: unknown): string {
+function describeParseError(error: unknown, optionNames: readonly string[]): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string }).code;
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const token = /'([^']+)'/.exec(message)?.[1] ?? "";
-    const hint = token.startsWith("--") ? nearestOption(token, Object.keys(RUN_OPTIONS)) : undefined;
+    const hint = token.startsWith("--") ? nearestOption(token, optionNames) : undefined;
     return `unknown option '${token}'${hint === undefined ? "" : ` (did you mean --${hint}?)`}`;
   }
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return message.replace(/^Option /, "option ").replace(/\.$/, "");
@@ -38,13 +38,13 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   const first = argv[0];
   const command: CommandName = isCommand(first) ? first : "run";
   const rest = isCommand(first) ? argv.slice(1) : argv;
+  // `serve` takes its own server options besides the run options it shares.
+  const options = command === "serve" ? { ...RUN_OPTIONS, ...SERVE_OPTIONS } : RUN_OPTIONS;
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    // `serve` takes its own server options besides the run options it shares.
-    const options = command === "serve" ? { ...RUN_OPTIONS, ...SERVE_OPTIONS } : RUN_OPTIONS;
     parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: true });
   } catch (error) {
-    throw usageError(describeParseError(error));
+    throw usageError(describeParseError(error, Object.keys(options)));
   }
   const values = parsed.values as RunValues;
   if (command !== "resume") return { command, values, positionals: parsed.positionals, bare: argv.length === 0, viaResume: false };

@@ -145,6 +145,8 @@ export class CompatConversation {
         } else if (event.type === "result") {
           if (event.text !== "" || reply !== undefined) show(event.text);
           if (event.status === "failed") this.reportError("turn_failed", event.error ?? "the agent rejected the turn");
+          // The turn's end: stable is reported now, not when the stream's iterator winds down.
+          break;
         }
       }
     } catch (error) {
