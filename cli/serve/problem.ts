@@ -21,6 +21,8 @@ export const ErrorDetail = Type.Object(
 
 export const ErrorModel = Type.Object(
   {
+    $schema: Type.Optional(Type.String({ format: "uri", readOnly: true, description: "A URL to the JSON Schema for this object (never sent by Elwood)." })),
+    instance: Type.Optional(Type.String({ format: "uri", description: "A URI reference that identifies the specific occurrence of the problem (never sent by Elwood)." })),
     type: Type.String({ format: "uri", description: "urn:elwood:problem:<code>, where <code> is Elwood's stable error code" }),
     title: Type.String({ description: "Elwood's stable error code (e.g. session_limit, unauthorized, invalid_body)" }),
     status: Type.Integer({ description: "HTTP status code" }),

@@ -6,15 +6,11 @@ import type { CliIo } from "../cli-io.js";
 import type { RunValues } from "../options.js";
 import type { OutputWriter } from "../output-writer.js";
 import type { RunSettings } from "../settings.js";
-import { compatRoutes, compatTarget } from "./compat-routes.js";
+import { compatTarget } from "./compat-routes.js";
 import { ServeServer } from "./http-server.js";
-import { nativeRoutes } from "./native-routes.js";
-import { opsRoutes } from "./ops-routes.js";
 import { HttpProblem } from "./problem.js";
 import { jsonLineLogger } from "./request-log.js";
-import type { Route } from "./route.js";
-import { COMPAT_SCHEMAS } from "./schemas/compat.js";
-import { NATIVE_SCHEMAS } from "./schemas/native.js";
+import { serveRouteTable } from "./route-table.js";
 import { resolveServeSettings, type ServeValues } from "./serve-options.js";
 import { sessionFactory } from "./session-factory.js";
 import { SessionRegistry } from "./session-registry.js";
@@ -35,9 +31,7 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
   const serve = resolveServeSettings(values, io.env);
   const registry = new SessionRegistry(sessionFactory(values, settings, io.cwd, io.env), serve.maxSessions);
   let compat: ReturnType<typeof compatTarget> | undefined;
-  const schemas = [...COMPAT_SCHEMAS, ...NATIVE_SCHEMAS];
-  const routes: Route[] = [...compatRoutes({ conversation: () => compat?.conversation, uploads: () => compat?.uploads }), ...nativeRoutes(registry)];
-  routes.push(...opsRoutes({ sessions: () => registry.size, maxSessions: serve.maxSessions, routes: () => routes, schemas }));
+  const { routes, schemas } = serveRouteTable(registry, () => compat);
   const note = (line: string) => {
     io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), note: line })}\n`);
   };  const server = new ServeServer({
