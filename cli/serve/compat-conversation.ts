@@ -38,6 +38,7 @@ export class CompatConversation {
   private busy = false;
   private closed = false;
   private exitReported = false;
+  private failedStart = false;
   private status: CompatStatus;
   private readonly offStatus: () => void;
 
@@ -88,6 +89,15 @@ export class CompatConversation {
     this.log.append("agent_error", { message, code, time: new Date().toISOString() });
   }
 
+  /** The agent could not be started: agent_error, status stable, and user messages refused from now on. */
+  startFailed(code: string, message: string): void {
+    if (this.closed) return;
+    this.failedStart = true;
+    this.reportError(code, message);
+    this.queue.length = 0;
+    this.refresh();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -97,7 +107,7 @@ export class CompatConversation {
   }
 
   private assertLive(): void {
-    if (this.closed || TERMINAL.has(this.live.session.status)) throw new HttpProblem(409, "session_not_running", `the agent is not running (status ${this.live.session.status})`);
+    if (this.closed || this.failedStart || TERMINAL.has(this.live.session.status)) throw new HttpProblem(409, "session_not_running", `the agent is not running (status ${this.live.session.status})`);
   }
 
   /** Runs the queued user messages one turn at a time. */
@@ -156,7 +166,7 @@ export class CompatConversation {
    */
   private decide(): CompatStatus {
     const status = this.live.session.status;
-    if (TERMINAL.has(status) || status === "blocked") return "stable";
+    if (this.failedStart || TERMINAL.has(status) || status === "blocked") return "stable";
     if (this.busy || this.queue.length > 0) return "running";
     return status === "ready" ? "stable" : "running";
   }

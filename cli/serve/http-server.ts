@@ -10,6 +10,8 @@ import type { HttpMethod, JsonReply, Route, RouteContext } from "./route.js";
 import { Router } from "./router.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Open connections at most (SSE streams included). */
+export const MAX_CONNECTIONS = 512;
 
 export interface ServeServerOptions {
   readonly routes: readonly Route[];
@@ -20,6 +22,10 @@ export interface ServeServerOptions {
   readonly allowedOrigins?: readonly string[] | undefined;
   readonly maxBodyBytes?: number | undefined;
   readonly log?: RequestLogger | undefined;
+  /** An unexpected failure behind a 500 (the client gets no details; the operator does). */
+  readonly onInternalError?: ((error: unknown, method: string, path: string) => void) | undefined;
+  /** The session a request is about, for the log line (default: the `:id` path parameter). */
+  readonly sessionOf?: ((route: Route, params: Readonly<Record<string, string>>) => string | undefined) | undefined;
   /** Named schemas (with `$id`) that route body schemas reference by `$ref`. */
   readonly schemas?: readonly TSchema[] | undefined;
 }
@@ -49,6 +55,8 @@ export class ServeServer {
     });
     // Slow or malformed clients cannot hold the server: headers within 10 s, the request itself within 60 s.
     this.server.headersTimeout = 10_000;
+    // Connections past this are refused by node itself, before any request is read.
+    this.server.maxConnections = MAX_CONNECTIONS;
     this.server.requestTimeout = 60_000;
     this.server.on("clientError", (_error, socket) => {
       if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
@@ -135,7 +143,7 @@ export class ServeServer {
         throw new HttpProblem(404, "not_found", `no route ${req.method} ${url.pathname}`);
       }
       const { route, params } = match;
-      session = params.id;
+      session = this.options.sessionOf?.(route, params) ?? params.id;
       checkRequest(req, route, { token: this.options.token, allowedHosts: this.allowedHosts, allowedOrigins: this.options.allowedOrigins ?? [] });
       const takesBody = route.body !== undefined || route.bodyKind === "raw";
       const raw = takesBody ? await readBody(req, route.maxBodyBytes ?? this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, controller.signal) : undefined;
@@ -161,7 +169,7 @@ export class ServeServer {
     } catch (error) {
       const problem = asProblem(error);
       code = problem.code;
-      if (problem.status === 500) process.emitWarning(`elwood serve: ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (problem.status === 500) this.options.onInternalError?.(error, req.method ?? "?", path);
       if (res.headersSent || res.destroyed) {
         // A stream that already started cannot turn into an error reply: end it.
         res.destroy();

@@ -8,11 +8,13 @@ import type { OutputWriter } from "../output-writer.js";
 import type { RunSettings } from "../settings.js";
 import { compatRoutes, compatTarget } from "./compat-routes.js";
 import { ServeServer } from "./http-server.js";
+import { nativeRoutes } from "./native-routes.js";
 import { opsRoutes } from "./ops-routes.js";
 import { HttpProblem } from "./problem.js";
 import { jsonLineLogger } from "./request-log.js";
 import type { Route } from "./route.js";
 import { COMPAT_SCHEMAS } from "./schemas/compat.js";
+import { NATIVE_SCHEMAS } from "./schemas/native.js";
 import { resolveServeSettings, type ServeValues } from "./serve-options.js";
 import { sessionFactory } from "./session-factory.js";
 import { SessionRegistry } from "./session-registry.js";
@@ -33,23 +35,24 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
   const serve = resolveServeSettings(values, io.env);
   const registry = new SessionRegistry(sessionFactory(values, settings, io.cwd, io.env), serve.maxSessions);
   let compat: ReturnType<typeof compatTarget> | undefined;
-  const schemas = [...COMPAT_SCHEMAS];
-  const routes: Route[] = [
-    ...compatRoutes({ conversation: () => compat?.conversation, uploads: () => compat?.uploads }),
-  ];
+  const schemas = [...COMPAT_SCHEMAS, ...NATIVE_SCHEMAS];
+  const routes: Route[] = [...compatRoutes({ conversation: () => compat?.conversation, uploads: () => compat?.uploads }), ...nativeRoutes(registry)];
   routes.push(...opsRoutes({ sessions: () => registry.size, maxSessions: serve.maxSessions, routes: () => routes, schemas }));
-  const server = new ServeServer({
+  const note = (line: string) => {
+    io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), note: line })}\n`);
+  };  const server = new ServeServer({
     routes,
     token: serve.token,
     allowedHosts: serve.allowedHosts,
     allowedOrigins: serve.allowedOrigins,
     maxBodyBytes: serve.maxBodyBytes,
     log: jsonLineLogger(io.stderr),
+    onInternalError: (error, method, path) => note(`${method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    // agentapi's routes are about the default session.
+    sessionOf: (route, params) => params.id ?? (route.group === "compat" ? DEFAULT_SESSION_ID : undefined),
     schemas,
   });
-  const note = (line: string) => {
-    io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), note: line })}\n`);
-  };
+
   if (values.agent !== undefined) {
     // --agent: one default session that agentapi's routes serve; a bad setting fails the command before it listens.
     const live = await registry.create({}, DEFAULT_SESSION_ID).catch((error: unknown) => {
@@ -57,8 +60,12 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
     });
     compat = compatTarget(live);
   }
-  const shutdown = awaitShutdown({ server, registry, onSignal: deps.onSignal ?? processSignals, note });
-  const bound = await server.listen(serve.port, serve.host);
+  const shutdown = awaitShutdown({ server, registry, onSignal: deps.onSignal ?? processSignals, note, teardown: values.ephemeral === true });
+  const bound = await server.listen(serve.port, serve.host).catch(async (error: unknown) => {
+    shutdown.trigger("listen failed");
+    await shutdown.done;
+    throw new CliError("listen_failed", `cannot listen on ${serve.host}:${serve.port} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.failure);
+  });
   const urlHost = bound.host.includes(":") ? `[${bound.host}]` : bound.host;
   await stdout.write(
     `${JSON.stringify({
@@ -78,7 +85,7 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
     registry
       .require(DEFAULT_SESSION_ID)
       .session.start()
-      .catch((error: unknown) => target.conversation.reportError(isElwoodError(error) ? error.code : "start_failed", error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => target.conversation.startFailed(isElwoodError(error) ? error.code : "start_failed", error instanceof Error ? error.message : String(error)));
   }
   await shutdown.done;
   return 0;

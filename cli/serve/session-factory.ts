@@ -1,5 +1,6 @@
 // Builds the library session for a served session from the server's settings, exactly as `elwood run` would (planLaunch).
 
+import { resolve } from "node:path";
 import { CliError } from "../cli-error.js";
 import type { AgentName } from "../config-keys.js";
 import { planLaunch } from "../launch-plan.js";
@@ -21,7 +22,8 @@ export function sessionFactory(values: RunValues, settings: RunSettings, serverC
       model: (agent) => (spec.model === undefined ? settings.model(agent) : fromRequest<string | undefined>(spec.model)),
       reasoningEffort: (agent) => (spec.reasoningEffort === undefined ? settings.reasoningEffort(agent) : fromRequest<string | undefined>(spec.reasoningEffort)),
     };
-    const runValues: RunValues = { ...values, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }) };
+    // A requested workspace is relative to the server's own --cwd.
+    const runValues: RunValues = { ...values, ...(spec.cwd === undefined ? {} : { cwd: resolve(serverCwd, values.cwd ?? ".", spec.cwd) }) };
     try {
       const plan = await planLaunch(runValues, chosen, serverCwd, env);
       return { agent: plan.agent, cwd: plan.cwd, session: plan.session };

@@ -9,6 +9,8 @@ export interface ShutdownParts {
   /** Subscribes to SIGTERM and SIGINT; returns the unsubscribe. */
   readonly onSignal: (listener: (signal: string) => void) => () => void;
   readonly note: (line: string) => void;
+  /** `--ephemeral`: remove every session's stored state at shutdown instead of keeping it resumable. */
+  readonly teardown?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function awaitShutdown(parts: ShutdownParts): { readonly done: Promise<vo
     started = (async () => {
       // Stop accepting and abort every request in flight (SSE streams end) while the sessions close in parallel.
       const closing = parts.server.close();
-      await parts.registry.closeAll();
+      await parts.registry.closeAll({ teardown: parts.teardown === true });
       await closing;
     })()
       .catch(() => {})

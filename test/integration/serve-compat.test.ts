@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
-import { sandboxPerTest } from "../support/cli-child.js";
+import { runCliChild, sandboxPerTest } from "../support/cli-child.js";
 import { eventually } from "../support/eventually.js";
 import { rawRequest, type ServeChild, startServe } from "../support/serve-child.js";
 import { type CheckedDocument, expectFramesMatchDocument, expectMatchesDocument } from "../serve-support/openapi-check.js";
@@ -140,7 +140,7 @@ describe("elwood serve: agentapi-compatible routes on the simulated Claude (issu
 
   it("wrong token, wrong Host, foreign Origin, oversized body, malformed JSON, invalid body, unknown route → 4xx problem+json, and the server keeps serving", async () => {
     const s = sandbox();
-    const server = await startServe(s, ["--max-body", "2048", "--allowed-origins", "http://ui.example"]);
+    const server = await startServe(s, ["--max-body", "2048", "--allowed-origins", "http://ui.example", "--max-sessions", "1"]);
     try {
       const doc = await documentOf(server);
       const json = { ...server.auth, "content-type": "application/json" };
@@ -171,6 +171,23 @@ describe("elwood serve: agentapi-compatible routes on the simulated Claude (issu
         expect(health.status).toBe(200);
         expectMatchesDocument(doc, "GET", "/healthz", 200, health.json());
       }
+      // The session cap: the first native session is created (its CLI starts lazily), the next one is refused with 429.
+      const create = (body: unknown) => rawRequest(`${server.url}/v1/sessions`, { method: "POST", headers: json, body: JSON.stringify(body) });
+      const created = await create({ agent: "claude" });
+      expect(created.status, created.text).toBe(201);
+      expectMatchesDocument(doc, "POST", "/v1/sessions", 201, created.json());
+      const refused = await create({ agent: "claude" });
+      expect(refused.status).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("5");
+      expect(refused.json()).toMatchObject({ title: "session_limit", status: 429 });
+      expectMatchesDocument(doc, "POST", "/v1/sessions", 429, refused.json());
+      const badCwd = await rawRequest(`${server.url}/v1/sessions`, { method: "POST", headers: json, body: JSON.stringify({ cwd: "no/such/dir" }) });
+      expect([badCwd.status, (badCwd.json() as { title: string }).title]).toEqual([429, "session_limit"]);
+      const id = (created.json() as { id: string }).id;
+      expect((await rawRequest(`${server.url}/v1/sessions/${id}`, { method: "DELETE", headers: server.auth })).status).toBeLessThan(300);
+      const invalidCwd = await rawRequest(`${server.url}/v1/sessions`, { method: "POST", headers: json, body: JSON.stringify({ cwd: "no/such/dir" }) });
+      expect([invalidCwd.status, (invalidCwd.json() as { title: string }).title]).toEqual([400, "invalid_cwd"]);
+      expectMatchesDocument(doc, "POST", "/v1/sessions", 400, invalidCwd.json());
       // An allowed Origin is served, with the CORS header.
       const allowed = await rawRequest(`${server.url}/healthz`, { headers: { origin: "http://ui.example" } });
       expect(allowed.status).toBe(200);
@@ -199,5 +216,27 @@ describe("elwood serve: agentapi-compatible routes on the simulated Claude (issu
     expect(run.code).toBe(0);
     await events.ended;
     await eventually(() => s.leftovers().length === 0, 10_000, "no process left in the workspace");
+  }, 90_000);
+
+  it("an agent that cannot start: agent_error on /events, status stable, user messages refused with 409; a port in use fails the command with status 1", async () => {
+    const s = sandbox({ agent: false });
+    const server = await startServe(s, ["--agent", "claude"]);
+    try {
+      const doc = await documentOf(server);
+      const events = await connectSse(`${server.url}/events`, { headers: server.auth });
+      const failure = await events.waitFor((f) => f.event === "agent_error", 60_000);
+      expect(JSON.parse(failure.data)).toMatchObject({ code: "claude_not_found" });
+      expectFramesMatchDocument(doc, "/events", events.frames);
+      expect((await call(server, doc, "GET", "/status")).body).toEqual({ agent_type: "claude", status: "stable" });
+      const refused = await call(server, doc, "POST", "/message", { content: "anyone there?", type: "user" });
+      expect([refused.status, (refused.body as { title: string }).title]).toEqual([409, "session_not_running"]);
+      events.drop();
+
+      const clash = await runCliChild(s, ["serve", "--port", String(server.listening.port)]);
+      expect(clash.code).toBe(1);
+      expect(clash.stderr).toContain("cannot listen");
+    } finally {
+      await stop(server);
+    }
   }, 90_000);
 });

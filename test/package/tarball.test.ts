@@ -1,7 +1,7 @@
 // The packed tarball works for a consumer (issue 15 §2): npm pack, an offline install into a fresh project, then
 // ESM import, a strict TypeScript consumer, one real turn against the simulated agent, the inspector page, each bin.
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -152,4 +152,34 @@ describe("packed tarball in a fresh consumer project, offline (issue 15 §2)", (
     expect(records.filter((r) => r.type === "text").map((r) => r.text)).toEqual(["FAKE-REPLY: hi from the tarball"]);
     expect(records.at(-1)).toMatchObject({ type: "result", agent: "claude", response: "FAKE-REPLY: hi from the tarball" });
   }, 180_000);
+
+  it("issue 20: elwood serve from the installed package: the listening line, /healthz, agentapi's /status on the simulated agent, SIGTERM exits 0", async () => {
+    const home = join(dir, "serve-home");
+    const bin = join(dir, "serve-bin");
+    execFileSync("mkdir", ["-p", home, bin]);
+    writeFileSync(join(bin, "claude"), `#!/bin/sh\nexec '${process.execPath}' '${simAgentPath}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(home, ".bash_profile"), `export PATH='${bin}':"$PATH"\n`);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("ELWOOD_") && !k.startsWith("XDG_")));
+    const child = spawn(join(project, "node_modules/.bin/elwood"), ["serve", "--agent", "claude", "--port", "0"], { cwd: project, env: { ...env, HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((done) => child.on("close", done));
+    try {
+      for (let waited = 0; !stdout.includes("\n") && waited < 30_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      const listening = JSON.parse(stdout.split("\n")[0] ?? "{}") as { url: string; token: string };
+      expect((await fetch(`${listening.url}/healthz`)).status).toBe(200);
+      const auth = { authorization: `Bearer ${listening.token}` };
+      let status = "";
+      for (let waited = 0; status !== "stable" && waited < 60_000; waited += 200) {
+        status = ((await (await fetch(`${listening.url}/status`, { headers: auth })).json()) as { status: string }).status;
+        if (status !== "stable") await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe("stable");
+      expect((await fetch(`${listening.url}/openapi.json`, { headers: auth })).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-// E2E: the built `elwood serve --agent claude` drives the real Claude Code 2.1.332 offline; an SSE client follows one turn
+// E2E: the built `elwood serve --agent …` drives the real Claude Code 2.1.332 and Codex 0.171.0 offline; an SSE client follows one turn
 // through agentapi's routes (every reply and frame validated against the server's /openapi.json), and SIGTERM mid-turn
 // leaves no process behind.
 
@@ -49,10 +49,15 @@ async function stable(server: Served, doc: CheckedDocument): Promise<void> {
   await expect.poll(async () => ((await getJson(server, doc, "/status")) as { status: string }).status, { timeout: 120_000, interval: 250 }).toBe("stable");
 }
 
-describe("elwood serve on Claude Code 2.1.332 (issue 20)", () => {
-  it("an SSE client follows one turn through agentapi's routes: running → stable, message_update with the model's text; every reply validates", async () => {
-    await inCliSandbox("claude", "2.1.332", async (box) => {
-      const server = await serve(box, "claude");
+const PINNED = [
+  ["claude", "2.1.332"],
+  ["codex", "0.171.0"],
+] as const;
+
+describe("elwood serve on Claude Code 2.1.332 and Codex 0.171.0 (issue 20)", () => {
+  it.each(PINNED)("%s %s: an SSE client follows one turn through agentapi's routes: running → stable, message_update with the model's text; every reply validates", async (agent, version) => {
+    await inCliSandbox(agent, version, async (box) => {
+      const server = await serve(box, agent);
       try {
         const doc = (await getJson(server, undefined, "/openapi.json")) as CheckedDocument;
         await stable(server, doc);
@@ -66,6 +71,7 @@ describe("elwood serve on Claude Code 2.1.332 (issue 20)", () => {
         expect(JSON.parse(reply.data).message).toBe(`${FAKE_REPLY_PREFIX}${prompt}`);
         expect(Number(reply.id)).toBeLessThan(Number(done.id));
         expectFramesMatchDocument(doc, "/events", events.frames);
+        expect(await getJson(server, doc, "/status")).toEqual({ agent_type: agent, status: "stable" });
         const { messages } = (await getJson(server, doc, "/messages")) as { messages: Array<{ role: string; content: string }> };
         expect(messages.map((m) => [m.role, m.content])).toEqual([
           ["user", prompt],
@@ -81,7 +87,7 @@ describe("elwood serve on Claude Code 2.1.332 (issue 20)", () => {
     });
   }, 300_000);
 
-  it("SIGTERM mid-turn: the server exits 0, its event stream ends, and no process is left behind", async () => {
+  it("claude 2.1.332: SIGTERM mid-turn: the server exits 0, its event stream ends, and no process is left behind", async () => {
     await inCliSandbox("claude", "2.1.332", async (box) => {
       const server = await serve(box, "claude");
       const doc = (await getJson(server, undefined, "/openapi.json")) as CheckedDocument;
