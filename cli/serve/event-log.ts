@@ -9,6 +9,8 @@ export interface LoggedEvent {
   readonly event: string;
   readonly data: unknown;
   readonly json: string;
+  /** UTF-8 size of `json`, what retention counts. */
+  readonly bytes: number;
 }
 
 /** Why a cursor could not continue exactly after the id it was asked for. */
@@ -81,9 +83,9 @@ export class EventLog {
   append(event: string, data: unknown): LoggedEvent | undefined {
     if (this.closed) return undefined;
     const json = JSON.stringify(data) ?? "null";
-    const logged: LoggedEvent = { id: this.nextId++, event, data, json };
+    const logged: LoggedEvent = { id: this.nextId++, event, data, json, bytes: Buffer.byteLength(json) };
     this.events.push(logged);
-    this.retainedBytes += json.length;
+    this.retainedBytes += logged.bytes;
     this.evict();
     this.wake();
     return logged;
@@ -133,7 +135,7 @@ export class EventLog {
   private evict(): void {
     while (this.size > 1 && (this.size > this.maxEvents || this.retainedBytes > this.maxBytes)) {
       const oldest = this.events[this.head++];
-      if (oldest !== undefined) this.retainedBytes -= oldest.json.length;
+      if (oldest !== undefined) this.retainedBytes -= oldest.bytes;
     }
     // Drop the evicted prefix once it is as long as what is kept, so the array stays within twice the bound.
     if (this.head > 0 && this.head >= this.size) {

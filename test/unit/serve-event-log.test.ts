@@ -22,6 +22,11 @@ describe("event log", () => {
     for (let n = 0; n < 20; n++) log.append("text", { text: "0123456789" });
     expect(log.bytes).toBeLessThanOrEqual(50);
     expect(log.size).toBeGreaterThan(0);
+    // Bytes are UTF-8 bytes, not characters: 20 three-byte characters pass a 50-byte bound.
+    const wide = new EventLog({ maxBytes: 50 });
+    wide.append("text", "€".repeat(20));
+    wide.append("text", "a");
+    expect(wide.size).toBe(1);
     log.append("big", { text: "x".repeat(500) });
     expect(log.size).toBe(1);
     expect(log.firstRetainedId).toBe(21);
