@@ -45,7 +45,7 @@ serve options (elwood serve; also takes --agent, --model, --reasoning-effort, --
   --host <addr>                   listen address (default: 127.0.0.1)
   --token <t>                     bearer token (default: $ELWOOD_SERVE_TOKEN, else generated and printed on stdout)
   --no-auth                       no token (refused unless the host is loopback)
-  --allowed-hosts <a,b>           accepted Host headers (default: localhost, 127.0.0.1, [::1] with the port)
+  --allowed-hosts <a,b>           accepted Host headers (default: localhost, 127.0.0.1, [::1], --host; with the port)
   --allowed-origins <a,b>         accepted Origin headers (default: none; requests without Origin are accepted)
   --max-sessions <n>              live sessions at most (default: 8); more answer 429 session_limit
   --max-body <bytes>              largest request body (default: 1048576)

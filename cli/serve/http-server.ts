@@ -76,7 +76,7 @@ export class ServeServer {
       this.server.listen(port, host, () => {
         this.server.off("error", onError);
         const address = this.server.address() as AddressInfo;
-        if (this.options.allowedHosts === undefined) this.allowedHosts = defaultAllowedHosts(address.port);
+        if (this.options.allowedHosts === undefined) this.allowedHosts = defaultAllowedHosts(address.port, host);
         resolve({ host, port: address.port });
       });
     });
@@ -212,8 +212,13 @@ export class ServeServer {
   }
 }
 
-export function defaultAllowedHosts(port: number): string[] {
-  return [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
+/** The loopback names with the port, and the listening address itself unless it is a wildcard (0.0.0.0, ::). */
+export function defaultAllowedHosts(port: number, host = "127.0.0.1"): string[] {
+  const loopback = [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`];
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (bare === "0.0.0.0" || bare === "::" || bare === "") return loopback;
+  const own = `${bare.includes(":") ? `[${bare}]` : bare}:${port}`.toLowerCase();
+  return loopback.includes(own) ? loopback : [...loopback, own];
 }
 
 function parseUrl(raw: string | undefined): URL {

@@ -1,6 +1,7 @@
 // The server core of `elwood serve` without agents: router, request guards, problem replies, the session registry's cap and teardown.
 
 import { describe, expect, it } from "vitest";
+import { defaultAllowedHosts } from "../../cli/serve/http-server.js";
 import { HttpProblem, problemReply, asProblem } from "../../cli/serve/problem.js";
 import { hostAllowed, originAllowed, tokenMatches } from "../../cli/serve/request-guard.js";
 import type { Route } from "../../cli/serve/route.js";
@@ -43,6 +44,10 @@ describe("elwood serve core (issue 20)", () => {
     expect(hostAllowed("evil.com", hosts)).toBe(false);
     expect(hostAllowed(undefined, hosts)).toBe(false);
     expect(hostAllowed("anything", ["*"])).toBe(true);
+    expect(defaultAllowedHosts(80)).toEqual(["localhost:80", "127.0.0.1:80", "[::1]:80"]);
+    expect(defaultAllowedHosts(80, "10.0.0.5")).toEqual(["localhost:80", "127.0.0.1:80", "[::1]:80", "10.0.0.5:80"]);
+    expect(defaultAllowedHosts(80, "0.0.0.0")).toEqual(["localhost:80", "127.0.0.1:80", "[::1]:80"]);
+    expect(defaultAllowedHosts(80, "fe80::1")).toContain("[fe80::1]:80");
     expect(originAllowed(undefined, [])).toBe(true);
     expect(originAllowed("http://evil.example", [])).toBe(false);
     expect(originAllowed("http://ui.example/", ["http://ui.example"])).toBe(true);
