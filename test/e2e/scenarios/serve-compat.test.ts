@@ -87,6 +87,36 @@ describe("elwood serve on Claude Code 2.1.332 and Codex 0.171.0 (issue 20)", () 
     });
   }, 300_000);
 
+  it("claude 2.1.332: POST /message while the agent runs is queued and becomes its own later turn (agentapi would fail it)", async () => {
+    await inCliSandbox("claude", "2.1.332", async (box) => {
+      const server = await serve(box, "claude");
+      try {
+        const doc = (await getJson(server, undefined, "/openapi.json")) as CheckedDocument;
+        await stable(server, doc);
+        box.server.enqueue({ kind: "slow", text: "the slow first answer", totalMs: 4_000 });
+        await post(server, doc, "first question");
+        await eventually(() => box.server.requests.some((r) => r.kind === "main"), 120_000, "the first model request");
+        expect(((await getJson(server, doc, "/status")) as { status: string }).status).toBe("running");
+        await post(server, doc, "second question");
+        await expect.poll(async () => ((await getJson(server, doc, "/messages")) as { messages: unknown[] }).messages.length, { timeout: 120_000, interval: 250 }).toBe(4);
+        await stable(server, doc);
+        const { messages } = (await getJson(server, doc, "/messages")) as { messages: Array<{ role: string; content: string }> };
+        expect(messages.map((m) => [m.role, m.content])).toEqual([
+          ["user", "first question"],
+          ["agent", "the slow first answer"],
+          ["user", "second question"],
+          ["agent", `${FAKE_REPLY_PREFIX}second question`],
+        ]);
+        // Two model requests, one per turn: the second message was not folded into the first turn.
+        expect(box.server.requests.filter((r) => r.kind === "main").map((r) => r.userText)).toEqual(["first question", "second question"]);
+      } finally {
+        server.signal("SIGTERM");
+        expect(await server.exited, server.output()).toBe(0);
+      }
+      await expectNothingLeft(box);
+    });
+  }, 300_000);
+
   it("claude 2.1.332: SIGTERM mid-turn: the server exits 0, its event stream ends, and no process is left behind", async () => {
     await inCliSandbox("claude", "2.1.332", async (box) => {
       const server = await serve(box, "claude");
