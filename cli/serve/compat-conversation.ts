@@ -19,6 +19,9 @@ export interface CompatMessage {
 /** The key the conversation is attached under on its LiveSession. */
 export const COMPAT_ATTACHMENT = "compat";
 
+/** Messages kept in the history; older ones leave /messages (ids keep counting). */
+export const MAX_MESSAGES = 5_000;
+
 /** User messages waiting behind the running turn, at most. */
 export const MAX_QUEUED_MESSAGES = 64;
 
@@ -33,12 +36,15 @@ export class CompatConversation {
   /** message_update, status_change and agent_error events, in order, with ids for Last-Event-ID. */
   readonly log = new EventLog();
   private readonly messages: CompatMessage[] = [];
+  private nextMessageId = 0;
   private readonly queue: string[] = [];
   /** A turn of ours is in flight (from its user message to its result). */
   private busy = false;
   private closed = false;
   private exitReported = false;
   private failedStart = false;
+  /** Why the agent is gone (a failed start, an exit): repeated in every new subscriber's snapshot. */
+  private standing: { message: string; code: string; time: string } | undefined;
   private status: CompatStatus;
   private readonly offStatus: () => void;
 
@@ -62,11 +68,12 @@ export class CompatConversation {
     return this.messages.map((m) => ({ ...m }));
   }
 
-  /** What a new /events subscriber gets first (as agentapi does): every message, then the status. */
+  /** What a new /events subscriber gets first (as agentapi does): every message, then the status; then why the agent is gone, if it is. */
   snapshot(): SseFrame[] {
     return [
       ...this.messages.map((m) => ({ event: "message_update", data: JSON.stringify(updateBody(m)) })),
       { event: "status_change", data: JSON.stringify({ agent_type: this.agentType, status: this.status }) },
+      ...(this.standing === undefined ? [] : [{ event: "agent_error", data: JSON.stringify(this.standing) }]),
     ];
   }
 
@@ -85,15 +92,17 @@ export class CompatConversation {
   }
 
   /** An error outside a turn (e.g. the session failed to start), as an agent_error event. */
-  reportError(code: string, message: string): void {
-    this.log.append("agent_error", { message, code, time: new Date().toISOString() });
+  reportError(code: string, message: string): { message: string; code: string; time: string } {
+    const body = { message, code, time: new Date().toISOString() };
+    this.log.append("agent_error", body);
+    return body;
   }
 
   /** The agent could not be started: agent_error, status stable, and user messages refused from now on. */
   startFailed(code: string, message: string): void {
     if (this.closed) return;
     this.failedStart = true;
-    this.reportError(code, message);
+    this.standing = this.reportError(code, message);
     this.queue.length = 0;
     this.refresh();
   }
@@ -156,8 +165,9 @@ export class CompatConversation {
   }
 
   private add(role: "user" | "agent", content: string): CompatMessage {
-    const message: CompatMessage = { id: this.messages.length, content, role, time: new Date().toISOString() };
+    const message: CompatMessage = { id: this.nextMessageId++, content, role, time: new Date().toISOString() };
     this.messages.push(message);
+    if (this.messages.length > MAX_MESSAGES) this.messages.splice(0, this.messages.length - MAX_MESSAGES);
     this.log.append("message_update", updateBody(message));
     return message;
   }
@@ -178,7 +188,7 @@ export class CompatConversation {
     const status = this.live.session.status;
     if (TERMINAL.has(status) && !this.exitReported) {
       this.exitReported = true;
-      this.reportError("agent_exited", `the agent is no longer running (status ${status})`);
+      this.standing = this.reportError("agent_exited", `the agent is no longer running (status ${status})`);
     }
     const next = this.decide();
     if (next === this.status) return;

@@ -90,7 +90,7 @@ export function compatRoutes(target: CompatTarget): Route[] {
       operationId: "subscribeEvents",
       summary: "Subscribe to events",
       description:
-        "Server-Sent Events. A new subscriber first gets the current state (every message as message_update, then status_change), then what happens since. Elwood adds event ids: reconnecting with Last-Event-ID (or ?lastEventId=) continues after that event without the snapshot, losing and repeating nothing; and an agent_error event (a failed turn, an exited agent).",
+        "Server-Sent Events. A new subscriber first gets the current state (every message as message_update, then status_change, then agent_error if the agent could not start or has exited), then what happens since. Elwood adds event ids: reconnecting with Last-Event-ID (or ?lastEventId=) continues after that event without the snapshot, losing and repeating nothing; and an agent_error event (a failed turn, an exited agent).",
       group: "compat",
       responses: { "200": { description: "OK", contentType: "text/event-stream", schema: CompatEvents }, default: ERROR_RESPONSE },
       handle: async (ctx) => {
