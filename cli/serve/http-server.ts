@@ -50,7 +50,9 @@ export class ServeServer {
   constructor(private readonly options: ServeServerOptions) {
     this.router = new Router(options.routes);
     this.allowedHosts = options.allowedHosts ?? [];
-    this.server = createServer((req, res) => {
+    // Node enforces headersTimeout only when it checks its connections (every 30 s by default): checked each second,
+    // clients that open sockets and send nothing cannot hold the connection cap for long.
+    this.server = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
       void this.handle(req, res);
     });
     // Slow or malformed clients cannot hold the server: headers within 10 s, the request itself within 60 s.

@@ -74,13 +74,18 @@ export function resolveServeSettings(values: RunValues & ServeValues, env: Reado
   if (noAuth && !isLoopback(host)) throw usageError(`--no-auth is refused on a non-loopback host (${host}): anyone who can reach it could drive the agents`);
   if (given !== undefined && given.length < 16) throw usageError("the token must be at least 16 characters");
   const token = noAuth ? undefined : (given ?? randomBytes(24).toString("base64url"));
+  const allowedHosts = list(values["allowed-hosts"]);
+  const allowedOrigins = list(values["allowed-origins"]) ?? [];
+  // Without a token, the allowlists are all that stands between a web page the user visits and the agents.
+  if (noAuth && allowedOrigins.includes("*")) throw usageError("--no-auth cannot be used with --allowed-origins '*': any web page could drive the agents");
+  if (noAuth && allowedHosts?.includes("*") === true) throw usageError("--no-auth cannot be used with --allowed-hosts '*': DNS rebinding could reach the agents");
   return {
     host,
     port,
     token,
     tokenGenerated: !noAuth && given === undefined,
-    allowedHosts: list(values["allowed-hosts"]),
-    allowedOrigins: list(values["allowed-origins"]) ?? [],
+    allowedHosts,
+    allowedOrigins,
     maxSessions: integer("max-sessions", values["max-sessions"], DEFAULT_MAX_SESSIONS, 1, 1_000),
     maxBodyBytes: integer("max-body", values["max-body"], DEFAULT_MAX_BODY_BYTES, 1_024, 1024 * 1024 * 1024),
   };

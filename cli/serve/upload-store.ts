@@ -12,7 +12,21 @@ export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 /** A file name that cannot leave its directory, hide itself or carry control characters. */
 export function safeFileName(name: string): string {
   const cleaned = basename(name.replaceAll("\\", "/")).replace(/[\u0000-\u001f\u007f]/g, "").replace(/^\.+/, "").trim();
-  return cleaned === "" ? "upload" : cleaned.slice(0, 200);
+  return cleaned === "" ? "upload" : withinBytes(cleaned, MAX_NAME_BYTES);
+}
+
+/** File systems limit a name to 255 bytes: keep whole characters up to this many UTF-8 bytes. */
+const MAX_NAME_BYTES = 200;
+
+function withinBytes(text: string, limit: number): string {
+  let bytes = 0;
+  let kept = "";
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > limit) break;
+    kept += char;
+  }
+  return kept;
 }
 
 export class UploadStore {

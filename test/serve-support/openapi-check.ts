@@ -1,7 +1,8 @@
 // Validates what a test received from `elwood serve` against the server's own OpenAPI 3.1 document, with Ajv (draft
 // 2020-12): the response schema the document declares for the method, path pattern and status (else its `default`).
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { describeSchemaError } from "../support/json-schema-check.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -71,12 +72,6 @@ function validatorFor(doc: CheckedDocument, key: string, schema: unknown): Valid
   return validate;
 }
 
-function describe(error: ErrorObject): string {
-  const at = `$${error.instancePath.replace(/\//g, ".")}`;
-  const extra = error.keyword === "additionalProperties" ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : "";
-  return `${at}: ${error.message ?? error.keyword}${extra}`;
-}
-
 /**
  * The problems of a received JSON body against the document's response for method, path pattern and status, under
  * `contentType` (default: the declared JSON-ish content type — `application/json` or `application/problem+json`).
@@ -88,7 +83,7 @@ export function responseProblems(doc: CheckedDocument, method: string, pathPatte
     return [`the document declares no ${contentType ?? "JSON"} content for ${method.toUpperCase()} ${pathPattern} ${String(status)}`];
   }
   const validate = validatorFor(doc, `${method} ${pathPattern} ${String(status)} ${type}`, declared[type].schema ?? {});
-  return validate(body) ? [] : (validate.errors ?? []).map(describe);
+  return validate(body) ? [] : (validate.errors ?? []).map(describeSchemaError);
 }
 
 /** Throws, naming every problem, unless `body` matches the document's response for method, path and status. */
@@ -133,7 +128,7 @@ export function expectFramesMatchDocument(doc: CheckedDocument, pathPattern: str
     }
     const validate = validatorFor(doc, `${method} ${pathPattern} sse ${frame.event}`, variant);
     const value = { event: frame.event, data, ...(frame.id !== undefined ? { id: Number(frame.id) } : {}) };
-    if (!validate(value)) problems.push(`event ${frame.event} (id ${String(frame.id)}): ${(validate.errors ?? []).map(describe).join("; ")}`);
+    if (!validate(value)) problems.push(`event ${frame.event} (id ${String(frame.id)}): ${(validate.errors ?? []).map(describeSchemaError).join("; ")}`);
   }
   if (problems.length > 0) throw new Error(`stream frames do not match the document:\n  ${problems.join("\n  ")}`);
 }

@@ -34,7 +34,8 @@ function validatorFor(root: Schema, schema: Schema): ValidateFunction {
   return validate;
 }
 
-function describe(error: ErrorObject): string {
+/** One Ajv error as `$.path: message (extra property)`. */
+export function describeSchemaError(error: ErrorObject): string {
   const at = `$${error.instancePath.replace(/\//g, ".")}`;
   const extra = error.keyword === "additionalProperties" ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : "";
   return `${at}: ${error.message ?? error.keyword}${extra}`;
@@ -43,5 +44,5 @@ function describe(error: ErrorObject): string {
 /** Every problem of `value` against `schema` (the root or one of its $defs); empty when it validates. */
 export function schemaProblems(root: Schema, value: unknown, schema: Schema = root): string[] {
   const validate = validatorFor(root, schema);
-  return validate(value) ? [] : (validate.errors ?? []).map(describe);
+  return validate(value) ? [] : (validate.errors ?? []).map(describeSchemaError);
 }

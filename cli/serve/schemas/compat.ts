@@ -1,24 +1,23 @@
 // agentapi's request and response schemas (its openapi.json, v0.11.6), field by field, as TypeBox; agent_error is Elwood's addition.
 
 import { type TSchema, Type } from "@sinclair/typebox";
+import { literals } from "./literals.js";
 
-const literals = <T extends string>(values: readonly T[], options: { $id: string; description?: string }) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { ...options, title: options.$id },
-  );
+/** agentapi titles each enum with its name. */
+const titledLiterals = <const T extends readonly string[]>(values: T, options: { $id: string; description?: string }) =>
+  literals(values, { ...options, title: options.$id });
 
 /** agentapi's `$schema` link, optional and read-only: Elwood never sends it but accepts it back. */
 const SchemaLink = Type.Optional(Type.String({ format: "uri", readOnly: true, description: "A URL to the JSON Schema for this object." }));
 
-export const AgentStatus = literals(["running", "stable"], {
+export const AgentStatus = titledLiterals(["running", "stable"], {
   $id: "AgentStatus",
   description:
     "'running': the agent is processing a message (or starting); 'stable': it waits for input. Elwood decides this from the CLI's hooks, not from screen stability: ready → stable, a dialog waiting for an answer (blocked) → stable, an exited agent → stable (with an agent_error event), anything else live → running.",
 });
 
-export const ConversationRole = literals(["agent", "user"], { $id: "ConversationRole" });
-export const MessageType = literals(["raw", "user"], { $id: "MessageType" });
+export const ConversationRole = titledLiterals(["agent", "user"], { $id: "ConversationRole" });
+export const MessageType = titledLiterals(["raw", "user"], { $id: "MessageType" });
 
 const messageId = Type.Integer({ minimum: 0, description: "Unique identifier for the message. This identifier also represents the order of the message in the conversation history." });
 const messageTime = Type.String({ format: "date-time", description: "Timestamp of the message" });

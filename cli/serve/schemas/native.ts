@@ -2,18 +2,10 @@
 // OpenAPI document and (through Static<>) the TypeScript type the handlers build, so the two cannot disagree.
 // A schema with an `$id` becomes a named component of the document.
 
-import { type SchemaOptions, type Static, type TLiteral, type TSchema, type TUnion, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { literals } from "./literals.js";
 import { ref } from "./named.js";
 import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/index.js";
-
-/** A union of string literals whose static type is the union of the values. */
-function literals<const T extends readonly string[]>(values: T, options: SchemaOptions | string): TUnion<TLiteral<T[number]>[]> {
-  const opts = typeof options === "string" ? { description: options } : options;
-  return Type.Union(
-    values.map((v) => Type.Literal(v)),
-    opts,
-  ) as TUnion<TLiteral<T[number]>[]>;
-}
 
 export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
 
