@@ -290,8 +290,11 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         else await releaseOwner(sessionDir).catch(() => undefined);
       },
     });
-    // Reaps every process of the session should this process die, and what the CLI leaves when it exits.
-    supervisor = startSupervisor({ cliPid: launched.pty.pid, cliPgid: launched.pty.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
+    // Reaps every process of the session should this process die, and what the CLI leaves when it exits: started
+    // when the io actor announces the spawn (it spawns the PTY once the facade starts the tree).
+    launched.actor.on("public.spawned", (spawned) => {
+      supervisor = startSupervisor({ cliPid: spawned.pid, cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
+    });
     const runtime: SessionRuntime = {
       ...launched,
       loops: { store: loopStore, restored, current: () => isCurrent() },
@@ -301,6 +304,12 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       },
     };
     const session = plan.createSession(runtime);
+    // node-pty could not fork: the io actor recorded why and spawned nothing; the start rejects with it, as it always did.
+    const spawnError = launched.pty.spawnError;
+    if (spawnError !== undefined) {
+      launched.actor.stop();
+      throw spawnError;
+    }
     // From here this object speaks for the session: an earlier one of the same directory (resumed from) no longer does.
     isCurrent = claimSessionGeneration(sessionDir);
     events.gateOnRender(() => runtime.terminal.settled());
