@@ -5,7 +5,7 @@ import { createActor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { PtyHandle } from "../effects/pty/pty-handle.js";
 import { sessionIoLogic } from "../effects/session-io.js";
-import { HookFeed, hookBridgeLogic } from "../effects/hook-bridge-actor.js";
+import { HookFeed, hookBridgeLogic, type HookServerLink } from "../effects/hook-bridge-actor.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
@@ -42,6 +42,8 @@ export interface LaunchPlan {
   readonly beforeStop?: () => Promise<void>;
   /** What the hook bridge server's handler reports; a session launched without a bridge gets an empty feed. */
   readonly hooks?: HookFeed;
+  /** The bridge server the feed's handler runs in: the hooks actor reports its rejected calls and closes it when it stops. */
+  readonly hookServer?: HookServerLink;
   /** Called when the bootstrap size could not be restored (real native error). */
   readonly onResizeRestoreFailed?: (error: unknown) => void;
 }
@@ -100,7 +102,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       resumed: plan.resumed,
       ioInput: { terminal, spawn, pty, readScreen: plan.adapter.readScreen },
       effectsInput,
-      hooksInput: { feed: plan.hooks ?? new HookFeed() },
+      hooksInput: { feed: plan.hooks ?? new HookFeed(), ...(plan.hookServer === undefined ? {} : { bridge: plan.hookServer }) },
       endInput,
     },
   });
