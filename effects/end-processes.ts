@@ -3,12 +3,13 @@
 
 import { fromPromise } from "xstate";
 import type { ClosingAs } from "../src/contracts/readiness.js";
-import type { AgentPty } from "./pty/agent-pty.js";
+import type { PtyHandle } from "./pty/pty-handle.js";
 import { reapTagged } from "./pty/tagged-processes.js";
 
 /** What ending needs from the launched session; built once at launch. */
 export interface EndProcessesRuntime {
-  readonly pty: Pick<AgentPty, "stop" | "kill">;
+  /** The io actor's handle on the CLI's PTY (nothing to end when it never spawned). */
+  readonly pty: Pick<PtyHandle, "stop" | "kill">;
   readonly elwoodSessionId: string;
   readonly stopGraceMs: number;
   /** teardown()'s grace, used when it is shorter than stopGraceMs. */

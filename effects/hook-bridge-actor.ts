@@ -1,10 +1,12 @@
 // The hook bridge's edge actor: what the bridge server's handler reports (hooks, hook errors, hook results, start-up
-// warnings) enters the session tree here, as events for the root. The server starts before the tree exists (the CLI's
-// command line names its socket), so the feed keeps what arrives first and hands it over when the actor subscribes.
+// warnings) and the server's own rejected calls enter the session tree here, as events for the root; the server is
+// closed when the actor stops. The server starts before the tree exists (the CLI's command line names its socket), so
+// the feed keeps what arrives first and hands it over when the actor subscribes.
 
 import { fromCallback } from "xstate";
 import type { HookEvent } from "../src/contracts/events.js";
 import type { HookErrorEvent, Unsubscribe, WarningCode } from "../src/contracts/public-types.js";
+import type { HookBridgeError, HookBridgeServer } from "./hook-bridge/server.js";
 
 /** A hook error the bridge or the dispatcher saw (the call failed open). */
 export type BridgeHookErrorEvent = { readonly type: "bridge.hookError"; readonly error: HookErrorEvent };
@@ -111,10 +113,43 @@ function boundedWait(rendered: () => Promise<void>): Promise<void> {
   return Promise.race([done.catch(() => undefined), limit]).finally(() => clearTimeout(timer));
 }
 
-export interface HookBridgeInput {
-  readonly feed: HookFeed;
+/**
+ * Which bridge-server errors become public `hookError`s: oversized and wrong-token calls are
+ * unauthenticated noise and stay silent; malformed complete requests, unknown events and disconnects are typed
+ * hook errors. A name that is not one of the agent's events is reported as "Unknown".
+ */
+export function publicBridgeErrorFor(e: HookBridgeError, isKnown: (name: string) => boolean): HookErrorEvent | undefined {
+  if (e.noise === true) return undefined;
+  const name = e.event !== undefined && isKnown(e.event) ? e.event : "Unknown";
+  return { category: e.category, hookEventName: name, message: e.message };
 }
 
-export const hookBridgeLogic = fromCallback<{ readonly type: string }, HookBridgeInput, HookBridgeEmitted>(({ input, sendBack }) =>
-  input.feed.subscribe((event) => sendBack(event)),
-);
+/** The session's bridge server, as far as the tree is concerned: its rejected calls, and its close. */
+export interface HookServerLink {
+  readonly server: Pick<HookBridgeServer, "onError" | "close">;
+  /** The agent's hook names (a rejected call naming another event is reported as "Unknown"). */
+  readonly isHookEventName: (name: string) => boolean;
+}
+
+export interface HookBridgeInput {
+  readonly feed: HookFeed;
+  /** Absent for a session launched without a bridge (tests). */
+  readonly bridge?: HookServerLink;
+}
+
+export const hookBridgeLogic = fromCallback<{ readonly type: string }, HookBridgeInput, HookBridgeEmitted>(({ input, sendBack }) => {
+  const { feed, bridge } = input;
+  const offFeed = feed.subscribe((event) => sendBack(event));
+  // Through the feed, so a rejected call keeps its place among the hooks still held for the render.
+  const offErrors = bridge?.server.onError((e) => {
+    const error = publicBridgeErrorFor(e, bridge.isHookEventName);
+    if (error !== undefined) feed.hookError(error);
+  });
+  return () => {
+    offFeed();
+    offErrors?.();
+    // The tree is gone: nothing is left to answer a hook. (A stop, kill or teardown closes it earlier, in its release,
+    // because the root keeps this actor running while the session is over: late hooks are still displayed.)
+    void bridge?.server.close().catch(() => undefined);
+  };
+});

@@ -1,13 +1,15 @@
-// The session's I/O edge actor: turns terminal frames and PTY exit into events, and performs machine-requested
-// writes under the observed-screen rule (render everything received, check the dialog guard, then write), answering
-// each write to the machine that asked (its reply-to), not to the root.
+// The session's I/O edge actor: spawns the agent's PTY and wires it to the headless terminal, turns terminal frames and
+// PTY exit into events, and performs machine-requested writes under the observed-screen rule (render everything
+// received, check the dialog guard, then write), answering each write to the machine that asked (its reply-to).
 
 import { fromCallback } from "xstate";
 import type { ScreenFacts, ScreenReader } from "../src/contracts/screen-facts.js";
 import type { FrameEvent, IoAnswerEvent, IoWriteCommand, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../src/contracts/events.js";
 import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
-import { ElwoodError } from "../src/contracts/errors.js";
-import type { AgentPty } from "./pty/agent-pty.js";
+import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
+import { spawnAgentPty, type AgentPty, type SpawnAgentPtyOptions } from "./pty/agent-pty.js";
+import { attachTerminal } from "./pty/attach-terminal.js";
+import type { PtyHandle } from "./pty/pty-handle.js";
 import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
 import type { TerminalSnapshot } from "../src/contracts/terminal-snapshot.js";
 
@@ -16,8 +18,23 @@ export const OBSERVE_QUIET_LIMIT_MS = 1000;
 
 export interface SessionIoInput {
   readonly terminal: HeadlessTerminal;
-  readonly pty: AgentPty;
+  /** What to run: the actor spawns it when it starts (the terminal must already have the spawn size). */
+  readonly spawn: SpawnAgentPtyOptions;
+  /** Filled with the spawned PTY (or its spawn error): the narrow way everyone else reaches the process. */
+  readonly pty: PtyHandle;
   readonly readScreen: ScreenReader;
+}
+
+/** Spawns the PTY and fills the handle; a spawn that throws is recorded there instead (the start rejects with it). */
+function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | undefined {
+  try {
+    const pty = spawnAgentPty(spec);
+    handle.attach(pty);
+    return pty;
+  } catch (error) {
+    handle.spawnFailed(isElwoodError(error) ? error : new ElwoodError("start_failed", "Could not spawn the agent PTY", { cause: String(error) }));
+    return undefined;
+  }
 }
 
 export type SessionIoCommand = IoWriteCommand;
@@ -36,7 +53,7 @@ function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean>
 
 export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, SessionIoEmitted>(
   ({ input, sendBack, receive }) => {
-    const { terminal, pty, readScreen } = input;
+    const { terminal, readScreen } = input;
     let closed = false;
     // Fed by every frame and every pre-write look at the screen: a model dialog Elwood is not driving holds
     // guarded writes until the composer is positively back (write-only: readiness never sees it).
@@ -49,7 +66,10 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       answer(request, { type: "io.held", requestId: request.requestId, reason });
     };
 
-    sendBack({ type: "pty.spawned", pid: pty.pid });
+    const pty = spawnInto(input.pty, input.spawn);
+    // Output in, xterm's input out, backpressure, and the exit that releases a pause for good.
+    const detach = pty === undefined ? () => {} : attachTerminal(pty, terminal);
+    if (pty !== undefined) sendBack({ type: "pty.spawned", pid: pty.pid, pgid: pty.pgid });
     // The terminal hands back the very same snapshot object while the screen is unchanged, and the reader is a
     // pure function of it: such a frame reuses the last facts instead of reading the screen again.
     let lastSnapshot: TerminalSnapshot | undefined;
@@ -62,8 +82,7 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       pickerHold = observeForeignPicker(pickerHold, facts);
       sendBack({ type: "frame", seq: frame.seq, facts, oscState: frame.oscState });
     });
-    const offExit = pty.onExit((exit) => {
-      terminal.notifyChildExited();
+    const offExit = input.pty.onExit((exit) => {
       // Let every byte the child wrote be rendered (and observed) before the exit is announced.
       void terminal.settled().then(() => {
         if (closed) return;
@@ -72,7 +91,7 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
     });
 
     const write = async (request: IoWriteCommand): Promise<void> => {
-      if (pty.exited) {
+      if (pty === undefined || pty.exited) {
         answer(request, { type: "io.failed", requestId: request.requestId, error: new ElwoodError("session_not_running", "the agent process has exited") });
         return;
       }
@@ -111,6 +130,7 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       closed = true;
       offFrame();
       offExit();
+      detach();
     };
   },
 );

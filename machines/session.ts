@@ -78,6 +78,8 @@ export type SessionPublicEvent =
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
   | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number }
+  /** The io actor spawned the CLI (the launcher starts its process supervisor on this). */
+  | { readonly type: "public.spawned"; readonly pid: number; readonly pgid: number }
   | { readonly type: "public.hookError"; readonly error: HookErrorEvent }
   | { readonly type: "public.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
   /** A waitForStatus / waitForActivity deadline passed. */
@@ -421,7 +423,10 @@ export function createSessionMachine(edges: SessionEdges) {
       { id: "hooks", systemId: "hooks", src: "hooks", input: ({ context }: { context: SessionContext }) => context.input.hooksInput },
     ],
     on: {
-      "pty.spawned": { actions: sendTo("status", ({ event }) => event) },
+      "pty.spawned": {
+        actions: [sendTo("status", ({ event }) => event), emit(({ event }) => ({ type: "public.spawned" as const, pid: event.pid, pgid: event.pgid }))],
+        description: "The io actor spawned the CLI: the status machine waits for its first frame; the launcher starts the supervisor.",
+      },
       "trust.fallback": { actions: sendTo("status", ({ event }) => event) },
       "trust.writeFailed": {
         actions: emit(({ event }) => ({

@@ -121,7 +121,8 @@ export class SessionFacade implements AgentSession {
 
   /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
   get pid(): number {
-    return this.runtime.pty.pid;
+    // Always set: the io actor spawned the PTY when the facade started the tree, and a failed spawn rejects the start.
+    return this.runtime.pty.pid ?? 0;
   }
 
   statusDecisions(): readonly StatusDecision[] {

@@ -1,10 +1,11 @@
-// Wires one live session: PTY → headless terminal → session actor (with its child machines and edge actors) → facade.
+// Builds one session's actor tree (the io actor spawns the PTY into the headless terminal when the tree starts) and
+// the runtime the facade works on.
 
 import { createActor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import { spawnAgentPty } from "../effects/pty/agent-pty.js";
+import { PtyHandle } from "../effects/pty/pty-handle.js";
 import { sessionIoLogic } from "../effects/session-io.js";
-import { HookFeed, hookBridgeLogic } from "../effects/hook-bridge-actor.js";
+import { HookFeed, hookBridgeLogic, type HookServerLink } from "../effects/hook-bridge-actor.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
@@ -41,6 +42,8 @@ export interface LaunchPlan {
   readonly beforeStop?: () => Promise<void>;
   /** What the hook bridge server's handler reports; a session launched without a bridge gets an empty feed. */
   readonly hooks?: HookFeed;
+  /** The bridge server the feed's handler runs in: the hooks actor reports its rejected calls and closes it when it stops. */
+  readonly hookServer?: HookServerLink;
   /** Called when the bootstrap size could not be restored (real native error). */
   readonly onResizeRestoreFailed?: (error: unknown) => void;
 }
@@ -51,7 +54,9 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     rows: plan.spawnSize.rows,
     ...(plan.adapter.stateChannel === undefined ? {} : { stateChannel: plan.adapter.stateChannel }),
   });
-  const pty = spawnAgentPty({
+  // Filled by the io actor when the tree starts: it spawns the PTY and wires it to the terminal itself.
+  const pty = new PtyHandle();
+  const spawn = {
     executable: plan.executable,
     args: plan.args,
     cwd: plan.cwd,
@@ -60,12 +65,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     rows: plan.spawnSize.rows,
     ...(plan.shell === undefined ? {} : { shell: plan.shell }),
     ...(plan.viaLoginShell === undefined ? {} : { viaLoginShell: plan.viaLoginShell }),
-  });
-  pty.onData((data) => terminal.writeOutput(data));
-  terminal.onInput((data) => {
-    if (!pty.exited) pty.write(data);
-  });
-  terminal.onBackpressure((paused) => (paused ? pty.pause() : pty.resume()));
+  };
 
   let requested = plan.requestedSize;
   let bootstrapping = plan.spawnSize.cols !== plan.requestedSize.cols || plan.spawnSize.rows !== plan.requestedSize.rows;
@@ -80,7 +80,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     agentEnv: plan.env,
     login: (opId) => loginCallbacks.get(opId),
     ...(plan.adapter.login === undefined ? {} : { loginProfile: plan.adapter.login }),
-    processExited: () => new Promise<void>((resolve) => (pty.exited ? resolve() : pty.onExit(() => resolve()))),
+    processExited: () => pty.whenExited(),
     // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
@@ -100,9 +100,9 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       adapter: plan.adapter,
       autotrust: plan.autotrust,
       resumed: plan.resumed,
-      ioInput: { terminal, pty, readScreen: plan.adapter.readScreen },
+      ioInput: { terminal, spawn, pty, readScreen: plan.adapter.readScreen },
       effectsInput,
-      hooksInput: { feed: plan.hooks ?? new HookFeed() },
+      hooksInput: { feed: plan.hooks ?? new HookFeed(), ...(plan.hookServer === undefined ? {} : { bridge: plan.hookServer }) },
       endInput,
     },
   });

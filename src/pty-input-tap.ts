@@ -1,6 +1,6 @@
 // `input` listeners: they tap the PTY's own write path, so they see exactly the bytes Elwood writes.
 
-import type { AgentPty } from "../effects/pty/agent-pty.js";
+import type { PtyHandle } from "../effects/pty/pty-handle.js";
 import type { InputEvent, Unsubscribe } from "./contracts/public-types.js";
 
 export class PtyInputTap {
@@ -8,7 +8,7 @@ export class PtyInputTap {
 
   /** `onListenerError` turns a throwing listener into a warning, never a failed write. */
   constructor(
-    private readonly pty: AgentPty,
+    private readonly pty: Pick<PtyHandle, "onInput">,
     private readonly onListenerError: () => void,
   ) {}
 

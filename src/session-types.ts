@@ -3,7 +3,7 @@
 import type xtermModule from "@xterm/headless";
 import type { Actor } from "xstate";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
-import type { AgentPty } from "../effects/pty/agent-pty.js";
+import type { PtyHandle } from "../effects/pty/pty-handle.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
@@ -90,7 +90,8 @@ export interface SessionRuntime {
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly terminal: HeadlessTerminal;
-  readonly pty: AgentPty;
+  /** The io actor's handle on the CLI's PTY (the io actor spawns and wires it; the facade writes raw keys and reads pid). */
+  readonly pty: PtyHandle;
   readonly actor: Actor<SessionMachine>;
   /** Requested size, which may differ from the physical one during a bootstrap. */
   readonly resize: (size: TerminalSize) => void;

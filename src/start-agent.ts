@@ -7,7 +7,7 @@ import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
 import { bashBridgeCommand, bridgeCommand, systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
-import { HookBridgeServer, type HookBridgeError, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
+import { HookBridgeServer, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
 import { claimOwner, releaseOwner, writeOwner } from "../effects/session-owner.js";
@@ -99,16 +99,8 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
   readonly resume?: { readonly elwoodSessionId: string; readonly conversationId: string };
 }
 
-/**
- * Which bridge-server errors become public `hookError`s: oversized and wrong-token calls are
- * unauthenticated noise and stay silent; malformed complete requests, unknown events and disconnects are typed
- * hook errors. A name that is not one of the agent's events is reported as "Unknown".
- */
-export function publicBridgeErrorFor(e: HookBridgeError, isKnown: (name: string) => boolean): HookErrorEvent | undefined {
-  if (e.noise === true) return undefined;
-  const name = e.event !== undefined && isKnown(e.event) ? e.event : "Unknown";
-  return { category: e.category, hookEventName: name, message: e.message };
-}
+/** Which bridge-server errors become public `hookError`s (the hooks actor reports them). */
+export { publicBridgeErrorFor } from "../effects/hook-bridge-actor.js";
 
 function asElwoodError(error: unknown, code: ElwoodErrorCode, fallback: string): ElwoodError {
   if (isElwoodError(error)) return error;
@@ -233,10 +225,6 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       timeoutMs: resolved.hookTimeoutMs,
       http: plan.httpHooks?.(probe, env) ?? false,
     });
-    server.onError((e) => {
-      const error = publicBridgeErrorFor(e, plan.isHookEventName);
-      if (error !== undefined) events.hookError(error);
-    });
     const configPath = server.configPath;
     const bash = systemBash();
     const httpConfigPath = server.httpConfigPath;
@@ -268,6 +256,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       stopGraceMs: DEFAULT_STOP_GRACE_MS,
       beforeStop: () => (transcriptPath === undefined ? Promise.resolve() : settleTranscript(transcriptPath, undefined, undefined, undefined, lastTurnWords)),
       hooks: events,
+      hookServer: { server, isHookEventName: plan.isHookEventName },
       // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
       onResizeRestoreFailed: (error) =>
         events.warning("resize_restore_failed", "restoring the requested terminal size after the 100-column bootstrap failed", {
@@ -290,8 +279,11 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         else await releaseOwner(sessionDir).catch(() => undefined);
       },
     });
-    // Reaps every process of the session should this process die, and what the CLI leaves when it exits.
-    supervisor = startSupervisor({ cliPid: launched.pty.pid, cliPgid: launched.pty.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
+    // Reaps every process of the session should this process die, and what the CLI leaves when it exits: started
+    // when the io actor announces the spawn (it spawns the PTY once the facade starts the tree).
+    launched.actor.on("public.spawned", (spawned) => {
+      supervisor = startSupervisor({ cliPid: spawned.pid, cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
+    });
     const runtime: SessionRuntime = {
       ...launched,
       loops: { store: loopStore, restored, current: () => isCurrent() },
@@ -301,6 +293,12 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       },
     };
     const session = plan.createSession(runtime);
+    // node-pty could not fork: the io actor recorded why and spawned nothing; the start rejects with it, as it always did.
+    const spawnError = launched.pty.spawnError;
+    if (spawnError !== undefined) {
+      launched.actor.stop();
+      throw spawnError;
+    }
     // From here this object speaks for the session: an earlier one of the same directory (resumed from) no longer does.
     isCurrent = claimSessionGeneration(sessionDir);
     events.gateOnRender(() => runtime.terminal.settled());

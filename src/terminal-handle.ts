@@ -1,11 +1,11 @@
 // The session's terminal handle: read-only views of the headless terminal and a typed input path.
 
-import type { AgentPty } from "../effects/pty/agent-pty.js";
+import type { PtyHandle } from "../effects/pty/pty-handle.js";
 import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
 import { rejectWith } from "./contracts/errors.js";
 import type { SessionTerminal } from "./session-types.js";
 
-export function terminalHandle(term: HeadlessTerminal, pty: AgentPty): SessionTerminal {
+export function terminalHandle(term: HeadlessTerminal, pty: Pick<PtyHandle, "exited">): SessionTerminal {
   return {
     get xterm() {
       return term.xterm;

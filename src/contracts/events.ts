@@ -5,7 +5,8 @@ import type { ElwoodError } from "./errors.js";
 import type { SessionStatus } from "./public-types.js";
 
 // ---- from the edge (effects → session) ----
-export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number };
+/** The io actor spawned the CLI: its pid and process group (what the supervisor reaps should this process die). */
+export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number; readonly pgid: number };
 /** exitCode is null when a signal ended the process (then `signal` is set), as the OS reports it. */
 export type PtyExitEvent = { readonly type: "pty.exit"; readonly exitCode: number | null; readonly signal?: number };
 export type FrameEvent = {

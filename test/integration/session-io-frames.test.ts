@@ -3,18 +3,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import type { ScreenReader } from "../../src/contracts/screen-facts.js";
-import type { AgentPty } from "../../effects/pty/agent-pty.js";
+import { PtyHandle } from "../../effects/pty/pty-handle.js";
 import { sessionIoLogic } from "../../effects/session-io.js";
 import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
 import type { FrameEvent } from "../../src/contracts/events.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
-/** The PTY side is not exercised here (no writes, no exit): a stand-in at the unit's edge. */
-const idlePty = { pid: 4242, exited: false, onExit: () => () => {} } as unknown as AgentPty;
+/** The PTY side is not exercised here: the io actor spawns a child that prints nothing and is killed afterwards. */
+const quietChild = { executable: process.execPath, args: ["-e", "setTimeout(() => {}, 60000)"], cwd: process.cwd(), env: { PATH: process.env["PATH"] ?? "" }, cols: 60, rows: 12, viaLoginShell: false };
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
+const cleanups: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
 });
 
 function edge(): { terminal: HeadlessTerminal; host: HostedChild; reads: () => number } {
@@ -24,9 +24,11 @@ function edge(): { terminal: HeadlessTerminal; host: HostedChild; reads: () => n
     reads += 1;
     return claudeAdapter.readScreen(snapshot);
   };
-  const host = hostChild(sessionIoLogic, { terminal, pty: idlePty, readScreen });
-  cleanups.push(() => {
+  const pty = new PtyHandle();
+  const host = hostChild(sessionIoLogic, { terminal, spawn: quietChild, pty, readScreen });
+  cleanups.push(async () => {
     host.stop();
+    await pty.kill();
     terminal.dispose();
   });
   return { terminal, host, reads: () => reads };

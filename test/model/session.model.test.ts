@@ -69,7 +69,7 @@ const op = { opId: "o1", kind: "message" } as never;
  * before and after the session ended. `[child, eventType]` pairs; the announcement is a public event type.
  */
 const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (readonly [string, string])[]; readonly said: readonly string[] }> = {
-  "pty.spawned": () => ({ to: [["status", "pty.spawned"]], said: [] }),
+  "pty.spawned": () => ({ to: [["status", "pty.spawned"]], said: ["public.spawned"] }),
   "hook.Notification": (ended) => ({ to: ended ? [] : [["turn", "hook.Notification"], ["queue", "hook.Notification"]], said: ["public.hook"] }),
   "turn.started": (ended) => ({ to: ended ? [] : [["status", "turn.started"]], said: ["public.turn"] }),
   "turn.ended": (ended) => ({ to: ended ? [] : [["status", "turn.ended"]], said: ["public.turn"] }),
@@ -98,7 +98,7 @@ const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (reado
 };
 
 const ROUTED: SessionEvent[] = [
-  { type: "pty.spawned", pid: 1 },
+  { type: "pty.spawned", pid: 1, pgid: 1 },
   { type: "hook.Notification", name: "Notification", payload: {} },
   { type: "turn.started", source: "hook" },
   { type: "turn.ended", source: "hook" },

@@ -69,7 +69,7 @@ export const SETTLING_EVENTS: StatusEvent[] = [
 /** Every event the status machine takes, for the edge walk only (far too many simple paths to replay them all). */
 export const EVERY_EVENT: StatusEvent[] = [
   ...ALPHABETS["turns and blocking"] ?? [],
-  { type: "pty.spawned", pid: 1 } as StatusEvent,
+  { type: "pty.spawned", pid: 1, pgid: 1 } as StatusEvent,
   frame({ composer: true, ruleIds: ["ready-rule"] }),
   { type: "turn.started", source: "hook" },
   { type: "hook.PermissionRequest", name: "PermissionRequest", payload: {} },

@@ -3,11 +3,13 @@
 
 import { describe, expect, it } from "vitest";
 import { createActor, setup, type EventObject } from "xstate";
-import { HookFeed, hookBridgeLogic } from "../../effects/hook-bridge-actor.js";
+import { HookFeed, hookBridgeLogic, type HookBridgeInput } from "../../effects/hook-bridge-actor.js";
+import type { HookBridgeError } from "../../effects/hook-bridge/server.js";
 
-function rootOver(feed: HookFeed, received: EventObject[]) {
+function rootOver(feed: HookFeed, received: EventObject[], bridge?: HookBridgeInput["bridge"]) {
+  const input: HookBridgeInput = bridge === undefined ? { feed } : { feed, bridge };
   const root = setup({ actors: { hooks: hookBridgeLogic } }).createMachine({
-    invoke: { id: "hooks", src: "hooks", input: { feed } },
+    invoke: { id: "hooks", src: "hooks", input },
     on: { "*": { actions: ({ event }) => void received.push(event) } },
   });
   return createActor(root);
@@ -46,5 +48,39 @@ describe("hook bridge actor (issue 12: hook events enter the actor tree through 
     render();
     await feed.delivered();
     expect(received.map((e) => e.type)).toEqual(["effect.warning", "hook.Stop", "bridge.hookResult"]);
+  });
+
+  it("reports the bridge server's rejected calls as hook errors (noise stays silent, a foreign name is Unknown) and closes the server when it stops (issue 12: the hooks actor owns the server's errors and close)", async () => {
+    const feed = new HookFeed();
+    const received: EventObject[] = [];
+    const listeners = new Set<(e: HookBridgeError) => void>();
+    let closes = 0;
+    const server = {
+      onError: (l: (e: HookBridgeError) => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      close: async () => {
+        closes += 1;
+      },
+    };
+    const actor = rootOver(feed, received, { server, isHookEventName: (name) => name === "Stop" });
+    expect(listeners.size).toBe(0);
+    actor.start();
+    const report = (e: HookBridgeError): void => {
+      for (const l of listeners) l(e);
+    };
+    report({ category: "invalid_input", message: "oversized", noise: true });
+    report({ category: "invalid_input", event: "Stop", message: "malformed JSON" });
+    report({ category: "bridge_error", event: "NotAHook", message: "unknown event" });
+    await feed.delivered();
+    expect(received).toEqual([
+      { type: "bridge.hookError", error: { category: "invalid_input", hookEventName: "Stop", message: "malformed JSON" } },
+      { type: "bridge.hookError", error: { category: "bridge_error", hookEventName: "Unknown", message: "unknown event" } },
+    ]);
+    expect(closes).toBe(0);
+    actor.stop();
+    expect(closes).toBe(1);
+    expect(listeners.size).toBe(0);
   });
 });

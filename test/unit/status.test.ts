@@ -39,7 +39,7 @@ function runningTurn(input: StatusInput = claudeLike) {
 describe("status machine", () => {
   it("C-API-33: walks starting → running → ready → running → ready → exited through a simulated start, turn and exit", () => {
     const { actor, clock, changes, status } = start();
-    actor.send({ type: "pty.spawned", pid: 42 });
+    actor.send({ type: "pty.spawned", pid: 42, pgid: 42 });
     expect(status()).toBe("starting");
     actor.send(frame({}));
     expect(status()).toBe("running");
