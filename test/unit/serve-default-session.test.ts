@@ -6,6 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compatRoutes, compatTarget } from "../../cli/serve/compat-routes.js";
+import { PROCESS_FIRST_EVENT_ID } from "../../cli/serve/event-log.js";
+import { expectFramesMatchDocument } from "../serve-support/openapi-check.js";
+import { connectSse } from "../serve-support/sse-client.js";
 import type { ServedSession } from "../../cli/serve/session-registry.js";
 import { type SimServer, startServeWith, TEST_TOKEN } from "../serve-support/sim-server.js";
 
@@ -53,7 +56,19 @@ const upload = (url: string, bytes: number) => {
   return fetch(`${url}/upload`, { method: "POST", headers: { authorization: `Bearer ${TEST_TOKEN}` }, body: form });
 };
 
-describe("the default session (review B, E)", () => {
+describe("the default session (review B, D, E)", () => {
+  it("review D: agentapi's /events answers a Last-Event-ID it cannot continue (from an earlier process, or unknown) with the snapshot, never a reset frame", async () => {
+    const { server } = await serveWithDefault();
+    for (const asked of [String(PROCESS_FIRST_EVENT_ID - 5_000_000), "1", "not-an-id"]) {
+      const sse = await connectSse(`${server.url}/events`, { headers: { authorization: `Bearer ${TEST_TOKEN}`, "last-event-id": asked } });
+      const status = await sse.waitFor((f) => f.event === "status_change", 10_000);
+      expect(status).toMatchObject({ id: undefined, data: JSON.stringify({ agent_type: "claude", status: "stable" }) });
+      expect(sse.frames.map((f) => f.event)).toEqual(["status_change"]);
+      expectFramesMatchDocument(server.doc, "/events", sse.frames);
+      sse.drop();
+    }
+  });
+
   it("review B: the native API refuses to delete, send to or interrupt the session agentapi's routes serve (409 default_session_is_compat), and still reads it and writes keys", async () => {
     const { server, keys } = await serveWithDefault();
     const other = await server.call<{ id: string }>("POST", "/v1/sessions", "/v1/sessions", {});
