@@ -2,7 +2,7 @@
 
 import type { SessionStatus } from "../../src/index.js";
 import { isElwoodError } from "../../src/index.js";
-import { EventLog } from "./event-log.js";
+import { EventLog, PROCESS_FIRST_EVENT_ID } from "./event-log.js";
 import { HttpProblem } from "./problem.js";
 import type { LiveSession } from "./session-registry.js";
 import type { SseFrame } from "./sse-stream.js";
@@ -34,7 +34,7 @@ const TERMINAL: ReadonlySet<SessionStatus> = new Set(["stopped", "exited", "kill
 
 export class CompatConversation {
   /** message_update, status_change and agent_error events, in order, with ids for Last-Event-ID. */
-  readonly log = new EventLog();
+  readonly log = new EventLog({ firstId: PROCESS_FIRST_EVENT_ID });
   private readonly messages: CompatMessage[] = [];
   private nextMessageId = 0;
   private readonly queue: string[] = [];

@@ -36,7 +36,13 @@ function need<T>(value: T | undefined): T {
   return value;
 }
 
-export function compatRoutes(target: CompatTarget): Route[] {
+export interface CompatRouteOptions {
+  /** The largest `/upload` body (its own limit: a file is larger than any JSON body `--max-body` is sized for). */
+  readonly maxUploadBytes?: number;
+}
+
+export function compatRoutes(target: CompatTarget, options: CompatRouteOptions = {}): Route[] {
+  const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
   const conversation = () => need(target.conversation());
   return [
     {
@@ -90,14 +96,16 @@ export function compatRoutes(target: CompatTarget): Route[] {
       operationId: "subscribeEvents",
       summary: "Subscribe to events",
       description:
-        "Server-Sent Events. A new subscriber first gets the current state (every message as message_update, then status_change, then agent_error if the agent could not start or has exited), then what happens since. Elwood adds event ids: reconnecting with Last-Event-ID (or ?lastEventId=) continues after that event without the snapshot, losing and repeating nothing; and an agent_error event (a failed turn, an exited agent).",
+        "Server-Sent Events. A new subscriber first gets the current state (every message as message_update, then status_change, then agent_error if the agent could not start or has exited), then what happens since. Elwood adds event ids: reconnecting with Last-Event-ID (or ?lastEventId=) continues after that event without the snapshot, losing and repeating nothing; when that is not possible (the events were dropped from the history, or the id is from an earlier server process: ids are unique per process) the stream sends the snapshot again instead, as to a new subscriber. Elwood also adds an agent_error event (a failed turn, an exited agent).",
       group: "compat",
       responses: { "200": { description: "OK", contentType: "text/event-stream", schema: CompatEvents }, default: ERROR_RESPONSE },
       handle: async (ctx) => {
         const c = conversation();
         const after = requestedLastEventId(ctx.headers["last-event-id"], ctx.query);
-        // The snapshot and the log position are taken in one tick: nothing can fall between them.
-        await streamEventLog({ log: c.log, res: ctx.res, signal: ctx.signal, ...(after === undefined ? { prelude: c.snapshot(), lastEventId: c.log.lastId } : { lastEventId: after }) });
+        // The snapshot and the log position are taken in one tick: nothing can fall between them. A resume that cannot
+        // continue exactly gets the same snapshot (agentapi's schema has no gap event).
+        const resync = () => ({ frames: c.snapshot(), lastEventId: c.log.lastId });
+        await streamEventLog({ log: c.log, res: ctx.res, signal: ctx.signal, resync, ...(after === undefined ? { prelude: c.snapshot(), lastEventId: c.log.lastId } : { lastEventId: after }) });
         return "streamed";
       },
     },
@@ -106,12 +114,12 @@ export function compatRoutes(target: CompatTarget): Route[] {
       path: "/upload",
       operationId: "post-upload",
       summary: "Post upload",
-      description: `Upload a file (multipart/form-data, part 'file', at most ${MAX_UPLOAD_BYTES} bytes). Elwood saves it under <workspace>/.elwood-uploads/ so the agent can read it, and removes it when the session closes.`,
+      description: `Upload a file (multipart/form-data, part 'file', at most ${maxUploadBytes} bytes, the server's --max-upload). Elwood saves it under <workspace>/.elwood-uploads/ so the agent can read it, and removes it when the session closes.`,
       group: "compat",
       body: UploadRequestBody,
       bodyKind: "raw",
       bodyContentType: "multipart/form-data",
-      maxBodyBytes: MAX_UPLOAD_BYTES,
+      maxBodyBytes: maxUploadBytes,
       responses: { "200": { description: "OK", schema: UploadResponseBody }, default: ERROR_RESPONSE },
       handle: async (ctx) => {
         conversation();

@@ -38,6 +38,14 @@ export interface EventLogOptions {
 }
 
 export const DEFAULT_MAX_EVENTS = 10_000;
+
+/**
+ * The first event id of every log the server keeps, fixed per process: microseconds since the epoch at start. A later
+ * process starts above every id an earlier one could have handed out (that would take a thousand events a
+ * millisecond), so a client reconnecting after a restart with an old Last-Event-ID gets `unknown_id`, never a silent
+ * resume in the middle of a new log. It stays a safe integer until the year 2255.
+ */
+export const PROCESS_FIRST_EVENT_ID = Date.now() * 1000;
 export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
 export class EventLog {
@@ -46,6 +54,8 @@ export class EventLog {
   private head = 0;
   private retainedBytes = 0;
   private nextId: number;
+  /** The first id this log handed out (or will): anything before it was never this log's. */
+  readonly firstId: number;
   private closed = false;
   private readonly waiters = new Set<() => void>();
   private readonly maxEvents: number;
@@ -54,7 +64,8 @@ export class EventLog {
   constructor(options: EventLogOptions = {}) {
     this.maxEvents = Math.max(1, Math.floor(options.maxEvents ?? DEFAULT_MAX_EVENTS));
     this.maxBytes = Math.max(0, options.maxBytes ?? DEFAULT_MAX_BYTES);
-    this.nextId = Math.max(1, Math.floor(options.firstId ?? 1));
+    this.firstId = Math.max(1, Math.floor(options.firstId ?? 1));
+    this.nextId = this.firstId;
   }
 
   /** The id the next appended event will get minus one: every id so far is ≤ this (firstId − 1 when empty). */
@@ -159,7 +170,8 @@ export class EventCursor {
     const before = first === undefined ? log.lastId : first - 1;
     if (afterId === undefined) {
       this.position = before;
-    } else if (!Number.isSafeInteger(afterId) || afterId < 0 || afterId > log.lastId) {
+    } else if (!Number.isSafeInteger(afterId) || afterId < log.firstId - 1 || afterId > log.lastId) {
+      // Before the log's first id (another process's, or garbage) or after its last: not an id this log handed out.
       this.position = before;
       this.pendingGap = { kind: "gap", reason: "unknown_id", requestedAfter: afterId, resumesAt: first };
     } else if (afterId < before) {
@@ -229,5 +241,6 @@ export function requestedLastEventId(header: string | string[] | undefined, quer
   const raw = (Array.isArray(header) ? header[0] : header) ?? query.get("lastEventId") ?? undefined;
   if (raw === undefined || raw.trim() === "") return undefined;
   // Anything but a plain decimal integer is an id this server never sent: the cursor reports it as unknown.
-  return /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : -1;
+  // Up to 16 digits: ids start at a per-process base near 2e15; a value past the safe integers is unknown too.
+  return /^\s*\d{1,16}\s*$/.test(raw) ? Number(raw) : -1;
 }

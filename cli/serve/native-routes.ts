@@ -2,7 +2,8 @@
 // follow the session's resumable event stream; interrupt, keys, models and status decisions.
 
 import { Type } from "@sinclair/typebox";
-import { requestedLastEventId } from "./event-log.js";
+import { COMPAT_ATTACHMENT } from "./compat-conversation.js";
+import { PROCESS_FIRST_EVENT_ID, requestedLastEventId } from "./event-log.js";
 import { ERROR_RESPONSE, HttpProblem } from "./problem.js";
 import type { JsonReply, Route, RouteContext, RouteResponse } from "./route.js";
 import {
@@ -49,6 +50,7 @@ export function channelOf(live: LiveSession, options: NativeRouteOptions = {}): 
   const known = live.attachments.get(CHANNEL_ATTACHMENT);
   if (known instanceof SessionChannel) return known;
   const channel = new SessionChannel(live.session, {
+    firstId: PROCESS_FIRST_EVENT_ID,
     ...(options.maxEvents !== undefined ? { maxEvents: options.maxEvents } : {}),
     ...(options.maxEventBytes !== undefined ? { maxBytes: options.maxEventBytes } : {}),
   });
@@ -69,6 +71,17 @@ function sessionInfo(live: LiveSession, channel: SessionChannel, model: string |
     queuedTurns: channel.queuedTurns,
     lastEventId: channel.log.lastId,
   };
+}
+
+/**
+ * The session agentapi's routes serve (the server's default) is theirs to drive: a native delete would leave them on
+ * a dead conversation, and a native send or interrupt would run beside agentapi's own queue. Reading it (info,
+ * stream, models, status decisions) and writing keys (what agentapi's `raw` message does too) stay open.
+ */
+function refuseCompatOwned(live: LiveSession, action: string): LiveSession {
+  if (live.attachments.has(COMPAT_ATTACHMENT))
+    throw new HttpProblem(409, "default_session_is_compat", `session ${live.id} is driven by the agentapi routes (/message, /status): it cannot be ${action} through /v1`);
+  return live;
 }
 
 const ok = (): JsonReply => ({ status: 200, body: { ok: true } satisfies OkResponse });
@@ -123,12 +136,18 @@ export function nativeRoutes(registry: SessionRegistry, options: NativeRouteOpti
       path: "/v1/sessions/:id",
       operationId: "deleteSession",
       summary: "Delete a session",
-      description: "Interrupts a running turn, ends the session's stream and stops its CLI; `?teardown=true` also removes its stored state.",
+      description:
+        "Interrupts a running turn, drops the queued ones (each ends with a `turn_error` `session_closed`), ends the session's stream and stops its CLI; " +
+        "`?teardown=true` also removes its stored state. 409 `default_session_is_compat` for the session agentapi's routes serve.",
       group: "native",
       parameters: [{ name: "teardown", in: "query", description: "Remove the session's stored state too.", schema: Type.Union([Type.Literal("true"), Type.Literal("false")]) }],
       responses: { "200": json("Deleted", OkResponseSchema), ...idOnly },
       handle: async (ctx) => {
-        const id = live(ctx).id;
+        const id = String(ctx.params["id"]);
+        const known = registry.get(id);
+        if (known === undefined) throw new HttpProblem(404, "session_not_found", `no session ${id}`);
+        refuseCompatOwned(known, "deleted");
+        // A repeated delete while the first is still closing waits for the same close.
         await registry.delete(id, { teardown: ctx.query.get("teardown") === "true" });
         return ok();
       },
@@ -140,13 +159,14 @@ export function nativeRoutes(registry: SessionRegistry, options: NativeRouteOpti
       summary: "Send a turn",
       description:
         "Accepts the turn at once and answers with its id; it runs after any turn already running or queued. Follow it on " +
-        "`GET /v1/sessions/{id}/stream?lastEventId=<afterEventId>`.",
+        "`GET /v1/sessions/{id}/stream?lastEventId=<afterEventId>`. 429 `queue_full` when 64 turns already wait; 409 " +
+        "`session_closing` while the session is being deleted; 409 `default_session_is_compat` for the session agentapi's routes serve.",
       group: "native",
       body: SendRequestSchema,
       responses: { "202": json("The turn was accepted", SendResponseSchema), ...idOnly },
       handle: async (ctx) => {
         const body = ctx.body as SendRequest;
-        return { status: 202, body: channelOf(live(ctx), options).send(body) };
+        return { status: 202, body: channelOf(refuseCompatOwned(live(ctx), "sent turns"), options).send(body) };
       },
     },
     {
@@ -183,11 +203,11 @@ export function nativeRoutes(registry: SessionRegistry, options: NativeRouteOpti
       path: "/v1/sessions/:id/interrupt",
       operationId: "interruptTurn",
       summary: "Interrupt the running turn",
-      description: "The turn's stream ends with a `result` whose status is `interrupted`. 409 `no_turn_running` when idle.",
+      description: "The turn's stream ends with a `result` whose status is `interrupted`. 409 `no_turn_running` when idle; 409 `default_session_is_compat` for the session agentapi's routes serve.",
       group: "native",
       responses: { "200": json("Interrupted", OkResponseSchema), ...idOnly },
       handle: async (ctx) => {
-        const s = live(ctx);
+        const s = refuseCompatOwned(live(ctx), "interrupted");
         if (!channelOf(s, options).busy) throw new HttpProblem(409, "no_turn_running", "the session runs no turn to interrupt");
         await s.session.interrupt();
         return ok();

@@ -2,7 +2,7 @@
 
 import type { TSchema } from "@sinclair/typebox";
 import type { CompatConversation } from "./compat-conversation.js";
-import { compatRoutes } from "./compat-routes.js";
+import { type CompatRouteOptions, compatRoutes } from "./compat-routes.js";
 import { nativeRoutes } from "./native-routes.js";
 import { opsRoutes } from "./ops-routes.js";
 import type { Route } from "./route.js";
@@ -17,9 +17,13 @@ export interface RouteTable {
 }
 
 /** `compat` gives the default session's conversation and upload store once there is one. */
-export function serveRouteTable(registry: SessionRegistry, compat: () => { conversation: CompatConversation; uploads: UploadStore } | undefined): RouteTable {
+export function serveRouteTable(
+  registry: SessionRegistry,
+  compat: () => { conversation: CompatConversation; uploads: UploadStore } | undefined,
+  compatOptions: CompatRouteOptions = {},
+): RouteTable {
   const schemas = [...COMPAT_SCHEMAS, ...NATIVE_SCHEMAS];
-  const routes: Route[] = [...compatRoutes({ conversation: () => compat()?.conversation, uploads: () => compat()?.uploads }), ...nativeRoutes(registry)];
+  const routes: Route[] = [...compatRoutes({ conversation: () => compat()?.conversation, uploads: () => compat()?.uploads }, compatOptions), ...nativeRoutes(registry)];
   routes.push(...opsRoutes({ sessions: () => registry.size, maxSessions: registry.maxSessions, routes: () => routes, schemas }));
   return { routes, schemas };
 }

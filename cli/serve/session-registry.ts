@@ -29,7 +29,8 @@ export interface LiveSession {
   readonly session: ServedSession;
   /** Per-session state other modules attach by key (the compat conversation, the native event log). */
   readonly attachments: Map<string, unknown>;
-  /** Runs before the session closes (in registration order): end streams, unsubscribe listeners. */
+  /** Runs before the session closes (in registration order): end streams, unsubscribe listeners. Added once the
+   * session is closing, it runs at once (a request that raced the close must not leave a stream open). */
   onClose(hook: CloseHook): void;
 }
 
@@ -40,7 +41,9 @@ export interface DeleteOptions {
 
 interface Entry extends LiveSession {
   readonly hooks: CloseHook[];
+  /** Set (before any close hook runs) once the session's close has begun. */
   closing?: Promise<void>;
+  closingStarted: boolean;
 }
 
 /** How long a running turn gets to acknowledge an interrupt before the session is stopped anyway. */
@@ -83,7 +86,11 @@ export class SessionRegistry {
       session: built.session,
       attachments: new Map(),
       hooks,
-      onClose: (hook) => hooks.push(hook),
+      closingStarted: false,
+      onClose: (hook) => {
+        if (!entry.closingStarted) hooks.push(hook);
+        else void runHook(hook);
+      },
     };
     if (this.closed) {
       await closeSession(entry, {});
@@ -97,10 +104,11 @@ export class SessionRegistry {
     return this.entries.get(id);
   }
 
-  /** The session or a 404 `session_not_found`. */
+  /** The session, a 404 `session_not_found`, or a 409 `session_closing` once its deletion has begun (it is going). */
   require(id: string): LiveSession {
     const entry = this.entries.get(id);
     if (entry === undefined) throw new HttpProblem(404, "session_not_found", `no session ${id}`);
+    if (entry.closingStarted) throw new HttpProblem(409, "session_closing", `session ${id} is being deleted`);
     return entry;
   }
 
@@ -128,14 +136,18 @@ export class SessionRegistry {
   }
 }
 
-async function closeSession(entry: Entry, options: DeleteOptions): Promise<void> {
-  for (const hook of entry.hooks) {
-    try {
-      await hook();
-    } catch {
-      /* a hook's failure never keeps the session alive */
-    }
+async function runHook(hook: CloseHook): Promise<void> {
+  try {
+    await hook();
+  } catch {
+    /* a hook's failure never keeps the session alive */
   }
+}
+
+async function closeSession(entry: Entry, options: DeleteOptions): Promise<void> {
+  // Marked first: a hook added from now on (a request that raced the close) runs at once instead of never.
+  entry.closingStarted = true;
+  for (const hook of entry.hooks.splice(0)) await runHook(hook);
   const { session } = entry;
   // A running turn is interrupted first, so the CLI records it as interrupted rather than cut off.
   if (session.session !== undefined && session.status === "running") await session.interrupt({ timeoutMs: INTERRUPT_GRACE_MS }).catch(() => {});

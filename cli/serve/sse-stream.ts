@@ -28,6 +28,11 @@ export interface SseStreamOptions {
   readonly stallTimeoutMs?: number;
   /** The event name written when the requested id cannot be continued exactly (its data says why and where). */
   readonly gapEvent?: string;
+  /**
+   * Instead of the gap event: the current state as frames (without ids) and the id it is current as of, taken in one
+   * tick. The stream writes the frames and continues after that id (agentapi's stream, which declares no gap event).
+   */
+  readonly resync?: () => { readonly frames: readonly SseFrame[]; readonly lastEventId: number };
   /** Frames written first, before any logged event (e.g. a snapshot of the current state); they carry no id. */
   readonly prelude?: readonly SseFrame[];
   /** Extra response headers. */
@@ -110,7 +115,7 @@ export async function streamEventLog(options: SseStreamOptions): Promise<SseStre
       stop.signal.addEventListener("abort", done, { once: true });
     });
 
-  const cursor = log.cursor(options.lastEventId);
+  let cursor = log.cursor(options.lastEventId);
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     if (end === undefined && !res.headersSent) {
@@ -144,6 +149,14 @@ export async function streamEventLog(options: SseStreamOptions): Promise<SseStre
           break;
         }
         await cursor.wait(stop.signal);
+        continue;
+      }
+      if (item.kind === "gap" && options.resync !== undefined) {
+        // The events the client missed are gone (or were never ours): send what a new subscriber gets, then go on live.
+        const state = options.resync();
+        cursor.close();
+        cursor = log.cursor(state.lastEventId);
+        for (const frame of state.frames) write(formatSseFrame(frame));
         continue;
       }
       write(formatSseFrame(frameOf(item, gapEvent)));

@@ -3,6 +3,7 @@
 // every stream frame validates against the server's generated OpenAPI document.
 
 import { afterEach, describe, expect, it } from "vitest";
+import { PROCESS_FIRST_EVENT_ID } from "../../cli/serve/event-log.js";
 import type { SendResponse, SessionInfo, SessionList, StatusDecisionList } from "../../cli/serve/schemas/native.js";
 import { expectFramesMatchDocument } from "../serve-support/openapi-check.js";
 import { connectSse, type ReceivedFrame } from "../serve-support/sse-client.js";
@@ -33,12 +34,13 @@ describe("elwood serve native routes on the simulated Claude (issue 20)", () => 
   it("issue 20 (native): create a session, send a turn, follow /stream to its result; get, list, status decisions, delete; 404 after", async () => {
     const s = await server({ script: { transcript: { records: 3, gapMs: 20 } } });
     const session = await createSession(s);
-    expect(session).toMatchObject({ agent: "claude", busy: false, queuedTurns: 0, lastEventId: 0 });
+    // Ids start at the server process's base (review D): a new session's log is just before it.
+    expect(session).toMatchObject({ agent: "claude", busy: false, queuedTurns: 0, lastEventId: PROCESS_FIRST_EVENT_ID - 1 });
     const sse = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: auth });
     expect(sse.status).toBe(200);
     const sent = await s.call<SendResponse>("POST", `/v1/sessions/${session.id}/send`, "/v1/sessions/:id/send", { text: "hello server" });
     expect(sent.status).toBe(202);
-    expect(sent.body).toMatchObject({ queued: false, afterEventId: 0 });
+    expect(sent.body).toMatchObject({ queued: false, afterEventId: PROCESS_FIRST_EVENT_ID - 1 });
     const result = await sse.waitFor(isResult(sent.body.turnId), 60_000);
     expect(JSON.parse(result.data)).toMatchObject({ type: "result", status: "completed", text: expect.stringContaining("FAKE-REPLY: hello server") });
     const names = sse.frames.map((f) => f.event);
@@ -114,15 +116,22 @@ describe("elwood serve native routes on the simulated Claude (issue 20)", () => 
     const live = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: auth });
     await live.waitFor(isResult(sent.body.turnId), 60_000);
     live.drop();
-    const stale = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: { ...auth, "last-event-id": "1" } });
+    // The session's first event, long evicted.
+    const first = String(PROCESS_FIRST_EVENT_ID);
+    const stale = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: { ...auth, "last-event-id": first } });
     await stale.waitFor(isResult(sent.body.turnId), 10_000);
     const [reset, ...rest] = stale.frames;
     expect(reset?.event).toBe("reset");
     expect(reset?.id).toBeUndefined();
-    expect(JSON.parse(reset?.data ?? "{}")).toMatchObject({ reason: "evicted", requestedAfter: 1, resumesAt: Number(rest[0]?.id) });
+    expect(JSON.parse(reset?.data ?? "{}")).toMatchObject({ reason: "evicted", requestedAfter: PROCESS_FIRST_EVENT_ID, resumesAt: Number(rest[0]?.id) });
     expect(rest.length).toBeLessThanOrEqual(4);
     expectFramesMatchDocument(s.doc, STREAM, stale.frames);
     stale.drop();
+    // An id from an earlier server process (its base was lower) is unknown, never a resume in the middle of this log.
+    const earlier = await connectSse(`${s.url}/v1/sessions/${session.id}/stream`, { headers: { ...auth, "last-event-id": String(PROCESS_FIRST_EVENT_ID - 5_000_000 + 3) } });
+    await earlier.waitFor(isResult(sent.body.turnId), 10_000);
+    expect(JSON.parse(earlier.frames[0]?.data ?? "{}")).toMatchObject({ reason: "unknown_id" });
+    earlier.drop();
   });
 
   it("issue 20 (queue): a turn sent while one runs is queued and runs after it, each with its own result in order", async () => {

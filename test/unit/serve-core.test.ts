@@ -7,8 +7,43 @@ import { hostAllowed, originAllowed, tokenMatches } from "../../cli/serve/reques
 import type { Route } from "../../cli/serve/route.js";
 import { Router } from "../../cli/serve/router.js";
 import { isLoopback, resolveServeSettings } from "../../cli/serve/serve-options.js";
+import { channelOf } from "../../cli/serve/native-routes.js";
 import { SessionRegistry, type ServedSession } from "../../cli/serve/session-registry.js";
-import { ElwoodError } from "../../src/index.js";
+import { ElwoodError, type TurnEvent, type TurnStream } from "../../src/index.js";
+
+/** A stand-in that runs turns: a turn streams until interrupted; every call is recorded in order. */
+function turningSession(calls: string[]): ServedSession {
+  let stop: (() => void) | undefined;
+  const fake = {
+    session: {},
+    status: "ready",
+    on: () => () => {},
+    stream(prompt: string): TurnStream {
+      calls.push(`stream ${prompt}`);
+      fake.status = "running";
+      const ended = new Promise<void>((resolve) => (stop = resolve));
+      const result: Extract<TurnEvent, { type: "result" }> = { type: "result", text: "", status: "interrupted", durationMs: 1, turnId: prompt };
+      async function* run(): AsyncGenerator<TurnEvent> {
+        await ended;
+        fake.status = "ready";
+        yield result;
+      }
+      return { result: Promise.resolve(result), [Symbol.asyncIterator]: () => run() };
+    },
+    interrupt: async () => {
+      calls.push("interrupt");
+      stop?.();
+    },
+    close: async () => void calls.push("close"),
+    teardown: async () => void calls.push("teardown"),
+    kill: async () => void calls.push("kill"),
+  };
+  return fake as unknown as ServedSession;
+}
+
+const settle = async (): Promise<void> => {
+  for (let n = 0; n < 20; n++) await new Promise((r) => setImmediate(r));
+};
 
 const route = (method: Route["method"], path: string): Route => ({ method, path, operationId: `${method}${path}`, summary: "", group: "native", responses: {}, handle: async () => ({ status: 200, body: {} }) });
 
@@ -117,5 +152,41 @@ describe("elwood serve core (issue 20)", () => {
     release();
     await first;
     expect(registry.size).toBe(1);
+  });
+
+  it("review A: deleting a session with a running and a queued turn interrupts the running one and never types the queued one (also at shutdown)", async () => {
+    for (const how of ["delete", "closeAll"] as const) {
+      const calls: string[] = [];
+      const registry = new SessionRegistry(async () => ({ agent: "claude", cwd: "/tmp", session: turningSession(calls) }), 2);
+      const live = await registry.create({});
+      const channel = channelOf(live);
+      channel.send({ text: "A" });
+      channel.send({ text: "B" });
+      await settle();
+      expect(calls).toEqual(["stream A"]);
+      await (how === "delete" ? registry.delete(live.id) : registry.closeAll());
+      await settle();
+      expect(calls).toEqual(["stream A", "interrupt", "close"]);
+      const events = channel.log.cursor(channel.log.firstId - 1).take().flatMap((i) => (i.kind === "event" ? [i.event.event] : []));
+      expect(events.slice(-2)).toEqual(["turn_error", "session_ended"]);
+    }
+  });
+
+  it("review C: once a session's close has begun, require() refuses it with 409 session_closing and a late onClose hook runs at once", async () => {
+    const calls: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const registry = new SessionRegistry(async () => ({ agent: "claude", cwd: "/tmp", session: turningSession(calls) }), 2);
+    const live = await registry.create({});
+    live.onClose(() => gate);
+    const deleting = registry.delete(live.id);
+    expect(() => registry.require(live.id)).toThrow(expect.objectContaining({ status: 409, code: "session_closing" }));
+    const late: string[] = [];
+    live.onClose(() => void late.push("ran"));
+    await settle();
+    expect(late).toEqual(["ran"]);
+    release();
+    await deleting;
+    expect(() => registry.require(live.id)).toThrow(expect.objectContaining({ status: 404, code: "session_not_found" }));
   });
 });

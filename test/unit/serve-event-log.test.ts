@@ -1,7 +1,7 @@
 // The per-session event log of `elwood serve`: ids, bounded retention, and replay-then-follow without gap or duplicate.
 
 import { describe, expect, it } from "vitest";
-import { type CursorItem, EventLog, requestedLastEventId } from "../../cli/serve/event-log.js";
+import { type CursorItem, EventLog, PROCESS_FIRST_EVENT_ID, requestedLastEventId } from "../../cli/serve/event-log.js";
 import { prng } from "../support/prng.js";
 
 const ids = (items: readonly CursorItem[]): number[] => items.flatMap((i) => (i.kind === "event" ? [i.event.id] : []));
@@ -129,5 +129,23 @@ describe("event log", () => {
       await reader;
       expect(seen).toEqual(Array.from({ length: before + live - after }, (_, i) => after + 1 + i));
     }
+  });
+
+  it("review D: ids start at a per-process base, so an id from an earlier server process is unknown, never a silent resume mid-log", () => {
+    expect(Number.isSafeInteger(PROCESS_FIRST_EVENT_ID)).toBe(true);
+    // Microseconds at start: a process started a second later starts a million ids higher.
+    expect(PROCESS_FIRST_EVENT_ID).toBeGreaterThanOrEqual(Date.UTC(2026, 0, 1) * 1000);
+    const earlier = new EventLog({ firstId: PROCESS_FIRST_EVENT_ID - 1_000_000 });
+    for (let n = 0; n < 5; n++) earlier.append("e", n);
+    const now = new EventLog({ firstId: PROCESS_FIRST_EVENT_ID });
+    for (let n = 0; n < 5; n++) now.append("e", n);
+    const stale = earlier.lastId;
+    const items = now.cursor(requestedLastEventId(String(stale), new URLSearchParams())).take();
+    expect(items[0]).toMatchObject({ kind: "gap", reason: "unknown_id", requestedAfter: stale, resumesAt: PROCESS_FIRST_EVENT_ID });
+    expect(ids(items)).toHaveLength(5);
+    // "Before everything" of this log is still a valid place to resume from; a 17-digit id is unknown.
+    expect(now.cursor(PROCESS_FIRST_EVENT_ID - 1).take()[0]).toMatchObject({ kind: "event" });
+    expect(requestedLastEventId(String(PROCESS_FIRST_EVENT_ID + 3), new URLSearchParams())).toBe(PROCESS_FIRST_EVENT_ID + 3);
+    expect(requestedLastEventId("12345678901234567", new URLSearchParams())).toBe(-1);
   });
 });

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { LoggedEvent } from "../../cli/serve/event-log.js";
-import { type ChannelSession, SessionChannel } from "../../cli/serve/session-channel.js";
+import { type ChannelSession, MAX_QUEUED_TURNS, SessionChannel } from "../../cli/serve/session-channel.js";
 import { ElwoodError, type StatusChangeEvent, type TurnEvent, type TurnStream } from "../../src/index.js";
 
 /** A library session stand-in: each turn yields the given events once `release` is called for it. */
@@ -99,5 +99,37 @@ describe("session channel", () => {
     expect(summary(logged(channel))).toEqual(['1 status_change {"status":"running","previous":"ready"}', '2 session_ended {"reason":"deleted"}']);
     expect(fake.listeners()).toBe(0);
     expect(channel.log.isClosed).toBe(true);
+  });
+
+  it("closing drops the queued turns: none reaches the CLI, each gets a turn_error session_closed before session_ended (review A)", async () => {
+    const fake = fakeSession();
+    const channel = new SessionChannel(fake.session);
+    channel.send({ text: "A" });
+    channel.send({ text: "B" });
+    channel.send({ text: "C" });
+    // A is running (its stream was asked for); B and C wait behind it.
+    for (let n = 0; n < 100 && fake.prompts.length === 0; n++) await new Promise((r) => setImmediate(r));
+    channel.close("deleted");
+    await fake.release(0);
+    await channel.idle();
+    expect(fake.prompts).toEqual(["A"]);
+    expect(channel.busy).toBe(false);
+    expect(logged(channel).map((e) => `${e.event} ${JSON.stringify(e.data)}`).slice(-3)).toEqual([
+      'turn_error {"turnId":"turn-2","code":"session_closed","message":"the session closed before this turn started"}',
+      'turn_error {"turnId":"turn-3","code":"session_closed","message":"the session closed before this turn started"}',
+      'session_ended {"reason":"deleted"}',
+    ]);
+    expect(() => channel.send({ text: "late" })).toThrow(expect.objectContaining({ status: 409, code: "session_closing" }));
+  });
+
+  it(`refuses a turn past ${MAX_QUEUED_TURNS} waiting ones with 429 queue_full, as agentapi's side does (review F)`, () => {
+    const fake = fakeSession();
+    const channel = new SessionChannel(fake.session);
+    channel.send({ text: "running" });
+    for (let n = 0; n < MAX_QUEUED_TURNS; n++) channel.send({ text: `q${String(n)}` });
+    expect(channel.queuedTurns).toBe(MAX_QUEUED_TURNS);
+    expect(() => channel.send({ text: "one too many" })).toThrow(expect.objectContaining({ status: 429, code: "queue_full" }));
+    expect(channel.queuedTurns).toBe(MAX_QUEUED_TURNS);
+    channel.close("deleted");
   });
 });

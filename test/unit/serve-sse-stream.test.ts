@@ -86,6 +86,21 @@ describe("SSE stream", () => {
     sse.drop();
   });
 
+  it("review D: with resync, a gap (at start or while following) is answered by the current state and the live events after it, never a reset frame", async () => {
+    const log = new EventLog({ maxEvents: 2 });
+    for (let n = 0; n < 5; n++) log.append("e", { n });
+    const resync = () => ({ frames: [{ event: "snapshot", data: JSON.stringify({ upTo: log.lastId }) }], lastEventId: log.lastId });
+    const { url } = await serveLog(log, { resync });
+    for (const asked of ["1", "999999"]) {
+      const sse = await connectSse(url, { headers: { "last-event-id": asked } });
+      await sse.waitFor((f) => f.event === "snapshot");
+      log.append("e", { live: asked });
+      await sse.waitFor((f) => f.id === String(log.lastId));
+      expect(sse.frames.map((f) => `${String(f.id)} ${String(f.event)}`)).toEqual([`undefined snapshot`, `${String(log.lastId)} e`]);
+      sse.drop();
+    }
+  });
+
   it("writes heartbeat comments while idle", async () => {
     const { url } = await serveLog(new EventLog(), { heartbeatMs: 20 });
     const sse = await connectSse(url);
