@@ -48,7 +48,8 @@ serve options (elwood serve; also takes --agent, --model, --reasoning-effort, --
   --allowed-hosts <a,b>           accepted Host headers (default: localhost, 127.0.0.1, [::1], --host; with the port)
   --allowed-origins <a,b>         accepted Origin headers (default: none; requests without Origin are accepted)
   --max-sessions <n>              live sessions at most (default: 8); more answer 429 session_limit
-  --max-body <bytes>              largest request body (default: 1048576)
+  --max-body <bytes>              largest JSON request body (default: 1048576)
+  --max-upload <bytes>            largest file POST /upload takes (default: 16777216)
   --ephemeral                     remove the sessions' stored state at shutdown (default: keep it resumable)
   With --agent, the server starts one default session that agentapi's routes (/status, /messages, /message,
   /events, /upload) serve. It prints one JSON line {type:"listening",url,port,token?} and runs until SIGTERM/SIGINT.

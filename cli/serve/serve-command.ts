@@ -31,10 +31,11 @@ export async function serveCommand(values: RunValues & ServeValues, settings: Ru
   const serve = resolveServeSettings(values, io.env);
   const registry = new SessionRegistry(sessionFactory(values, settings, io.cwd, io.env), serve.maxSessions);
   let compat: ReturnType<typeof compatTarget> | undefined;
-  const { routes, schemas } = serveRouteTable(registry, () => compat);
+  const { routes, schemas } = serveRouteTable(registry, () => compat, { maxUploadBytes: serve.maxUploadBytes });
   const note = (line: string) => {
     io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), note: line })}\n`);
-  };  const server = new ServeServer({
+  };
+  const server = new ServeServer({
     routes,
     token: serve.token,
     allowedHosts: serve.allowedHosts,

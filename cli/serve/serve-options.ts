@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import { usageError } from "../cli-error.js";
 import type { RunValues } from "../options.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http-server.js";
+import { MAX_UPLOAD_BYTES } from "./upload-store.js";
 
 export const SERVE_OPTIONS = {
   port: { type: "string" },
@@ -15,6 +16,7 @@ export const SERVE_OPTIONS = {
   "allowed-origins": { type: "string" },
   "max-sessions": { type: "string" },
   "max-body": { type: "string" },
+  "max-upload": { type: "string" },
 } as const;
 
 export type ServeValues = {
@@ -38,6 +40,8 @@ export interface ServeSettings {
   readonly allowedOrigins: readonly string[];
   readonly maxSessions: number;
   readonly maxBodyBytes: number;
+  /** The largest file `POST /upload` takes (JSON bodies have their own, smaller limit). */
+  readonly maxUploadBytes: number;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -88,5 +92,6 @@ export function resolveServeSettings(values: RunValues & ServeValues, env: Reado
     allowedOrigins,
     maxSessions: integer("max-sessions", values["max-sessions"], DEFAULT_MAX_SESSIONS, 1, 1_000),
     maxBodyBytes: integer("max-body", values["max-body"], DEFAULT_MAX_BODY_BYTES, 1_024, 1024 * 1024 * 1024),
+    maxUploadBytes: integer("max-upload", values["max-upload"], MAX_UPLOAD_BYTES, 1_024, 1024 * 1024 * 1024),
   };
 }

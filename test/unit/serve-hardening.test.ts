@@ -29,3 +29,11 @@ describe("elwood serve hardening", () => {
     expect(safeFileName("../../etc/passwd")).toBe("passwd");
   });
 });
+
+describe("elwood serve upload limit", () => {
+  it("--max-upload sets the /upload limit on its own, apart from --max-body; out of range is a usage error", () => {
+    expect(resolveServeSettings({}, {})).toMatchObject({ maxUploadBytes: 16 * 1024 * 1024, maxBodyBytes: 1024 * 1024 });
+    expect(resolveServeSettings({ "max-upload": "4096" }, {})).toMatchObject({ maxUploadBytes: 4096, maxBodyBytes: 1024 * 1024 });
+    expect(() => resolveServeSettings({ "max-upload": "12" }, {})).toThrow(/--max-upload/);
+  });
+});
