@@ -4,7 +4,7 @@ import { claudeAdapter } from "../adapters/claude/adapter.js";
 import { claudeArgs } from "../adapters/claude/command-line.js";
 import { createClaudeHookDispatcher } from "../adapters/claude/hook-dispatch.js";
 import { claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec, isClaudeHookEventName } from "../adapters/claude/hook-events.js";
-import { claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../adapters/claude/hook-transport.js";
+import { claudeCommandClient, claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../adapters/claude/hook-transport.js";
 import type { ResolvedClaudeOptions } from "../adapters/claude/options.js";
 import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
 import { bootstrapSize } from "../adapters/claude/startup-plan.js";
@@ -31,14 +31,17 @@ export function claudeStartPlan(
       createClaudeHookDispatcher({ handlers: resolved.hooks ?? {}, timeoutMs: resolved.hookTimeoutMs, ...sinks }),
     // A proxy in the CLI's environment would carry a loopback HTTP hook (and its token) to the proxy: commands then.
     httpHooks: (probe, env) => claudeHookTransportFor(probe.version).httpHooks && loopbackBypassesProxy(env),
-    args: async ({ probe, hookEvents, sessionDir, bridgeCommand, http }) => {
+    args: async ({ probe, hookEvents, sessionDir, bridgeCommand, bashBridgeCommand, http }) => {
       // Claude's own hook timeout (seconds) sits above Elwood's handler deadline so Elwood always answers first.
       const hookTimeoutSec = claudeHookTimeoutSec(resolved.hookTimeoutMs);
       const facts = claudeHookTransportFor(probe.version);
       const handled = new Set(Object.entries(resolved.hooks ?? {}).flatMap(([event, h]) => (typeof h === "function" ? [event] : [])));
       const routeOf = (event: string) => claudeHookRoute(event, { facts, handled, httpAvailable: http !== undefined });
+      const bashAvailable = bashBridgeCommand !== undefined;
+      const commandFor = (event: string) =>
+        bashBridgeCommand !== undefined && claudeCommandClient(event, { handled, bashAvailable }) === "bash" ? bashBridgeCommand(event) : bridgeCommand(event);
       const settingsPath = await writeClaudeSettings(sessionDir, {
-        hooks: claudeHookSettings(hookEvents, bridgeCommand, hookTimeoutSec, { routeOf, http }),
+        hooks: claudeHookSettings(hookEvents, commandFor, hookTimeoutSec, { routeOf, http }),
         ...(resolved.settingsOverrides === undefined ? {} : { settingsOverrides: resolved.settingsOverrides }),
       });
       const args = claudeArgs(resolved, settingsPath);

@@ -77,7 +77,7 @@ async function resumeStartup(): Promise<readonly string[]> {
   return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
 }
 
-/** A real Claude turn with 20 tool calls, three hook installations; offline in the netns like the Codex section. */
+/** A real Claude turn with 20 tool calls: no hooks, Elwood's, the no-op floor, the old commands; offline in the netns like the Codex section. */
 async function toolTurn(): Promise<readonly string[]> {
   const { execFile } = await import("node:child_process");
   const stdout = await new Promise<string>((resolve, reject) =>
@@ -136,7 +136,7 @@ sections.push(
     ...table(await benchHookClients(quick ? 10 : 60, 3)),
   ]),
 );
-sections.push(await section("real Claude 2.1.332 -p turn with 20 Bash tool calls: no hooks vs Elwood's routed hooks vs all-command (issue 16: ≤ 1.05×)", toolTurn));
+sections.push(await section("real Claude 2.1.332 -p turn with 20 Bash tool calls: no hooks, Elwood's hooks, the floor (every event a no-op hook: the CLI's own cost per hook), the old all-command install", toolTurn));
 sections.push(await section("turn detection latency", detectionLatency));
 sections.push(
   await section("transcript line → TurnEvent (simulated Claude writing its transcript; target p50 ≤ 20 ms)", async () => {

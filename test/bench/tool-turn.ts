@@ -1,13 +1,15 @@
 // Benchmark (run inside the loopback-only netns): one real Claude 2.1.332 `-p` turn with 20 Bash tool calls from the scripted
-// model server, with no Elwood hooks, with Elwood's routed hooks (http + async + commands), and with every hook a blocking
-// bridge.mjs command (the old installation); 3 repetitions interleaved, wall time min/median/max and ratios to no hooks.
+// model server, with no Elwood hooks, with Elwood's hooks as a session installs them, with the CLI's own floor (every
+// event registered to a hook that does nothing), and with every hook a blocking bridge.mjs command (the old
+// installation); 3 repetitions interleaved, wall time min/median/max and ratios to no hooks.
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createClaudeHookDispatcher } from "../../adapters/claude/hook-dispatch.js";
 import { ALL_CLAUDE_HOOK_EVENTS, claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec } from "../../adapters/claude/hook-events.js";
-import { claudeHookRoute, claudeHookTransportFor } from "../../adapters/claude/hook-transport.js";
-import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
+import { claudeCommandClient, claudeHookRoute, claudeHookTransportFor } from "../../adapters/claude/hook-transport.js";
+import { bashBridgeCommand, bridgeCommand, systemBash } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { createClaudeHome } from "../e2e/harness/claude-home.js";
 import { CLAUDE_VERSIONS } from "../e2e/harness/cli-paths.js";
@@ -29,9 +31,25 @@ const events = claudeHookEventsFor(cli.version);
 const facts = claudeHookTransportFor(cli.version);
 const sec = claudeHookTimeoutSec(10_000);
 const command = (ev: string) => bridgeCommand(ev, server.configPath);
+const bash = systemBash();
+const handled = new Set<string>();
+// The commands a session installs (src/claude-start-plan.ts): the bash client when bash is at a system path.
+const sessionCommand = (ev: string) =>
+  bash !== undefined && claudeCommandClient(ev, { handled, bashAvailable: true }) === "bash"
+    ? bashBridgeCommand(ev, { bash, httpConfigPath: server.httpConfigPath!, configPath: server.configPath })
+    : command(ev);
+const routeOf = (ev: string) => claudeHookRoute(ev, { facts, handled, httpAvailable: true });
+// The floor: a listener that answers `{}` at once and commands that are `true`, so what remains is the CLI's own hook work.
+const noop = createServer((req, res) => {
+  req.resume();
+  req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+});
+await new Promise<void>((resolve) => noop.listen(0, "127.0.0.1", resolve));
+const noopPort = (noop.address() as { port: number }).port;
 const variants: Record<string, unknown> = {
   "no Elwood hooks": {},
-  "Elwood routed (http/async/command)": claudeHookSettings(events, command, sec, { routeOf: (ev) => claudeHookRoute(ev, { facts, handled: new Set(), httpAvailable: true }), http: server.http }),
+  "Elwood (as a session installs them)": claudeHookSettings(events, sessionCommand, sec, { routeOf, http: server.http }),
+  "floor: every event a no-op hook": claudeHookSettings(events, () => "true", sec, { routeOf, http: { url: (ev) => `http://127.0.0.1:${noopPort}/hook/${ev}`, headers: {} } }),
   "every hook a bridge.mjs command (before)": claudeHookSettings(events, command, sec),
 };
 const files = Object.entries(variants).map(([name, hooks], i) => {
@@ -57,10 +75,12 @@ function turn(settings: string): Promise<number> {
 const times = new Map<string, number[]>(files.map(([n]) => [n, []]));
 for (let r = 0; r < reps; r++) for (const [n, f] of files) times.get(n)!.push(await turn(f));
 const base = times.get("no Elwood hooks")!;
+const floor = times.get("floor: every event a no-op hook")!;
 const med = (v: number[]) => percentile([...v].sort((a, b) => a - b), 0.5);
-const rows = files.map(([n]) => ({ variant: n, "wall ms (min / median / max)": spread(times.get(n)!, 0), "× no hooks (median)": Number((med(times.get(n)!) / med(base)).toFixed(3)) }));
+const rows = files.map(([n]) => ({ variant: n, "wall ms (min / median / max)": spread(times.get(n)!, 0), "× no hooks (median)": Number((med(times.get(n)!) / med(base)).toFixed(3)), "× floor (median)": Number((med(times.get(n)!) / med(floor)).toFixed(3)) }));
 console.log(JSON.stringify(rows));
 await server.close();
+noop.close();
 await model.close();
 await home.cleanup();
 process.exit(0);

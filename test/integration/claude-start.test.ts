@@ -2,11 +2,11 @@
 // untouched user/project settings, and the narrow-terminal bootstrap with its restore at initial readiness.
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLAUDE_HOOK_EVENTS_2_1_215, CLAUDE_HOOK_EVENTS_2_1_332 } from "../../adapters/claude/hook-events.js";
 import { claudeHookRoute, claudeHookTransportFor } from "../../adapters/claude/hook-transport.js";
-import { bridgeCommand } from "../../effects/hook-bridge/bridge-command.js";
+import { bashBridgeCommand, systemBash } from "../../effects/hook-bridge/bridge-command.js";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { WarningEvent } from "../../src/contracts/public-types.js";
 import { startClaude } from "../../src/start-claude.js";
@@ -142,7 +142,7 @@ describe("startClaude launch", () => {
     expect(sim.session.terminal.snapshot().text).toContain("Claude Code v2.1.332");
   });
 
-  it("C-HOOK-01 issue 16 item 1: generated settings register the bridge for every event of the installed version, each over its route, with the +5 s timeout", async () => {
+  it("C-HOOK-01 issue 16 item 1: generated settings register the bridge for every event of the installed version, each over its route (http but SessionStart/Setup, which run the bash client), with the +5 s timeout", async () => {
     const s332 = await start({ hookTimeoutMs: 2500, hooks: { PreToolUse: () => undefined } });
     const s215 = await start({ version: "2.1.215" });
     await eventually(() => s332.argv().length > 0 && s215.argv().length > 0, 10_000, "launch argv");
@@ -156,7 +156,8 @@ describe("startClaude launch", () => {
     expect(url.hostname).toBe("127.0.0.1");
     for (const event of CLAUDE_HOOK_EVENTS_2_1_332) {
       const route = claudeHookRoute(event, { facts, handled, httpAvailable: true });
-      const command = bridgeCommand(event, bridgeConfigPath(s332));
+      // SessionStart / Setup run the bash client over the listener (bash is at a system path here), never bridge.mjs.
+      const command = bashBridgeCommand(event, { bash: systemBash() ?? "", httpConfigPath: join(dirname(bridgeConfigPath(s332)), "bridge-http.conf"), configPath: bridgeConfigPath(s332) });
       const entry =
         route === "http"
           ? { type: "http", url: `http://127.0.0.1:${url.port}/hook/${event}`, headers: http?.headers, timeout: 8 }
@@ -171,7 +172,8 @@ describe("startClaude launch", () => {
       ["command", undefined],
       ["command", undefined],
     ]);
-    expect(h332["PostToolUse"]?.[0]?.hooks[0]).toMatchObject({ type: "command", async: true });
+    expect(h332["PostToolUse"]?.[0]?.hooks[0]).toMatchObject({ type: "http" });
+    expect(h332["SessionStart"]?.[0]?.hooks[0]?.command).toContain("bridge.bash");
     const h215 = readSettings(s215.settingsPath()).hooks;
     expect(Object.keys(h215).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_215].sort());
     expect(h215["PreModelSwitch"]).toBeUndefined();
@@ -186,7 +188,7 @@ describe("startClaude launch", () => {
     const settings = readSettings(sim.settingsPath());
     expect(settings["includeCoAuthoredBy"]).toBe(false);
     expect(settings.hooks["Stop"]?.map((g) => g.hooks[0]?.url ?? g.hooks[0]?.command)).toEqual([`http://127.0.0.1:${new URL(settings.hooks["Stop"]?.[0]?.hooks[0]?.url ?? "").port}/hook/Stop`, "true"]);
-    expect(settings.hooks["Notification"]?.map((g) => g.hooks[0]?.command)).toEqual([bridgeCommand("Notification", bridgeConfigPath(sim))]);
+    expect(settings.hooks["Notification"]?.map((g) => g.hooks[0]?.type)).toEqual(["http"]);
   });
 
   it("C-CLAUDE-01 C-STATE-09: user, project and local Claude settings stay byte-identical through a session", async () => {

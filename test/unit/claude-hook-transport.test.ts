@@ -1,7 +1,7 @@
 // Issue 16 item 1: which way each Claude hook is installed, per version fact, handler and environment.
 import { describe, expect, it } from "vitest";
 import { claudeHookSettings } from "../../adapters/claude/hook-events.js";
-import { CLAUDE_ANSWER_NEEDED_HOOKS, claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../../adapters/claude/hook-transport.js";
+import { CLAUDE_ANSWER_NEEDED_HOOKS, claudeCommandClient, claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../../adapters/claude/hook-transport.js";
 
 const facts = claudeHookTransportFor("2.1.332");
 const route = (event: string, handled: string[] = [], httpAvailable = true) => claudeHookRoute(event, { facts, handled: new Set(handled), httpAvailable });
@@ -14,23 +14,32 @@ describe("Claude hook routes (issue 16 item 1)", () => {
     expect(claudeHookTransportFor("2.1.144")).toEqual({ httpHooks: false, asyncCommandHooks: false, httpNeverSentFor: [] });
   });
 
-  it("issue 16 item 1: the hooks Elwood waits on go over http, a handled event too, the rest run async, SessionStart/Setup block as commands", () => {
+  it("issue 16 item 1: every event the version sends over http goes there, handled or not; SessionStart/Setup block as commands", () => {
     expect([...CLAUDE_ANSWER_NEEDED_HOOKS].sort()).toEqual(["InstructionsLoaded", "PermissionRequest", "PostCompact", "SessionEnd", "Stop", "StopFailure", "UserPromptSubmit"]);
     for (const e of CLAUDE_ANSWER_NEEDED_HOOKS) expect(route(e)).toBe("http");
-    expect(route("PreToolUse")).toBe("async");
+    expect(route("PreToolUse")).toBe("http");
+    expect(route("PostToolBatch")).toBe("http");
     expect(route("PreToolUse", ["PreToolUse"])).toBe("http");
     expect(route("SessionStart", ["SessionStart"])).toBe("command");
     expect(route("Setup")).toBe("command");
     expect(route("WorktreeCreate", ["WorktreeCreate"])).toBe("command");
-    expect(route("WorktreeCreate")).toBe("async");
+    expect(route("WorktreeCreate")).toBe("http");
   });
 
-  it("issue 16 item 1: without a reachable listener an answer-bearing hook is a blocking command; a command-only version never goes async", () => {
+  it("issue 16 item 1: without a reachable listener an answer-bearing hook is a blocking command and one nobody waits on runs async; a command-only version never goes async", () => {
     expect(route("Stop", [], false)).toBe("command");
     expect(route("PreToolUse", ["PreToolUse"], false)).toBe("command");
+    expect(route("PreToolUse", [], false)).toBe("async");
     const old = claudeHookTransportFor("2.1.144");
     expect(claudeHookRoute("PostToolUse", { facts: old, handled: new Set(), httpAvailable: true })).toBe("command");
     expect(claudeHookRoute("Stop", { facts: old, handled: new Set(), httpAvailable: true })).toBe("command");
+  });
+
+  it("issue 16 item 1: command hooks run the bash client when the session has one, bridge.mjs otherwise and for a handled WorktreeCreate's bare-line answer", () => {
+    expect(claudeCommandClient("SessionStart", { handled: new Set(), bashAvailable: true })).toBe("bash");
+    expect(claudeCommandClient("SessionStart", { handled: new Set(), bashAvailable: false })).toBe("node");
+    expect(claudeCommandClient("WorktreeCreate", { handled: new Set(["WorktreeCreate"]), bashAvailable: true })).toBe("node");
+    expect(claudeCommandClient("WorktreeCreate", { handled: new Set(), bashAvailable: true })).toBe("bash");
   });
 
   it("issue 16 item 1: a proxy variable keeps hooks off http unless NO_PROXY covers 127.0.0.1", () => {
@@ -44,7 +53,7 @@ describe("Claude hook routes (issue 16 item 1)", () => {
 
   it("issue 16 item 1: the settings entries carry the route: http with the literal header, async command, blocking command", () => {
     const hooks = claudeHookSettings(["Stop", "PostToolUse", "SessionStart"], (e) => `bridge ${e}`, 35, {
-      routeOf: (e) => route(e),
+      routeOf: (e) => (e === "PostToolUse" ? route(e, [], false) : route(e)),
       http: { url: (e) => `http://127.0.0.1:1/hook/${e}`, headers: { "x-elwood-hook-token": "t" } },
     });
     expect(hooks).toEqual({
