@@ -2,7 +2,7 @@
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
-import { DEFAULT_TERMINAL_SIZE, type TerminalSize } from "../src/contracts/public-types.js";
+import { DEFAULT_TERMINAL_SIZE, type HookEventSelection, type TerminalSize } from "../src/contracts/public-types.js";
 
 /** Persona limit, 8 MiB of UTF-8: larger personas reject with `input_queue_full` before any side effect. */
 export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;
@@ -73,8 +73,11 @@ export function optionalHooksObject(o: Record<string, unknown>): Check<object | 
   return hooks as object | undefined;
 }
 
+const HOOK_EVENT_SELECTIONS: readonly HookEventSelection[] = ["all", "essential"];
+
 /** The launch options both agents accept, in the order both validate them, with defaults applied. */
 export interface CommonLaunchOptions {
+  readonly hookEvents: HookEventSelection;
   readonly autoupdate: boolean;
   readonly autotrust: boolean;
   readonly strictVersionCheck: boolean;
@@ -93,6 +96,10 @@ export function validateCommonLaunch(o: Record<string, unknown>): Check<CommonLa
   if (strictVersionCheck instanceof ElwoodError) return strictVersionCheck;
   const hookTimeoutMs = validateHookTimeout(o["hookTimeoutMs"]);
   if (hookTimeoutMs instanceof ElwoodError) return hookTimeoutMs;
+  const hookEvents = o["hookEvents"];
+  if (hookEvents !== undefined && !HOOK_EVENT_SELECTIONS.includes(hookEvents as HookEventSelection)) {
+    return invalid(`hookEvents must be one of ${HOOK_EVENT_SELECTIONS.join(", ")}`, { option: "hookEvents", validValues: [...HOOK_EVENT_SELECTIONS] });
+  }
   const executable = optionalAbsolutePath(o, "executable");
   if (executable instanceof ElwoodError) return executable;
   const shell = optionalAbsolutePath(o, "shell");
@@ -104,6 +111,7 @@ export function validateCommonLaunch(o: Record<string, unknown>): Check<CommonLa
     autotrust: autotrust ?? false,
     strictVersionCheck: strictVersionCheck ?? false,
     hookTimeoutMs,
+    hookEvents: (hookEvents as HookEventSelection | undefined) ?? "all",
     executable,
     shell,
     env,

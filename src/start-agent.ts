@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
+import { selectHookEvents } from "../adapters/hook-selection.js";
 import { bashBridgeCommand, bridgeCommand, systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
@@ -24,7 +25,7 @@ import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type Se
 import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { settleTranscript } from "../effects/transcript-settle.js";
 import { launchSession } from "./launch-session.js";
-import type { WarningEvent, TerminalSize } from "./contracts/public-types.js";
+import type { HookEventSelection, WarningEvent, TerminalSize } from "./contracts/public-types.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
 
 /** The validated options every agent's start needs, whatever else its adapter adds. */
@@ -35,6 +36,9 @@ export interface CommonResolvedOptions {
   readonly persona: string | undefined;
   readonly autotrust: boolean;
   readonly hookTimeoutMs: number;
+  readonly hookEvents: HookEventSelection;
+  /** The caller's hook handlers, keyed by event (or "Event.tool"). */
+  readonly hooks: object | undefined;
   readonly strictVersionCheck: boolean;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string>>;
@@ -209,7 +213,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     });
     await keeper.write();
     registerJournalDir(elwoodSessionId, sessionDir);
-    const hookEvents = plan.hookEvents(probe);
+    const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter.essentialHooks, resolved.hooks);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
     const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     server = await HookBridgeServer.start({

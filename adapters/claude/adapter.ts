@@ -59,6 +59,8 @@ export const claudeAdapter: AgentAdapter = {
   readSubagentTranscript: readClaudeSubagentRecord,
   trustDialogs: ["workspace_trust", "bypass_permissions"],
   // PermissionRequest: a human is about to be asked (blocked evidence unless a handler decided); SessionEnd: exit follows.
+  // InstructionsLoaded is readiness evidence, StopFailure a rejected turn, SubagentStop names a subagent's transcript.
+  essentialHooks: ["SessionStart", "InstructionsLoaded", "UserPromptSubmit", "Stop", "StopFailure", "PostCompact", "PermissionRequest", "SessionEnd", "SubagentStop"],
   statusHooks: ["PermissionRequest", "SessionEnd"],
   login: { methodLabels: LOGIN_METHOD_LABELS, validateUrl: validateLoginUrl, validateCode: validateLoginCode },
   trustAffirmatives: {

@@ -1,7 +1,7 @@
 // `StartClaudeOptions` and its pre-spawn validation into `ResolvedClaudeOptions`; rejects, never throws.
 import { resolve } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { TerminalSize } from "../../src/contracts/public-types.js";
+import type { HookEventSelection, TerminalSize } from "../../src/contracts/public-types.js";
 import {
   assertCwdDirectory,
   invalid,
@@ -85,6 +85,14 @@ export interface StartClaudeOptions {
    * with `invalid_argument`.
    */
   readonly hookTimeoutMs?: number;
+  /**
+   * Which hook events Elwood registers with the CLI. `"all"` (default): every event the installed version has, each
+   * one exposed as hook activity. `"essential"`: only the events Elwood itself follows the session by (start, prompt,
+   * turn end and failure, compaction, permission, session end, readiness) plus every event you give a handler for, so
+   * a tool call costs the agent no hook at all: the CLI spends time of its own on every hook it runs, whatever answers
+   * it (`npm run bench`, "tool turn"). Other events then never reach hook activity.
+   */
+  readonly hookEvents?: HookEventSelection;
   readonly strictVersionCheck?: boolean;
   /**
    * Elwood extra: absolute path to the Claude CLI, used by both the version probe and the PTY launch.
@@ -119,6 +127,7 @@ export interface ResolvedClaudeOptions {
   readonly highTrust: boolean;
   readonly autoupdate: boolean;
   readonly autotrust: boolean;
+  readonly hookEvents: HookEventSelection;
   readonly hookTimeoutMs: number;
   readonly strictVersionCheck: boolean;
   readonly executable: string | undefined;

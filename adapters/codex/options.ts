@@ -1,7 +1,7 @@
 // `StartCodexOptions` and its pre-spawn validation into `ResolvedCodexOptions`; rejects, never throws.
 import { resolve } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
-import type { TerminalSize } from "../../src/contracts/public-types.js";
+import type { HookEventSelection, TerminalSize } from "../../src/contracts/public-types.js";
 import {
   assertCwdDirectory,
   invalid,
@@ -59,6 +59,14 @@ export interface StartCodexOptions {
    * with `invalid_argument`.
    */
   readonly hookTimeoutMs?: number;
+  /**
+   * Which hook events Elwood registers with the CLI. `"all"` (default): every event the installed version has, each
+   * one exposed as hook activity. `"essential"`: only the events Elwood itself follows the session by (start, prompt,
+   * turn end and failure, compaction, permission, session end, readiness) plus every event you give a handler for, so
+   * a tool call costs the agent no hook at all: the CLI spends time of its own on every hook it runs, whatever answers
+   * it (`npm run bench`, "tool turn"). Other events then never reach hook activity.
+   */
+  readonly hookEvents?: HookEventSelection;
   readonly strictVersionCheck?: boolean;
   /** Elwood extra: absolute path to the Codex CLI (probe and launch). */
   readonly executable?: string;
@@ -83,6 +91,7 @@ export interface ResolvedCodexOptions {
   readonly highTrust: boolean;
   readonly autoupdate: boolean;
   readonly autotrust: boolean;
+  readonly hookEvents: HookEventSelection;
   readonly hookTimeoutMs: number;
   readonly strictVersionCheck: boolean;
   readonly executable: string | undefined;

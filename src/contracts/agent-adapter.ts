@@ -80,6 +80,11 @@ export interface AgentAdapter {
   readonly trustDialogs: readonly DialogKind[];
   /** The affirmative option label of each trust dialog (chosen by label, never by a fixed number). */
   readonly trustAffirmatives: Partial<Record<DialogKind, RegExp>>;
+  /**
+   * The hooks Elwood follows the session by (conversation id, prompt, turn end and failure, compaction, permission,
+   * session end, readiness, subagent transcripts): what `hookEvents: "essential"` registers beside the handled events.
+   */
+  readonly essentialHooks: readonly string[];
   /** Hooks that are status evidence at any time (e.g. Claude `PermissionRequest`, `SessionEnd`); optional. */
   readonly statusHooks?: readonly string[];
   /** Dialog kinds answered even without autotrust (Codex `Hooks need review`, the update-prompt skip). */

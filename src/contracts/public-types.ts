@@ -228,3 +228,6 @@ export interface AgentModelOption {
   /** The row as rendered. */
   readonly raw: string;
 }
+
+/** Which hook events a session registers: every event the CLI version has, or only those Elwood follows the session by plus the handled ones. */
+export type HookEventSelection = "all" | "essential";

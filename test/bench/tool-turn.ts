@@ -1,11 +1,13 @@
 // Benchmark (run inside the loopback-only netns): one real Claude 2.1.332 `-p` turn with 20 Bash tool calls from the scripted
-// model server, with no Elwood hooks, with Elwood's hooks as a session installs them, with the CLI's own floor (every
-// event registered to a hook that does nothing), and with every hook a blocking bridge.mjs command (the old
+// model server, with no Elwood hooks, with Elwood's hooks as a session installs them (every event, and `hookEvents:
+// "essential"`), with the CLI's own floor (every event registered to a hook that does nothing), and with every hook a blocking bridge.mjs command (the old
 // installation); 3 repetitions interleaved, wall time min/median/max and ratios to no hooks.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { selectHookEvents } from "../../adapters/hook-selection.js";
 import { createClaudeHookDispatcher } from "../../adapters/claude/hook-dispatch.js";
 import { ALL_CLAUDE_HOOK_EVENTS, claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec } from "../../adapters/claude/hook-events.js";
 import { claudeCommandClient, claudeHookRoute, claudeHookTransportFor } from "../../adapters/claude/hook-transport.js";
@@ -49,6 +51,7 @@ const noopPort = (noop.address() as { port: number }).port;
 const variants: Record<string, unknown> = {
   "no Elwood hooks": {},
   "Elwood (as a session installs them)": claudeHookSettings(events, sessionCommand, sec, { routeOf, http: server.http }),
+  'Elwood, hookEvents "essential"': claudeHookSettings(selectHookEvents(events, "essential", claudeAdapter.essentialHooks, {}), sessionCommand, sec, { routeOf, http: server.http }),
   "floor: every event a no-op hook": claudeHookSettings(events, () => "true", sec, { routeOf, http: { url: (ev) => `http://127.0.0.1:${noopPort}/hook/${ev}`, headers: {} } }),
   "every hook a bridge.mjs command (before)": claudeHookSettings(events, command, sec),
 };

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { CLAUDE_HOOK_EVENTS_2_1_215, CLAUDE_HOOK_EVENTS_2_1_332 } from "../../adapters/claude/hook-events.js";
 import { claudeHookRoute, claudeHookTransportFor } from "../../adapters/claude/hook-transport.js";
 import { bashBridgeCommand, systemBash } from "../../effects/hook-bridge/bridge-command.js";
@@ -178,6 +179,24 @@ describe("startClaude launch", () => {
     expect(Object.keys(h215).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_215].sort());
     expect(h215["PreModelSwitch"]).toBeUndefined();
     expect(h215["Stop"]?.[0]?.hooks[0]?.timeout).toBe(35);
+  });
+
+  it("issue 16 item 1: hookEvents 'essential' registers only the hooks Elwood follows the session by plus the handled one; a tool turn still runs, starts and ends", async () => {
+    const seen: string[] = [];
+    // The handled PreToolUse allows the tool, so no permission prompt stands in the way.
+    const sim = await start({ hookEvents: "essential", hooks: { PreToolUse: () => ({ permissionDecision: "allow" }) } });
+    sim.session.on("activity", (a) => {
+      if (a.kind === "hook" || a.kind === "tool_call") seen.push(a.hookEventName ?? a.kind);
+    });
+    await sim.session.waitForStatus(isReady, 10_000);
+    const hooks = readSettings(sim.settingsPath()).hooks;
+    expect(Object.keys(hooks).sort()).toEqual([...claudeAdapter.essentialHooks, "PreToolUse"].sort());
+    await sim.session.sendMessage("RUNBASH: true");
+    await sim.session.waitForActivity((a) => a.kind === "hook" && a.hookEventName === "Stop", 10_000);
+    await sim.session.waitForStatus(isReady, 10_000);
+    expect(seen).toContain("PreToolUse");
+    expect(seen).not.toContain("PostToolUse");
+    expect(seen).toContain("tool_call");
   });
 
   it("C-CLAUDE-02: settingsOverrides are merged into the generated file and caller hooks run beside the bridge", async () => {

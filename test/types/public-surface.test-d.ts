@@ -145,3 +145,11 @@ claude.on("codex:transcript", () => {});
 // @ts-expect-error and off the neutral one
 any.on("codex:transcript", () => {});
 expectTypeOf<"transcript_listener_error">().toMatchTypeOf<WarningCode>();
+
+// issue 16 item 1: both start options take the hook event selection, and only its two words.
+expectTypeOf<Elwood.HookEventSelection>().toEqualTypeOf<"all" | "essential">();
+expectTypeOf<NonNullable<Elwood.StartClaudeOptions["hookEvents"]>>().toEqualTypeOf<Elwood.HookEventSelection>();
+expectTypeOf<NonNullable<Elwood.StartCodexOptions["hookEvents"]>>().toEqualTypeOf<Elwood.HookEventSelection>();
+// @ts-expect-error not a selection
+const notASelection: Elwood.StartClaudeOptions = { cwd: "/tmp", hookEvents: "tools" };
+void notASelection;

@@ -69,6 +69,8 @@ const cases: ReadonlyArray<readonly [string, unknown, ElwoodErrorCode]> = [
   ["hookTimeoutMs negative", { cwd: dir, hookTimeoutMs: -5 }, "invalid_argument"],
   ["hookTimeoutMs infinite", { cwd: dir, hookTimeoutMs: Infinity }, "invalid_argument"],
   ["hookTimeoutMs NaN", { cwd: dir, hookTimeoutMs: Number.NaN }, "invalid_argument"],
+  ["hookEvents unknown word", { cwd: dir, hookEvents: "some" }, "invalid_argument"],
+  ["hookEvents not a string", { cwd: dir, hookEvents: true }, "invalid_argument"],
   ["relative executable", { cwd: dir, executable: "bin/claude" }, "invalid_argument"],
   ["relative shell", { cwd: dir, shell: "bash" }, "invalid_argument"],
   ["env non-string value", { cwd: dir, env: { A: 1 } }, "invalid_argument"],
@@ -103,6 +105,7 @@ describe("validateClaudeOptions (C-CLAUDE-20, C-CLAUDE-03)", () => {
     expect(r.autoupdate).toBe(false);
     expect(r.strictVersionCheck).toBe(false);
     expect(r.hookTimeoutMs).toBe(DEFAULT_HOOK_TIMEOUT_MS);
+    expect(r.hookEvents).toBe("all");
     expect(r.permissionMode).toBeUndefined();
     expect(r.stateDir).toBeUndefined();
     expect(r.env).toEqual({});

@@ -1,7 +1,7 @@
 // The agents the e2e scenarios are parameterized by: one entry per pinned real CLI, with its launch recipe and screen facts.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startClaude, type AgentSession, type TerminalSize } from "../../../src/index.js";
+import { startClaude, type AgentSession, type HookEventSelection, type TerminalSize } from "../../../src/index.js";
 import { CLAUDE_VERSIONS } from "../harness/cli-paths.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import type { ModelServer } from "../model-server/index.js";
@@ -16,6 +16,8 @@ export interface E2ELaunchOptions {
   readonly projectFiles?: Readonly<Record<string, string>>;
   /** Extra session env over the sandbox's (Codex only), e.g. `DISPLAY: ""` for a session without a display. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Which hook events the session registers (the library's default when absent). */
+  readonly hookEvents?: HookEventSelection;
 }
 
 /** The sandbox a launch runs in (per-test home, project and temp dirs). */
@@ -97,6 +99,7 @@ function claudeAgent(version: string, executable: string): E2EAgent {
         permissionMode: "default",
         ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
+        ...(options.hookEvents === undefined ? {} : { hookEvents: options.hookEvents }),
       }),
   };
 }

@@ -26,6 +26,7 @@ function codexAgent(version: string, executable: string): E2EAgent {
         env: { ...home.env, ...(options.env ?? {}) },
         ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
+        ...(options.hookEvents === undefined ? {} : { hookEvents: options.hookEvents }),
       }),
   };
 }

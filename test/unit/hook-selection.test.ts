@@ -1,0 +1,57 @@
+// Issue 16 item 1: `hookEvents: "essential"` registers the hooks Elwood follows a session by plus the handled ones, never fewer.
+import { describe, expect, it } from "vitest";
+import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { CLAUDE_HOOK_EVENTS_2_1_215, CLAUDE_HOOK_EVENTS_2_1_332 } from "../../adapters/claude/hook-events.js";
+import { CLAUDE_ANSWER_NEEDED_HOOKS } from "../../adapters/claude/hook-transport.js";
+import { codexAdapter } from "../../adapters/codex/adapter.js";
+import { CODEX_HOOK_EVENTS_0_144, CODEX_HOOK_EVENTS_0_171 } from "../../adapters/codex/hook-events.js";
+import { selectHookEvents } from "../../adapters/hook-selection.js";
+import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
+
+/** Every hook an adapter names anywhere else in its contract: what the session's own machines and readers wait on. */
+function namedElsewhere(adapter: AgentAdapter): string[] {
+  return [
+    "SessionStart",
+    adapter.promptHook,
+    adapter.stopHook,
+    adapter.compactDoneHook,
+    ...adapter.readiness.hookEvents,
+    ...(adapter.statusHooks ?? []),
+    ...adapter.hookReply.deliveredAfterAnswer,
+    ...(adapter.readSubagentTranscript === undefined ? [] : ["SubagentStop"]),
+  ];
+}
+
+describe("hook event selection (issue 16 item 1)", () => {
+  it("issue 16 item 1: each adapter's essential hooks hold every hook its contract names, and each is a hook its CLI has", () => {
+    for (const [adapter, events] of [
+      [claudeAdapter, CLAUDE_HOOK_EVENTS_2_1_332],
+      [codexAdapter, CODEX_HOOK_EVENTS_0_171],
+    ] as const) {
+      for (const hook of namedElsewhere(adapter)) expect(adapter.essentialHooks).toContain(hook);
+      for (const hook of adapter.essentialHooks) expect(events as readonly string[]).toContain(hook);
+    }
+    // Claude's answer-bearing hooks (those that go over HTTP first) are all essential.
+    for (const hook of CLAUDE_ANSWER_NEEDED_HOOKS) expect(claudeAdapter.essentialHooks).toContain(hook);
+  });
+
+  it("issue 16 item 1: 'all' keeps the version's list as it is; 'essential' keeps its order and drops the tool and other events", () => {
+    expect(selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_332, "all", claudeAdapter.essentialHooks, undefined)).toBe(CLAUDE_HOOK_EVENTS_2_1_332);
+    const claude = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_215, "essential", claudeAdapter.essentialHooks, undefined);
+    expect(claude).toEqual(CLAUDE_HOOK_EVENTS_2_1_215.filter((e) => claudeAdapter.essentialHooks.includes(e)));
+    expect(claude).not.toContain("PreToolUse");
+    expect(claude).not.toContain("PostToolBatch");
+    expect(new Set(claude)).toEqual(new Set(claudeAdapter.essentialHooks));
+    const codex = selectHookEvents(CODEX_HOOK_EVENTS_0_144, "essential", codexAdapter.essentialHooks, {});
+    expect(codex).toEqual(["PermissionRequest", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop"]);
+  });
+
+  it("issue 16 item 1: a handled event is always registered, a tool-keyed handler by its event; a non-function entry is not a handler; an event the version lacks is never added", () => {
+    const handlers = { PreToolUse: () => undefined, "PostToolUse.Bash": () => undefined, Notification: undefined, PreModelSwitch: () => undefined };
+    const picked = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_215, "essential", claudeAdapter.essentialHooks, handlers);
+    expect(picked).toContain("PreToolUse");
+    expect(picked).toContain("PostToolUse");
+    expect(picked).not.toContain("Notification");
+    expect(picked).not.toContain("PreModelSwitch");
+  });
+});
