@@ -88,6 +88,17 @@ async function toolTurn(): Promise<readonly string[]> {
   return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
 }
 
+/** The same 20-tool turn on real Codex 0.171.0 (`codex exec`); offline in the netns. */
+async function codexToolTurn(): Promise<readonly string[]> {
+  const { execFile } = await import("node:child_process");
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/codex-tool-turn.ts", quick ? "1" : "3"], { timeout: 900_000 }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+  return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
+}
+
 const sections: Section[] = [];
 sections.push(
   await section("render pipeline: the same burst through real PTYs into bare xterm vs Elwood (ratios per repetition)", async () => [
@@ -137,6 +148,7 @@ sections.push(
   ]),
 );
 sections.push(await section("real Claude 2.1.332 -p turn with 20 Bash tool calls: no hooks, Elwood's hooks, the floor (every event a no-op hook: the CLI's own cost per hook), the old all-command install", toolTurn));
+sections.push(await section("real Codex 0.171.0 exec turn with 20 shell tool calls: no hooks, Elwood's (all events / essential), the `true`-command floor", codexToolTurn));
 sections.push(await section("turn detection latency", detectionLatency));
 sections.push(
   await section("transcript line → TurnEvent (simulated Claude writing its transcript; target p50 ≤ 20 ms)", async () => {
