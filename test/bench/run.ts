@@ -52,52 +52,28 @@ async function detectionLatency(): Promise<readonly string[]> {
   return table(await mod.benchDetectionLatency(quick ? 50 : undefined));
 }
 
-/** Real Codex CLIs must stay offline: the section runs in the loopback-only netns the e2e suite uses. */
-async function codexStartup(): Promise<readonly string[]> {
+/**
+ * A real-CLI benchmark script run in the loopback-only netns the e2e suite uses (real CLIs must stay offline); its last
+ * stdout line is a JSON array of rows, printed as a table.
+ */
+async function netnsTable(script: string, args: readonly string[], timeoutMs: number): Promise<readonly string[]> {
   const { execFile } = await import("node:child_process");
-  const runs = quick ? 2 : 5;
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/codex-startup.ts", String(runs), "--json"], { timeout: 600_000 }, (error, out) =>
-      error ? reject(error) : resolve(out),
-    ),
-  );
-  const json = stdout.trim().split("\n").at(-1) ?? "[]";
-  return table(JSON.parse(json) as Record<string, unknown>[]);
-}
-
-/** Resume → ready next to start → ready on every pinned real CLI; offline in the netns like the Codex section. */
-async function resumeStartup(): Promise<readonly string[]> {
-  const { execFile } = await import("node:child_process");
-  const runs = quick ? 2 : 5;
-  const stdout = await new Promise<string>((resolve, reject) =>
-    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/resume-startup.ts", String(runs), "--json"], { timeout: 900_000 }, (error, out) =>
+    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", `test/bench/${script}`, ...args], { timeout: timeoutMs }, (error, out) =>
       error ? reject(error) : resolve(out),
     ),
   );
   return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
 }
 
-/** A real Claude turn with 20 tool calls: no hooks, Elwood's, the no-op floor, the old commands; offline in the netns like the Codex section. */
-async function toolTurn(): Promise<readonly string[]> {
-  const { execFile } = await import("node:child_process");
-  const stdout = await new Promise<string>((resolve, reject) =>
-    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/tool-turn.ts", quick ? "1" : "3"], { timeout: 900_000 }, (error, out) =>
-      error ? reject(error) : resolve(out),
-    ),
-  );
-  return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
-}
-
-/** The same 20-tool turn on real Codex 0.171.0 (`codex exec`); offline in the netns. */
-async function codexToolTurn(): Promise<readonly string[]> {
-  const { execFile } = await import("node:child_process");
-  const stdout = await new Promise<string>((resolve, reject) =>
-    execFile("bash", ["test/e2e/run-in-netns.sh", "npx", "tsx", "test/bench/codex-tool-turn.ts", quick ? "1" : "3"], { timeout: 900_000 }, (error, out) =>
-      error ? reject(error) : resolve(out),
-    ),
-  );
-  return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
-}
+/** Codex start → ready next to the bare CLI's usable composer. */
+const codexStartup = () => netnsTable("codex-startup.ts", [String(quick ? 2 : 5), "--json"], 600_000);
+/** Resume → ready next to start → ready on every pinned real CLI. */
+const resumeStartup = () => netnsTable("resume-startup.ts", [String(quick ? 2 : 5), "--json"], 900_000);
+/** A real Claude turn with 20 tool calls: no hooks, Elwood's, the no-op floor, the old commands. */
+const toolTurn = () => netnsTable("tool-turn.ts", [quick ? "1" : "3"], 900_000);
+/** The same 20-tool turn on real Codex 0.171.0 (`codex exec`). */
+const codexToolTurn = () => netnsTable("codex-tool-turn.ts", [quick ? "1" : "3"], 900_000);
 
 const sections: Section[] = [];
 sections.push(
