@@ -213,7 +213,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     });
     await keeper.write();
     registerJournalDir(elwoodSessionId, sessionDir);
-    const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter.essentialHooks, resolved.hooks);
+    const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter, resolved.hooks);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
     const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
     server = await HookBridgeServer.start({

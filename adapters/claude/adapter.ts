@@ -61,6 +61,9 @@ export const claudeAdapter: AgentAdapter = {
   // PermissionRequest: a human is about to be asked (blocked evidence unless a handler decided); SessionEnd: exit follows.
   // InstructionsLoaded is readiness evidence, StopFailure a rejected turn, SubagentStop names a subagent's transcript.
   essentialHooks: ["SessionStart", "InstructionsLoaded", "UserPromptSubmit", "Stop", "StopFailure", "PostCompact", "PermissionRequest", "SessionEnd", "SubagentStop"],
+  // Measured on 2.1.215 and 2.1.332: with a WorktreeCreate hook registered that answers nothing, EnterWorktree creates
+  // no worktree (without it, .claude/worktrees/<name> appears); Claude's docs say both hooks replace its git logic.
+  handlerOnlyHooks: ["WorktreeCreate", "WorktreeRemove"],
   statusHooks: ["PermissionRequest", "SessionEnd"],
   login: { methodLabels: LOGIN_METHOD_LABELS, validateUrl: validateLoginUrl, validateCode: validateLoginCode },
   trustAffirmatives: {

@@ -49,6 +49,7 @@ export const codexAdapter: AgentAdapter = {
   compactDoneHook: "PostCompact",
   // SessionStart names the conversation (lazily, at the first prompt); PermissionRequest is an approval the session answers.
   essentialHooks: ["SessionStart", "UserPromptSubmit", "Stop", "PostCompact", "PermissionRequest"],
+  handlerOnlyHooks: [],
   imageVia: "clipboard",
   // The picker writes its choice to $CODEX_HOME/config.toml (the agent's env first, then Elwood's, then ~/.codex).
   configFile: (env) => join(env["CODEX_HOME"] ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex"), "config.toml"),

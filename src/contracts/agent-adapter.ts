@@ -85,6 +85,11 @@ export interface AgentAdapter {
    * session end, readiness, subagent transcripts): what `hookEvents: "essential"` registers beside the handled events.
    */
   readonly essentialHooks: readonly string[];
+  /**
+   * Hooks whose mere registration replaces what the CLI does by itself (Claude's WorktreeCreate / WorktreeRemove take
+   * over creating and removing worktrees): registered only when the caller gives a handler, in every `hookEvents` mode.
+   */
+  readonly handlerOnlyHooks: readonly string[];
   /** Hooks that are status evidence at any time (e.g. Claude `PermissionRequest`, `SessionEnd`); optional. */
   readonly statusHooks?: readonly string[];
   /** Dialog kinds answered even without autotrust (Codex `Hooks need review`, the update-prompt skip). */

@@ -34,8 +34,8 @@ const command = (ev: string) =>
     : bashBridgeCommand(ev, { bash, httpConfigPath: server.httpConfigPath, configPath: server.configPath });
 const variants: Record<string, readonly string[]> = {
   "no Elwood hooks": [],
-  "Elwood (as startCodex installs them)": codexHookOverrides(events, command, HOOK_TIMEOUT_MS),
-  'Elwood, hookEvents "essential"': codexHookOverrides(selectHookEvents(events, "essential", codexAdapter.essentialHooks, {}), command, HOOK_TIMEOUT_MS),
+  "Elwood (as startCodex installs them)": codexHookOverrides(selectHookEvents(events, "all", codexAdapter, {}), command, HOOK_TIMEOUT_MS),
+  'Elwood, hookEvents "essential"': codexHookOverrides(selectHookEvents(events, "essential", codexAdapter, {}), command, HOOK_TIMEOUT_MS),
   "floor: every event a `true` command": codexHookOverrides(events, () => "true", HOOK_TIMEOUT_MS),
 };
 

@@ -50,8 +50,8 @@ await new Promise<void>((resolve) => noop.listen(0, "127.0.0.1", resolve));
 const noopPort = (noop.address() as { port: number }).port;
 const variants: Record<string, unknown> = {
   "no Elwood hooks": {},
-  "Elwood (as a session installs them)": claudeHookSettings(events, sessionCommand, sec, { routeOf, http: server.http }),
-  'Elwood, hookEvents "essential"': claudeHookSettings(selectHookEvents(events, "essential", claudeAdapter.essentialHooks, {}), sessionCommand, sec, { routeOf, http: server.http }),
+  "Elwood (as a session installs them)": claudeHookSettings(selectHookEvents(events, "all", claudeAdapter, {}), sessionCommand, sec, { routeOf, http: server.http }),
+  'Elwood, hookEvents "essential"': claudeHookSettings(selectHookEvents(events, "essential", claudeAdapter, {}), sessionCommand, sec, { routeOf, http: server.http }),
   "floor: every event a no-op hook": claudeHookSettings(events, () => "true", sec, { routeOf, http: { url: (ev) => `http://127.0.0.1:${noopPort}/hook/${ev}`, headers: {} } }),
   "every hook a bridge.mjs command (before)": claudeHookSettings(events, command, sec),
 };

@@ -143,19 +143,21 @@ describe("startClaude launch", () => {
     expect(sim.session.terminal.snapshot().text).toContain("Claude Code v2.1.332");
   });
 
-  it("C-HOOK-01 issue 16 item 1: generated settings register the bridge for every event of the installed version, each over its route (http but SessionStart/Setup, which run the bash client), with the +5 s timeout", async () => {
+  it("C-HOOK-01 issue 16 item 1: generated settings register the bridge for every event of the installed version (but unhandled WorktreeCreate/Remove), each over its route (http but SessionStart/Setup, which run the bash client), with the +5 s timeout", async () => {
     const s332 = await start({ hookTimeoutMs: 2500, hooks: { PreToolUse: () => undefined } });
     const s215 = await start({ version: "2.1.215" });
     await eventually(() => s332.argv().length > 0 && s215.argv().length > 0, 10_000, "launch argv");
     const h332 = readSettings(s332.settingsPath()).hooks;
-    expect(Object.keys(h332).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_332].sort());
+    // Every event but the two that would take over Claude's own worktrees without a handler.
+    const unhandledOnly = (e: string) => e !== "WorktreeCreate" && e !== "WorktreeRemove";
+    expect(Object.keys(h332).sort()).toEqual(CLAUDE_HOOK_EVENTS_2_1_332.filter(unhandledOnly).sort());
     const facts = claudeHookTransportFor("2.1.332");
     const handled = new Set(["PreToolUse"]);
     const http = h332["Stop"]?.[0]?.hooks[0];
     expect(http).toMatchObject({ type: "http", timeout: 8 });
     const url = new URL(http?.url ?? "");
     expect(url.hostname).toBe("127.0.0.1");
-    for (const event of CLAUDE_HOOK_EVENTS_2_1_332) {
+    for (const event of CLAUDE_HOOK_EVENTS_2_1_332.filter(unhandledOnly)) {
       const route = claudeHookRoute(event, { facts, handled, httpAvailable: true });
       // SessionStart / Setup run the bash client over the listener (bash is at a system path here), never bridge.mjs.
       const command = bashBridgeCommand(event, { bash: systemBash() ?? "", httpConfigPath: join(dirname(bridgeConfigPath(s332)), "bridge-http.conf"), configPath: bridgeConfigPath(s332) });
@@ -176,7 +178,7 @@ describe("startClaude launch", () => {
     expect(h332["PostToolUse"]?.[0]?.hooks[0]).toMatchObject({ type: "http" });
     expect(h332["SessionStart"]?.[0]?.hooks[0]?.command).toContain("bridge.bash");
     const h215 = readSettings(s215.settingsPath()).hooks;
-    expect(Object.keys(h215).sort()).toEqual([...CLAUDE_HOOK_EVENTS_2_1_215].sort());
+    expect(Object.keys(h215).sort()).toEqual(CLAUDE_HOOK_EVENTS_2_1_215.filter(unhandledOnly).sort());
     expect(h215["PreModelSwitch"]).toBeUndefined();
     expect(h215["Stop"]?.[0]?.hooks[0]?.timeout).toBe(35);
   });

@@ -35,23 +35,34 @@ describe("hook event selection (issue 16 item 1)", () => {
     for (const hook of CLAUDE_ANSWER_NEEDED_HOOKS) expect(claudeAdapter.essentialHooks).toContain(hook);
   });
 
-  it("issue 16 item 1: 'all' keeps the version's list as it is; 'essential' keeps its order and drops the tool and other events", () => {
-    expect(selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_332, "all", claudeAdapter.essentialHooks, undefined)).toBe(CLAUDE_HOOK_EVENTS_2_1_332);
-    const claude = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_215, "essential", claudeAdapter.essentialHooks, undefined);
+  it("issue 16 item 1: 'all' keeps the version's list but the hooks that replace the CLI's own behaviour; 'essential' keeps its order and drops the tool and other events", () => {
+    expect(selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_332, "all", claudeAdapter, undefined)).toEqual(CLAUDE_HOOK_EVENTS_2_1_332.filter((e) => e !== "WorktreeCreate" && e !== "WorktreeRemove"));
+    expect(selectHookEvents(CODEX_HOOK_EVENTS_0_171, "all", codexAdapter, undefined)).toEqual(CODEX_HOOK_EVENTS_0_171);
+    const claude = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_215, "essential", claudeAdapter, undefined);
     expect(claude).toEqual(CLAUDE_HOOK_EVENTS_2_1_215.filter((e) => claudeAdapter.essentialHooks.includes(e)));
     expect(claude).not.toContain("PreToolUse");
     expect(claude).not.toContain("PostToolBatch");
     expect(new Set(claude)).toEqual(new Set(claudeAdapter.essentialHooks));
-    const codex = selectHookEvents(CODEX_HOOK_EVENTS_0_144, "essential", codexAdapter.essentialHooks, {});
+    const codex = selectHookEvents(CODEX_HOOK_EVENTS_0_144, "essential", codexAdapter, {});
     expect(codex).toEqual(["PermissionRequest", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop"]);
   });
 
   it("issue 16 item 1: a handled event is always registered, a tool-keyed handler by its event; a non-function entry is not a handler; an event the version lacks is never added", () => {
     const handlers = { PreToolUse: () => undefined, "PostToolUse.Bash": () => undefined, Notification: undefined, PreModelSwitch: () => undefined };
-    const picked = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_215, "essential", claudeAdapter.essentialHooks, handlers);
+    const picked = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_215, "essential", claudeAdapter, handlers);
     expect(picked).toContain("PreToolUse");
     expect(picked).toContain("PostToolUse");
     expect(picked).not.toContain("Notification");
     expect(picked).not.toContain("PreModelSwitch");
+  });
+
+  it("issue 16 item 1: WorktreeCreate / WorktreeRemove are registered only with a handler, in both modes (registered, they take over Claude's worktrees)", () => {
+    expect(claudeAdapter.handlerOnlyHooks).toEqual(["WorktreeCreate", "WorktreeRemove"]);
+    for (const mode of ["all", "essential"] as const) {
+      expect(selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_332, mode, claudeAdapter, {})).not.toContain("WorktreeCreate");
+      const handled = selectHookEvents(CLAUDE_HOOK_EVENTS_2_1_332, mode, claudeAdapter, { WorktreeCreate: () => "/tmp/wt" });
+      expect(handled).toContain("WorktreeCreate");
+      expect(handled).not.toContain("WorktreeRemove");
+    }
   });
 });
