@@ -127,7 +127,7 @@ export class SessionFacade implements AgentSession {
     if (typeof listener !== "function") return () => {};
     if (event === "terminal:data") {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
-      return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
+      return this.runtime.terminal.headless.onRawOutput(listener as (chunk: string) => void, { replay: true });
     }
     if (event === "input") return this.inputTap.on(listener as (e: InputEvent) => void);
     return this.events.emitter.on(event, listener);
@@ -183,7 +183,7 @@ export class SessionFacade implements AgentSession {
     const problem = sizeProblem(size);
     if (problem !== undefined) return Promise.reject(problem);
     try {
-      this.runtime.resize({ cols: size.cols, rows: size.rows });
+      this.runtime.terminal.resize({ cols: size.cols, rows: size.rows });
       return Promise.resolve();
     } catch (error) {
       return rejectWith("resize_failed", "resizing the PTY failed", { cause: String(error) });
