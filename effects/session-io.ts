@@ -1,25 +1,43 @@
-// The session's I/O edge actor: spawns the agent's PTY and wires it to the headless terminal, turns terminal frames and
-// PTY exit into events, and performs machine-requested writes under the observed-screen rule (render everything
-// received, check the dialog guard, then write), answering each write to the machine that asked (its reply-to).
+// The session's I/O edge actor: creates the headless terminal, spawns the agent's PTY and wires the two, turns terminal
+// frames and PTY exit into events, performs machine-requested writes under the observed-screen rule (render everything
+// received, check the dialog guard, then write), answering each write to the machine that asked (its reply-to), and
+// restores the caller's size after a bootstrap size when the root reports initial readiness.
 
 import { fromCallback } from "xstate";
 import type { ScreenFacts, ScreenReader } from "../src/contracts/screen-facts.js";
-import type { FrameEvent, IoAnswerEvent, IoWriteCommand, PtyExitEvent, PtySpawnedEvent, WriteHoldReason } from "../src/contracts/events.js";
+import type {
+  FrameEvent,
+  IoAnswerEvent,
+  IoResizeRestoreFailedEvent,
+  IoRestoreSizeCommand,
+  IoWriteCommand,
+  PtyExitEvent,
+  PtySpawnedEvent,
+  WriteHoldReason,
+} from "../src/contracts/events.js";
 import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
 import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
 import { spawnAgentPty, type AgentPty, type SpawnAgentPtyOptions } from "./pty/agent-pty.js";
 import { attachTerminal } from "./pty/attach-terminal.js";
 import type { PtyHandle } from "./pty/pty-handle.js";
-import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
+import { HeadlessTerminal, type HeadlessTerminalOptions } from "./terminal/headless-terminal.js";
+import type { TerminalSlot } from "./terminal-slot.js";
 import type { TerminalSnapshot } from "../src/contracts/terminal-snapshot.js";
+import type { TerminalSize } from "../src/contracts/public-types.js";
+import { sizeKeeper } from "./size-keeper.js";
 
 /** Received output that cannot be rendered within this bound makes a guarded write wait (held). */
 export const OBSERVE_QUIET_LIMIT_MS = 1000;
 
 export interface SessionIoInput {
-  readonly terminal: HeadlessTerminal;
-  /** What to run: the actor spawns it when it starts (the terminal must already have the spawn size). */
+  /** Filled with the headless terminal the actor creates at the spawn size when it starts: how the facade reaches it. */
+  readonly terminal: TerminalSlot;
+  /** That terminal's settings beyond its size (the adapter's state channel; tests shorten the batch window). */
+  readonly terminalOptions?: Omit<HeadlessTerminalOptions, "cols" | "rows">;
+  /** What to run: the actor spawns it when it starts, at `cols` × `rows` (a bootstrap size when it differs from `requestedSize`). */
   readonly spawn: SpawnAgentPtyOptions;
+  /** The caller's size, restored on the root's `io.restoreSize` at initial readiness when the spawn size differs. */
+  readonly requestedSize?: TerminalSize;
   /** Filled with the spawned PTY (or its spawn error): the narrow way everyone else reaches the process. */
   readonly pty: PtyHandle;
   readonly readScreen: ScreenReader;
@@ -37,9 +55,9 @@ function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | un
   }
 }
 
-export type SessionIoCommand = IoWriteCommand;
+export type SessionIoCommand = IoWriteCommand | IoRestoreSizeCommand;
 /** What the edge tells its parent (the root); write answers go to each write's reply-to instead. */
-export type SessionIoEmitted = PtySpawnedEvent | PtyExitEvent | FrameEvent;
+export type SessionIoEmitted = PtySpawnedEvent | PtyExitEvent | FrameEvent | IoResizeRestoreFailedEvent;
 
 function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -53,7 +71,10 @@ function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean>
 
 export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, SessionIoEmitted>(
   ({ input, sendBack, receive }) => {
-    const { terminal, readScreen } = input;
+    const { readScreen } = input;
+    const terminal = new HeadlessTerminal({ ...input.terminalOptions, cols: input.spawn.cols, rows: input.spawn.rows });
+    const size = sizeKeeper(input.pty, terminal, { cols: input.spawn.cols, rows: input.spawn.rows }, input.requestedSize);
+    input.terminal.fill(terminal, size.resize);
     let closed = false;
     // Fed by every frame and every pre-write look at the screen: a model dialog Elwood is not driving holds
     // guarded writes until the composer is positively back (write-only: readiness never sees it).
@@ -124,6 +145,10 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
 
     receive((command) => {
       if (command.type === "io.write") void write(command);
+      else if (command.type === "io.restoreSize") {
+        const failed = size.restore();
+        if (failed !== undefined) sendBack(failed);
+      }
     });
 
     return () => {

@@ -10,6 +10,7 @@ import {
   IO_SYSTEM_ID,
   type FrameEvent,
   type HookEvent,
+  type IoResizeRestoreFailedEvent,
   type PtyExitEvent,
   type PtySpawnedEvent,
   type StatusChangedEvent,
@@ -113,11 +114,11 @@ type ChildEvent =
   | KeysNoEffectEvent
   | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
   | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
+  | IoResizeRestoreFailedEvent
   | LoopParentEvent;
 
-/** Raised by the root itself when the status machine reports initial readiness. */
+/** Raised by the root itself. */
 type SessionInternalEvent =
-  | { readonly type: "session.initialReady" }
   /** Raised when a due loop may have become deliverable (a ready, a due loop, a settled loop op). */
   | { readonly type: "session.loopsMayDeliver" }
   /** Raised on entering `over`: loop clocks stop. */
@@ -217,7 +218,6 @@ export function createSessionMachine(edges: SessionEdges) {
         // Only a painted dialog names the block; a hook-evidenced block (PermissionRequest) before the paint has none.
         const ruleIds = event.to === "blocked" ? (context.facts?.dialog?.ruleIds ?? []) : [];
         enqueue.emit({ type: "public.status", from: event.from, to: event.to, initial: event.initial, ruleIds });
-        if (event.initial) enqueue.raise({ type: "session.initialReady" });
         if (event.to === "ready" && context.loopTurn !== null) {
           // The ready that ends a loop's own turn: an idle loop's quiet period counts from here.
           if (context.loops[context.loopTurn] !== undefined) enqueue.sendTo(context.loopTurn, { type: "loop.turnEnded", at: now(context) });
@@ -493,6 +493,15 @@ export function createSessionMachine(edges: SessionEdges) {
         actions: emit(({ event }) => ({ type: "public.hookResult" as const, name: event.name, failedOpen: event.failedOpen, response: event.response })),
       },
       "wait.timedOut": { actions: emit(({ event }) => ({ type: "public.waitTimedOut" as const, waitId: event.waitId })) },
+      "io.resizeRestoreFailed": {
+        actions: emit(({ event }) => ({
+          type: "public.warning" as const,
+          code: "resize_restore_failed" as const,
+          message: "restoring the requested terminal size after the 100-column bootstrap failed",
+          details: { requestedCols: event.requestedCols, requestedRows: event.requestedRows, errorCode: event.errorCode },
+        })),
+        description: "The io actor could not give the CLI the caller's size after the bootstrap size: a live warning (sizes and an allowlisted code only).",
+      },
       "keys.noEffect": {
         actions: emit(({ event }) => ({
           type: "public.warning" as const,
@@ -564,7 +573,14 @@ export function createSessionMachine(edges: SessionEdges) {
         states: {
           starting: {
             description: "The CLI is launching: nothing has proven yet that it takes input; readiness-waiting ops queue.",
-            on: { "session.initialReady": { target: "live", description: "The status machine saw initial readiness." } },
+            on: {
+              "status.changed": {
+                guard: ({ event }) => event.initial,
+                target: "live",
+                actions: [sendTo("io", { type: "io.restoreSize" as const }), "noteStatus", sendTo("trust", ({ event }) => event)],
+                description: "Initial readiness: the io actor restores the caller's size (after a bootstrap size) before anyone hears of it, then the session is live.",
+              },
+            },
           },
           live: {
             description: "The CLI takes input: queued ops reach it one at a time, turns and dialogs move the status.",

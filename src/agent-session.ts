@@ -4,9 +4,8 @@ import { randomUUID } from "node:crypto";
 import { Observable } from "rxjs";
 import type { ImageCloneBudget } from "../effects/image-budget.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
-import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
-import type { SessionPublicEvent } from "../machines/session.js";
-import { sizeProblem, validTimeout } from "./call-checks.js";
+import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
+import { callTimeout, sizeProblem } from "./call-checks.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import {
   isTerminalStatus,
@@ -27,15 +26,15 @@ import { DEFAULT_COMPACT_TIMEOUT_MS, DEFAULT_INTERRUPT_TIMEOUT_MS, DEFAULT_MODEL
 import { SessionCloser } from "./session-close.js";
 import { SessionLoops } from "./session-loops.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "./contracts/loop.js";
-import { compactOp, pickerTimeout, pickerTransaction, submissionOp, transactionOp } from "./queue-ops.js";
+import { compactOp, pickerTimeout, pickerTransaction, transactionOp, type SubmissionKind } from "./queue-ops.js";
 import type { FacadeEventMap, FacadeEventName, ScreenFrameEvent, SessionTerminal, SendOptions, SessionRuntime } from "./session-types.js";
-import { SubmissionIntake, type SubmissionKind } from "./submission-intake.js";
+import { SubmissionIntake } from "./submission-intake.js";
 import { terminalHandle } from "./terminal-handle.js";
 import { PendingCalls } from "./pending-calls.js";
-import { SubmissionOutcomes, submissionOutcome } from "./submission-outcomes.js";
+import { wireFacade } from "./facade-wiring.js";
+import { submissionOutcome } from "./submission-outcomes.js";
 import type { AgentSession } from "./session-api.js";
 import { SessionEvents } from "./session-events.js";
-import { observeTranscript } from "./transcript-activity.js";
 import { waitForActivity, waitForStatus, type WaitSources } from "./wait-for.js";
 
 export * from "./session-defaults.js";
@@ -54,8 +53,7 @@ export class SessionFacade implements AgentSession {
 
   protected readonly runtime: SessionRuntime;
   private readonly events: SessionEvents;
-  private readonly pending = new PendingCalls();
-  private readonly outcomes = new SubmissionOutcomes();
+  private readonly pending: PendingCalls;
   private readonly closer: SessionCloser;
   private readonly waits: WaitSources;
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
@@ -68,6 +66,7 @@ export class SessionFacade implements AgentSession {
 
   constructor(runtime: SessionRuntime) {
     this.runtime = runtime;
+    this.pending = new PendingCalls(runtime.actor);
     this.elwoodSessionId = runtime.elwoodSessionId;
     this.cwd = runtime.cwd;
     this.agent = runtime.agent;
@@ -82,7 +81,8 @@ export class SessionFacade implements AgentSession {
       imageVia: runtime.adapter.imageVia,
       agentEnv: runtime.agentEnv ?? process.env,
       status: () => this.status,
-      enqueue: (kind, clean, transaction) => this.enqueueSubmission(kind, clean, transaction),
+      enqueue: (op, settleAt) => this.pending.enqueue(op, settleAt),
+      entered: (kind, opId) => this.events.enteredTurn(kind, opId),
     });
     this.inputTap = new PtyInputTap(runtime.pty, () => this.emitWarning("hook_observer_failed", 'a listener for "input" threw', { event: "input", phase: "lifecycle" }));
     this.input$ = new Observable((sub) => this.on("input", (e) => sub.next(e)));
@@ -90,7 +90,7 @@ export class SessionFacade implements AgentSession {
       this.rejectAllPending();
       this.finalDecisions = this.statusDecisions();
     });
-    this.waits = this.events.waitSources((timeoutMs, onTimeout) => this.pending.deadline(runtime.actor, timeoutMs, onTimeout));
+    this.waits = this.events.waitSources((timeoutMs, onTimeout) => this.pending.deadline(timeoutMs, onTimeout));
     this.loops = new SessionLoops({
       actor: runtime.actor,
       runtime: runtime.loops,
@@ -98,18 +98,8 @@ export class SessionFacade implements AgentSession {
       emit: (event) => this.events.emitter.emit("loop", event),
       fired: (turnId) => (this.events.turnId = turnId),
     });
-    runtime.actor.on("*", (event) => this.onPublic(event as SessionPublicEvent));
-    // Both CLIs name their conversation in SessionStart (Codex lazily, at the first prompt, and anew after /clear).
-    this.on("hook:SessionStart", (payload) => {
-      if (typeof payload["session_id"] === "string") this.cliSessionId = payload["session_id"];
-    });
-    // Assistant text, tool calls and results come from the transcript only (hooks may carry an unsubmitted draft).
-    observeTranscript(this, runtime.adapter, {
-      activity: (activity) => this.events.activity(activity),
-      warning: (code, message, details) => this.events.warning(code, message, details),
-      isolate: (deliver, failed) => this.events.isolate(deliver, failed),
-      ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => this.events.emitter.emit("codex:transcript", summary) } : {}),
-    });
+    const { events, pending, loops } = this;
+    wireFacade({ session: this, runtime, events, pending, loops, ended: () => this.rejectAllPending(), conversationId: (id) => (this.cliSessionId = id) });
     // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
     runtime.actor.start();
     this.loops.restore();
@@ -137,7 +127,7 @@ export class SessionFacade implements AgentSession {
     if (typeof listener !== "function") return () => {};
     if (event === "terminal:data") {
       // Replay first, then live chunks (the buffer is live-only and never persisted).
-      return this.runtime.terminal.onRawOutput(listener as (chunk: string) => void, { replay: true });
+      return this.runtime.terminal.headless.onRawOutput(listener as (chunk: string) => void, { replay: true });
     }
     if (event === "input") return this.inputTap.on(listener as (e: InputEvent) => void);
     return this.events.emitter.on(event, listener);
@@ -175,7 +165,7 @@ export class SessionFacade implements AgentSession {
 
   /** Internal (ClaudeSession/CodexSession): waits until the submission's Enters and replays are over (its turn id is its op id). */
   [submissionOutcome](turnId: string): Promise<ElwoodError | undefined> {
-    return this.outcomes.outcome(turnId);
+    return this.pending.outcome(turnId);
   }
 
   /** Internal (ClaudeSession/CodexSession): one image ceiling for the primary API and this raw session. */
@@ -193,7 +183,7 @@ export class SessionFacade implements AgentSession {
     const problem = sizeProblem(size);
     if (problem !== undefined) return Promise.reject(problem);
     try {
-      this.runtime.resize({ cols: size.cols, rows: size.rows });
+      this.runtime.terminal.resize({ cols: size.cols, rows: size.rows });
       return Promise.resolve();
     } catch (error) {
       return rejectWith("resize_failed", "resizing the PTY failed", { cause: String(error) });
@@ -201,18 +191,13 @@ export class SessionFacade implements AgentSession {
   }
 
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
-    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
-    const timeout = validTimeout(options?.timeoutMs, DEFAULT_INTERRUPT_TIMEOUT_MS);
-    if (timeout instanceof ElwoodError) return Promise.reject(timeout);
-    const id = randomUUID();
-    return this.pending.interrupt(id, () => this.runtime.actor.send({ type: "cmd.interrupt", id, timeoutMs: timeout }));
+    const timeout = callTimeout(this.status, options?.timeoutMs, DEFAULT_INTERRUPT_TIMEOUT_MS);
+    return timeout instanceof ElwoodError ? Promise.reject(timeout) : this.pending.interrupt(timeout);
   }
 
   compact(options?: { readonly timeoutMs?: number }): Promise<void> {
-    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
-    const timeout = validTimeout(options?.timeoutMs, DEFAULT_COMPACT_TIMEOUT_MS);
-    if (timeout instanceof ElwoodError) return Promise.reject(timeout);
-    return this.enqueueOp(compactOp(this.runtime.adapter, timeout)).then(() => undefined);
+    const timeout = callTimeout(this.status, options?.timeoutMs, DEFAULT_COMPACT_TIMEOUT_MS);
+    return timeout instanceof ElwoodError ? Promise.reject(timeout) : this.pending.enqueue(compactOp(this.runtime.adapter, timeout)).then(() => undefined);
   }
 
   /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
@@ -238,17 +223,11 @@ export class SessionFacade implements AgentSession {
     klass: QueuedOp["klass"] = "immediate",
     hooks: { readonly prepare?: (opId: string) => void; readonly settled?: (opId: string) => void } = {},
   ): Promise<unknown> {
-    if (isTerminalStatus(this.status)) return rejectWith("session_not_running", `the session is ${this.status}`);
-    const timeout = validTimeout(timeoutMs, fallbackMs);
+    const timeout = callTimeout(this.status, timeoutMs, fallbackMs);
     if (timeout instanceof ElwoodError) return Promise.reject(timeout);
     const opId = randomUUID();
     hooks.prepare?.(opId);
-    return this.enqueueOp(transactionOp(opId, transaction, klass, timeout, timeoutError(timeout))).finally(() => hooks.settled?.(opId));
-  }
-
-  /** Enqueues one op; settles when the queue reports it done (or entered, for submissions) or failed. */
-  private enqueueOp(op: QueueRequest, settleAt: "entered" | "done" = "done"): Promise<unknown> {
-    return this.pending.op(op.opId, settleAt, () => this.runtime.actor.send({ type: "cmd.enqueue", op }));
+    return this.pending.enqueue(transactionOp(opId, transaction, klass, timeout, timeoutError(timeout))).finally(() => hooks.settled?.(opId));
   }
 
   /** Schedules a recurring prompt (B §6); resolves with its snapshot once the definition is persisted. */
@@ -271,21 +250,10 @@ export class SessionFacade implements AgentSession {
    * boundary, so a loop never answers for the caller's prompt). Not part of the public session type.
    */
   holdLoops(): () => void {
-    const holdId = randomUUID();
-    if (this.runtime.actor.getSnapshot().status !== "active") return () => {};
-    this.runtime.actor.send({ type: "cmd.loopHold", holdId });
-    let released = false;
-    return () => {
-      if (released || this.runtime.actor.getSnapshot().status !== "active") return;
-      released = true;
-      this.runtime.actor.send({ type: "cmd.loopRelease", holdId });
-    };
+    return this.loops.hold();
   }
 
-  /**
-   * Ends the CLI gracefully (SIGHUP, then SIGKILL after the grace), then reaps its processes. Leaves the session directory (`<store>/sessions/<id>/`, with
-   * the CLI's settings) for a later resume, released so no crash sweep removes it; removes the hook socket directory.
-   */
+  /** Keeps the session directory (released, so no crash sweep removes it) for a resume; removes the hook socket directory. */
   stop(): Promise<void> {
     return this.closer.close("stopped");
   }
@@ -295,48 +263,9 @@ export class SessionFacade implements AgentSession {
     return this.closer.close("killed").then(() => this.loops.closed("killed"));
   }
 
-  /**
-   * Asks the CLI to exit with a short grace, SIGKILLs and reaps like `kill()`, then removes the session directory too (and an empty default store); nothing of the
-   * session is left on disk.
-   */
+  /** Removes the session directory too (and an empty default store): nothing of the session is left on disk. */
   teardown(): Promise<void> {
     return this.closer.close("torn_down").then(() => this.loops.closed("torn_down"));
-  }
-
-  /**
-   * A submission's op id is its turn id: the call resolves with it once the prompt was entered, and from then on
-   * activity events carry it (guidance joins the running turn and keeps that turn's id).
-   */
-  private enqueueSubmission(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): Promise<string> {
-    const op = submissionOp(kind, clean, transaction);
-    return this.enqueueOp(op, "entered").then(() => {
-      const turnId = kind === "guidance" && this.events.turnId !== undefined ? this.events.turnId : op.opId;
-      this.events.turnId = turnId;
-      return turnId;
-    });
-  }
-
-  private onPublic(event: SessionPublicEvent): void {
-    switch (event.type) {
-      case "public.op":
-        this.pending.reached(event.opId, event.phase, event.result);
-        if (event.phase === "done") this.outcomes.settle(event.opId);
-        return;
-      case "public.opFailed":
-        this.pending.failed(event.opId, event.error);
-        this.outcomes.settle(event.opId, event.error);
-        return;
-      case "public.interrupt":
-        this.pending.interruptsSettled(event.ids, event.error);
-        return;
-      case "public.waitTimedOut":
-        this.pending.waitTimedOut(event.waitId);
-        return;
-      default:
-        if (this.loops.onPublic(event)) return;
-        this.events.apply(event);
-        if (event.type === "public.status" && isTerminalStatus(event.to)) this.rejectAllPending();
-    }
   }
 
   /** Start-up warnings (the version probe's) and a throwing `input` listener are reported through this. */
@@ -345,7 +274,6 @@ export class SessionFacade implements AgentSession {
   }
 
   private rejectAllPending(): void {
-    this.pending.rejectAll(new ElwoodError("session_not_running", `the session ended (${this.status})`));
-    this.outcomes.closeAll(new ElwoodError("session_not_running", `the session ended (${this.status})`));
+    this.pending.rejectAll(() => new ElwoodError("session_not_running", `the session ended (${this.status})`));
   }
 }

@@ -2,6 +2,7 @@
 
 import { readOptionsGuarded, validateTerminalSize } from "../adapters/common-options.js";
 import { ElwoodError } from "./contracts/errors.js";
+import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.js";
 
 /** The same size rule as `initialSize` (one rule for start and resize); a size whose getters throw is just invalid. */
 export function sizeProblem(size: unknown): ElwoodError | undefined {
@@ -16,4 +17,14 @@ export function validTimeout(value: unknown, fallback: number): number | ElwoodE
     return new ElwoodError("invalid_argument", "timeoutMs must be a positive finite number");
   }
   return value;
+}
+
+/** A call on an ended session fails `session_not_running` (naming the status it ended in). */
+export function notRunning(status: SessionStatus): ElwoodError | undefined {
+  return isTerminalStatus(status) ? new ElwoodError("session_not_running", `the session is ${status}`) : undefined;
+}
+
+/** The deadline of a call with a timeout, or why it cannot run (an ended session first, then a bad timeout). */
+export function callTimeout(status: SessionStatus, value: unknown, fallback: number): number | ElwoodError {
+  return notRunning(status) ?? validTimeout(value, fallback);
 }

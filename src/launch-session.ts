@@ -1,17 +1,17 @@
-// Builds one session's actor tree (the io actor spawns the PTY into the headless terminal when the tree starts) and
-// the runtime the facade works on.
+// Builds one session's actor tree (the io actor creates the headless terminal and spawns the PTY into it when the tree
+// starts) and the runtime the facade works on.
 
 import { createActor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { PtyHandle } from "../effects/pty/pty-handle.js";
-import { sessionIoLogic } from "../effects/session-io.js";
+import { sessionIoLogic, type SessionIoInput } from "../effects/session-io.js";
 import { HookFeed, hookBridgeLogic, type HookServerLink } from "../effects/hook-bridge-actor.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
 import { endProcessesLogic, type EndProcessesRuntime } from "../effects/end-processes.js";
 import { imageMaterialiserLogic } from "../effects/image-materialiser.js";
-import { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
+import { TerminalSlot } from "../effects/terminal-slot.js";
 import { createSessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
 import { registerInspectable } from "./inspection-hub.js";
@@ -30,7 +30,7 @@ export interface LaunchPlan {
   readonly viaLoginShell?: boolean;
   /** Physical size at spawn (may be a bootstrap size). */
   readonly spawnSize: TerminalSize;
-  /** The caller's requested size, restored at initial readiness when it differs. */
+  /** The caller's requested size, restored by the io actor at initial readiness when it differs. */
   readonly requestedSize: TerminalSize;
   readonly autotrust: boolean;
   readonly resumed: boolean;
@@ -44,17 +44,11 @@ export interface LaunchPlan {
   readonly hooks?: HookFeed;
   /** The bridge server the feed's handler runs in: the hooks actor reports its rejected calls and closes it when it stops. */
   readonly hookServer?: HookServerLink;
-  /** Called when the bootstrap size could not be restored (real native error). */
-  readonly onResizeRestoreFailed?: (error: unknown) => void;
 }
 
 export function launchSession(plan: LaunchPlan): SessionRuntime {
-  const terminal = new HeadlessTerminal({
-    cols: plan.spawnSize.cols,
-    rows: plan.spawnSize.rows,
-    ...(plan.adapter.stateChannel === undefined ? {} : { stateChannel: plan.adapter.stateChannel }),
-  });
-  // Filled by the io actor when the tree starts: it spawns the PTY and wires it to the terminal itself.
+  // Filled by the io actor when the tree starts: it creates the terminal, spawns the PTY and wires the two itself.
+  const terminal = new TerminalSlot();
   const pty = new PtyHandle();
   const spawn = {
     executable: plan.executable,
@@ -65,13 +59,6 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     rows: plan.spawnSize.rows,
     ...(plan.shell === undefined ? {} : { shell: plan.shell }),
     ...(plan.viaLoginShell === undefined ? {} : { viaLoginShell: plan.viaLoginShell }),
-  };
-
-  let requested = plan.requestedSize;
-  let bootstrapping = plan.spawnSize.cols !== plan.requestedSize.cols || plan.spawnSize.rows !== plan.requestedSize.rows;
-  const applyPhysical = (size: TerminalSize): void => {
-    pty.resize(size);
-    terminal.resize(size);
   };
 
   const loginCallbacks = new Map<string, LoginCallbacks>();
@@ -100,7 +87,14 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
       adapter: plan.adapter,
       autotrust: plan.autotrust,
       resumed: plan.resumed,
-      ioInput: { terminal, spawn, pty, readScreen: plan.adapter.readScreen },
+      ioInput: {
+        terminal,
+        terminalOptions: plan.adapter.stateChannel === undefined ? {} : { stateChannel: plan.adapter.stateChannel },
+        spawn,
+        requestedSize: plan.requestedSize,
+        pty,
+        readScreen: plan.adapter.readScreen,
+      } satisfies SessionIoInput,
       effectsInput,
       hooksInput: { feed: plan.hooks ?? new HookFeed(), ...(plan.hookServer === undefined ? {} : { bridge: plan.hookServer }) },
       endInput,
@@ -108,17 +102,6 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
   });
   // Inspection costs only while an inspector listens (the hub attaches an observer then).
   registerInspectable(plan.elwoodSessionId, actor);
-
-  // Restore the caller's size at the one-shot initial readiness, before any queued message is released.
-  actor.on("public.status", (event) => {
-    if (!event.initial || !bootstrapping) return;
-    bootstrapping = false;
-    try {
-      applyPhysical(requested);
-    } catch (error) {
-      plan.onResizeRestoreFailed?.(error);
-    }
-  });
 
   // Not started here: the facade starts it once it listens, so nothing the tree announces at start-up is missed.
   return {
@@ -133,9 +116,5 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     release: plan.release,
     loginCallbacks,
     agentEnv: plan.env,
-    resize: (size) => {
-      requested = size;
-      if (!bootstrapping) applyPhysical(size);
-    },
   };
 }

@@ -1,10 +1,12 @@
-// The facade's promises in flight: queued ops, interrupts and wait deadlines, settled by what the session machine reports.
+// The facade's promises in flight: it sends the root one command with an id (an op, an interrupt, a wait deadline)
+// and settles the call's promise from the root's reply (`settle`), including each submission's final outcome.
 
 import { randomUUID } from "node:crypto";
+import type { QueueRequest } from "../machines/control-queue.js";
+import type { SessionCommand, SessionPublicEvent } from "../machines/session.js";
 import type { ElwoodError } from "./contracts/errors.js";
 import type { Unsubscribe } from "./contracts/public-types.js";
-
-type WaitCommand = { readonly type: "cmd.waitStart"; readonly waitId: string; readonly timeoutMs: number } | { readonly type: "cmd.waitEnd"; readonly waitId: string };
+import { SubmissionOutcomes } from "./submission-outcomes.js";
 
 type OpPhase = "written" | "entered" | "done";
 
@@ -23,44 +25,90 @@ export class PendingCalls {
   private readonly ops = new Map<string, PendingOp>();
   private readonly interrupts = new Map<string, PendingInterrupt>();
   private readonly waits = new Map<string, () => void>();
+  /** How each submission ended (its recovery done), for a `send`/`stream` turn that waits it out. */
+  private readonly outcomes = new SubmissionOutcomes();
+
+  constructor(private readonly root: { send(event: SessionCommand): void }) {}
+
+  /** Enqueues one op; settles when the queue reports it at `settleAt` (or later: a submission settles at its Enter) or failed. */
+  enqueue(op: QueueRequest, settleAt: "entered" | "done" = "done"): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.ops.set(op.opId, { phase: settleAt, resolve, reject });
+      this.root.send({ type: "cmd.enqueue", op });
+    });
+  }
+
+  /** One interrupt under a fresh id; the interrupt machine settles every request a single Escape answered. */
+  interrupt(timeoutMs: number): Promise<void> {
+    const id = randomUUID();
+    return new Promise<void>((resolve, reject) => {
+      this.interrupts.set(id, { resolve, reject });
+      this.root.send({ type: "cmd.interrupt", id, timeoutMs });
+    });
+  }
 
   /**
-   * A wait's deadline, kept by the session's wait machine (through `root`) under a fresh id; the returned function
-   * cancels it unless it already fired.
+   * A wait's deadline, kept by the session's wait machine under a fresh id; the returned function cancels it unless
+   * it already fired.
    */
-  deadline(root: { send(event: WaitCommand): void }, timeoutMs: number, onTimeout: () => void): Unsubscribe {
+  deadline(timeoutMs: number, onTimeout: () => void): Unsubscribe {
     const waitId = randomUUID();
     this.waits.set(waitId, onTimeout);
-    root.send({ type: "cmd.waitStart", waitId, timeoutMs });
+    this.root.send({ type: "cmd.waitStart", waitId, timeoutMs });
     return () => {
-      if (this.waits.delete(waitId)) root.send({ type: "cmd.waitEnd", waitId });
+      if (this.waits.delete(waitId)) this.root.send({ type: "cmd.waitEnd", waitId });
     };
   }
 
-  waitTimedOut(waitId: string): void {
+  /** Resolves once the submission `turnId` finished: undefined when it was delivered, its error when it failed. */
+  outcome(turnId: string): Promise<ElwoodError | undefined> {
+    return this.outcomes.outcome(turnId);
+  }
+
+  /** The root's replies: an op's progress or failure, settled interrupts, a wait that timed out. False for anything else. */
+  settle(event: SessionPublicEvent): boolean {
+    switch (event.type) {
+      case "public.op":
+        this.reached(event.opId, event.phase, event.result);
+        if (event.phase === "done") this.outcomes.settle(event.opId);
+        return true;
+      case "public.opFailed":
+        this.failed(event.opId, event.error);
+        this.outcomes.settle(event.opId, event.error);
+        return true;
+      case "public.interrupt":
+        this.interruptsSettled(event.ids, event.error);
+        return true;
+      case "public.waitTimedOut":
+        this.waitTimedOut(event.waitId);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** The session ended: every op, interrupt and outcome still awaited ends with an error of its own from `error`. */
+  rejectAll(error: () => ElwoodError): void {
+    for (const [id, pending] of this.ops) {
+      this.ops.delete(id);
+      pending.reject(error());
+    }
+    for (const [id, pending] of this.interrupts) {
+      this.interrupts.delete(id);
+      pending.reject(error());
+    }
+    this.outcomes.closeAll(error());
+  }
+
+  private waitTimedOut(waitId: string): void {
     const onTimeout = this.waits.get(waitId);
     if (!onTimeout) return;
     this.waits.delete(waitId);
     onTimeout();
   }
 
-  /** A promise for op `opId` that settles when it reaches `phase` (or any later one) or fails. */
-  op(opId: string, phase: OpPhase, start: () => void): Promise<unknown> {
-    return new Promise<unknown>((resolve, reject) => {
-      this.ops.set(opId, { phase, resolve, reject });
-      start();
-    });
-  }
-
-  interrupt(id: string, start: () => void): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.interrupts.set(id, { resolve, reject });
-      start();
-    });
-  }
-
   /** The op reached `phase`: a submission settles at its Enter ("entered") or later, everything else when done. */
-  reached(opId: string, phase: OpPhase, result: unknown): void {
+  private reached(opId: string, phase: OpPhase, result: unknown): void {
     const pending = this.ops.get(opId);
     if (!pending) return;
     if (phase === pending.phase || (pending.phase === "entered" && phase === "done")) {
@@ -70,31 +118,20 @@ export class PendingCalls {
   }
 
   /** A second report for an op already settled (a deadline already failed it) is ignored. */
-  failed(opId: string, error: ElwoodError): void {
+  private failed(opId: string, error: ElwoodError): void {
     const pending = this.ops.get(opId);
     if (!pending) return;
     this.ops.delete(opId);
     pending.reject(error);
   }
 
-  interruptsSettled(ids: readonly string[], error?: ElwoodError): void {
+  private interruptsSettled(ids: readonly string[], error?: ElwoodError): void {
     for (const id of ids) {
       const pending = this.interrupts.get(id);
       if (!pending) continue;
       this.interrupts.delete(id);
       if (error) pending.reject(error);
       else pending.resolve();
-    }
-  }
-
-  rejectAll(error: ElwoodError): void {
-    for (const [id, pending] of this.ops) {
-      this.ops.delete(id);
-      pending.reject(error);
-    }
-    for (const [id, pending] of this.interrupts) {
-      this.interrupts.delete(id);
-      pending.reject(error);
     }
   }
 }

@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { QueuedOp, QueueRequest, QueueTransaction } from "../machines/control-queue.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { ElwoodError } from "./contracts/errors.js";
-import type { SubmissionKind } from "./submission-intake.js";
+
+export type SubmissionKind = "prompt" | "message" | "guidance";
 
 /** A text submission (with its image attach); the queue classifies it when it is enqueued. */
 export function submissionOp(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): QueueRequest {

@@ -12,7 +12,7 @@ export function writeRawKeys(runtime: SessionRuntime, input: string | Uint8Array
     // Raw input hands the draft to the caller (pending recovery Enters are cancelled), and the root's key watch
     // (machines/dialog-key-watch.ts) warns if keys sent to a blocking dialog leave it unchanged.
     runtime.actor.send({ type: "cmd.rawInput" });
-    if (typeof input === "string") runtime.terminal.sendInput(input);
+    if (typeof input === "string") runtime.terminal.headless.sendInput(input);
     else runtime.pty.write(input);
     return Promise.resolve();
   } catch (error) {

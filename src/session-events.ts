@@ -19,6 +19,12 @@ export class SessionEvents {
   /** The turn id of the latest entered submission; every activity event from then on carries it. */
   turnId: string | undefined;
 
+  /** A submission was entered: its op id is the new turn id, except guidance, which joins a running turn. */
+  enteredTurn(kind: "prompt" | "message" | "guidance", opId: string): string {
+    this.turnId = kind === "guidance" && this.turnId !== undefined ? this.turnId : opId;
+    return this.turnId;
+  }
+
   constructor(
     private readonly elwoodSessionId: string,
     private readonly agent: AgentKind,

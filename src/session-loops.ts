@@ -93,6 +93,23 @@ export class SessionLoops {
     });
   }
 
+  /**
+   * Holds loop delivery until the returned release is called (a `send` / `stream` turn holds it through its real
+   * boundary, so a loop never answers for the caller's prompt). A root that no longer runs needs no hold or release.
+   */
+  hold(): () => void {
+    const holdId = randomUUID();
+    const { actor } = this.deps;
+    if (actor.getSnapshot().status !== "active") return () => {};
+    actor.send({ type: "cmd.loopHold", holdId });
+    let released = false;
+    return () => {
+      if (released || actor.getSnapshot().status !== "active") return;
+      released = true;
+      actor.send({ type: "cmd.loopRelease", holdId });
+    };
+  }
+
   /** What the root reports about its loop children. */
   onPublic(event: SessionPublicEvent): boolean {
     switch (event.type) {

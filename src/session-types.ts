@@ -4,7 +4,7 @@ import type xtermModule from "@xterm/headless";
 import type { Actor } from "xstate";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import type { PtyHandle } from "../effects/pty/pty-handle.js";
-import type { HeadlessTerminal } from "../effects/terminal/headless-terminal.js";
+import type { TerminalSlot } from "../effects/terminal-slot.js";
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
@@ -89,12 +89,11 @@ export interface SessionRuntime {
   readonly adapter: AgentAdapter;
   readonly elwoodSessionId: string;
   readonly cwd: string;
-  readonly terminal: HeadlessTerminal;
+  /** The headless terminal the io actor creates when the tree starts (its views, replay, typed input, the caller's size). */
+  readonly terminal: TerminalSlot;
   /** The io actor's handle on the CLI's PTY (the io actor spawns and wires it; the facade writes raw keys and reads pid). */
   readonly pty: PtyHandle;
   readonly actor: Actor<SessionMachine>;
-  /** Requested size, which may differ from the physical one during a bootstrap. */
-  readonly resize: (size: TerminalSize) => void;
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
   readonly stopGraceMs: number;

@@ -241,8 +241,6 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       bashBridgeCommand: bash === undefined || httpConfigPath === undefined ? undefined : (event) => bashBridgeCommand(event, { bash, httpConfigPath, configPath }),
     });
     const hookServer = server;
-    // The latest size the caller asked for, for the content-free restore-failure warning (C-API-39).
-    let requestedSize = resolved.initialSize;
     let supervisor: Supervisor | undefined;
     let isCurrent = (): boolean => true;
     const launched = launchSession({
@@ -261,14 +259,6 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       beforeStop: () => (transcriptPath === undefined ? Promise.resolve() : settleTranscript(transcriptPath, undefined, undefined, undefined, lastTurnWords)),
       hooks: events,
       hookServer: { server, isHookEventName: plan.isHookEventName },
-      // Only called after a bootstrap size (spawnSize ≠ initialSize) could not be restored.
-      onResizeRestoreFailed: (error) =>
-        events.warning("resize_restore_failed", "restoring the requested terminal size after the 100-column bootstrap failed", {
-          requestedCols: requestedSize.cols,
-          requestedRows: requestedSize.rows,
-          // Only an allowlisted code: a native message could carry paths.
-          errorCode: error instanceof ElwoodError && error.name === "invalid_argument" ? "invalid_argument" : "resize_failed",
-        }),
       current: () => isCurrent(),
       release: async (how) => {
         supervisor?.stop();
@@ -288,14 +278,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     launched.actor.on("public.spawned", (spawned) => {
       supervisor = startSupervisor({ cliPid: spawned.pid, cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     });
-    const runtime: SessionRuntime = {
-      ...launched,
-      loops: { store: loopStore, restored, current: () => isCurrent() },
-      resize: (size) => {
-        requestedSize = size;
-        launched.resize(size);
-      },
-    };
+    const runtime: SessionRuntime = { ...launched, loops: { store: loopStore, restored, current: () => isCurrent() } };
     const session = plan.createSession(runtime);
     // node-pty could not fork: the io actor recorded why and spawned nothing; the start rejects with it, as it always did.
     const spawnError = launched.pty.spawnError;
@@ -305,7 +288,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     }
     // From here this object speaks for the session: an earlier one of the same directory (resumed from) no longer does.
     isCurrent = claimSessionGeneration(sessionDir);
-    events.gateOnRender(() => runtime.terminal.settled());
+    events.gateOnRender(() => runtime.terminal.headless.settled());
     if (resolved.persona !== undefined && plan.resume === undefined) void session.sendMessage(resolved.persona).catch(() => {});
     for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
     return session;

@@ -4,15 +4,15 @@ import { clipboardBackend } from "../effects/clipboard.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
 import { clonedBytes, snapshotImages, type ImageSnapshot } from "../effects/image-files.js";
 import type { ImageMaterialiserInput } from "../effects/image-materialiser.js";
-import type { QueueTransaction } from "../machines/control-queue.js";
+import type { QueueRequest, QueueTransaction } from "../machines/control-queue.js";
 import { sanitizeSubmissionText } from "../machines/sanitize.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.js";
 import type { HeldImages } from "./held-images.js";
+import { submissionOp, type SubmissionKind } from "./queue-ops.js";
 import { MAX_SUBMISSION_BYTES } from "./session-defaults.js";
 import type { SendOptions } from "./session-types.js";
 
-export type SubmissionKind = "prompt" | "message" | "guidance";
 
 export interface SubmissionIntakeDeps {
   readonly cwd: string;
@@ -20,8 +20,10 @@ export interface SubmissionIntakeDeps {
   /** The agent's environment (its display is the clipboard images go through). */
   readonly agentEnv: Readonly<Record<string, string | undefined>>;
   readonly status: () => SessionStatus;
-  /** Enqueues the cleaned text (with its image attach); settles with the submission's turn id when the queue reports it. */
-  readonly enqueue: (kind: SubmissionKind, clean: string, transaction?: QueueTransaction) => Promise<string>;
+  /** Enqueues the op; settles once the queue reports its prompt entered (or fails it). */
+  readonly enqueue: (op: QueueRequest, settleAt: "entered") => Promise<unknown>;
+  /** The turn id an entered submission stands for (its own op id; guidance keeps the running turn's). */
+  readonly entered: (kind: SubmissionKind, opId: string) => string;
 }
 
 export class SubmissionIntake {
@@ -62,7 +64,7 @@ export class SubmissionIntake {
       if (taken instanceof ElwoodError) return Promise.reject(taken);
       snapshot = taken;
     }
-    if (snapshot.length === 0) return this.deps.enqueue(kind, clean);
+    if (snapshot.length === 0) return this.enqueue(kind, clean);
     // A held snapshot is already reserved (by its turn, until the turn's end); a raw call reserves until it settles.
     const release = held === undefined ? this.imageBudget.reserve(clonedBytes(snapshot)) : () => {};
     if (release instanceof ElwoodError) return Promise.reject(release);
@@ -79,9 +81,18 @@ export class SubmissionIntake {
     const settled = new Promise<void>((resolve) => (submissionSettled = resolve));
     const keepUntil = held === undefined ? settled : Promise.all([settled, held.until]).then(() => undefined);
     const files: ImageMaterialiserInput = clipboard === undefined ? { images: snapshot, keepUntil } : { images: snapshot, clipboard, keepUntil };
-    return this.deps.enqueue(kind, clean, { kind: "imageAttach", input: { files, via: this.deps.imageVia } }).finally(() => {
+    return this.enqueue(kind, clean, { kind: "imageAttach", input: { files, via: this.deps.imageVia } }).finally(() => {
       submissionSettled();
       release();
     });
+  }
+
+  /**
+   * A submission's op id is its turn id: the call resolves with it once the prompt was entered, and from then on
+   * activity events carry it (guidance joins the running turn and keeps that turn's id).
+   */
+  private enqueue(kind: SubmissionKind, clean: string, transaction?: QueueTransaction): Promise<string> {
+    const op = submissionOp(kind, clean, transaction);
+    return this.deps.enqueue(op, "entered").then(() => this.deps.entered(kind, op.opId));
   }
 }

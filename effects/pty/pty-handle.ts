@@ -62,7 +62,7 @@ export class PtyHandle {
     this.pty.write(data);
   }
 
-  /** The PTY's physical size (the terminal's is the launcher's to set alongside). */
+  /** The PTY's physical size (the io actor sets the terminal's alongside). */
   resize(size: TerminalSize): void {
     this.pty?.resize(size);
   }

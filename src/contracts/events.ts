@@ -80,6 +80,18 @@ export interface IoReplyTo {
 }
 /** A write as the I/O edge receives it: sent straight to the edge by its system id, with the writer as reply-to. */
 export type IoWriteCommand = IoWriteRequest & { readonly replyTo: IoReplyTo };
+/**
+ * The root's word at initial readiness: a CLI spawned at a bootstrap size gets the caller's size now (the io actor
+ * keeps the size asked for meanwhile). Without a bootstrap size it changes nothing.
+ */
+export type IoRestoreSizeCommand = { readonly type: "io.restoreSize" };
+/** Restoring the caller's size failed (a native resize error, reduced to an allowlisted code: a message could carry paths). */
+export type IoResizeRestoreFailedEvent = {
+  readonly type: "io.resizeRestoreFailed";
+  readonly requestedCols: number;
+  readonly requestedRows: number;
+  readonly errorCode: "invalid_argument" | "resize_failed";
+};
 /** The I/O edge's system id in the session's actor system. */
 export const IO_SYSTEM_ID = "io";
 

@@ -108,7 +108,9 @@ function elwoodLane(script: string): Lane {
     release: async () => {},
   });
   const session = new ClaudeSessionFacade(runtime);
-  const { terminal, pty } = runtime;
+  // The io actor created the terminal when the facade started the tree.
+  const { pty } = runtime;
+  const terminal = runtime.terminal.headless;
   terminal.onFrame(() => (frames += 1));
   const done = new Promise<boolean>((resolve) => {
     pty.onExit(() => void terminal.settled().then(() => resolve(lastRow(terminal.snapshot().lines) === DONE_MARKER)));

@@ -57,9 +57,10 @@ function replay(cuts: readonly number[], stream = fixture): SessionFacade {
     stopGraceMs: 1000,
       release: async () => {},
     });
-  const chunks: string[] = [];
-  runtime.terminal.onRawOutput((chunk) => chunks.push(chunk));
   const session = new SessionFacade(runtime);
+  // The io actor created the terminal as the facade started the tree; no PTY output has been read yet.
+  const chunks: string[] = [];
+  runtime.terminal.headless.onRawOutput((chunk) => chunks.push(chunk));
   received.set(session, chunks);
   live.push(session);
   return session;

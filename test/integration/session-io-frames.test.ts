@@ -5,7 +5,8 @@ import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import type { ScreenReader } from "../../src/contracts/screen-facts.js";
 import { PtyHandle } from "../../effects/pty/pty-handle.js";
 import { sessionIoLogic } from "../../effects/session-io.js";
-import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
+import type { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
+import { TerminalSlot } from "../../effects/terminal-slot.js";
 import type { FrameEvent } from "../../src/contracts/events.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
@@ -18,14 +19,15 @@ afterEach(async () => {
 });
 
 function edge(): { terminal: HeadlessTerminal; host: HostedChild; reads: () => number } {
-  const terminal = new HeadlessTerminal({ cols: 60, rows: 12, batchWindowMs: 0 });
   let reads = 0;
   const readScreen: ScreenReader = (snapshot) => {
     reads += 1;
     return claudeAdapter.readScreen(snapshot);
   };
   const pty = new PtyHandle();
-  const host = hostChild(sessionIoLogic, { terminal, spawn: quietChild, pty, readScreen });
+  const slot = new TerminalSlot();
+  const host = hostChild(sessionIoLogic, { terminal: slot, terminalOptions: { batchWindowMs: 0 }, spawn: quietChild, pty, readScreen });
+  const terminal = slot.headless;
   cleanups.push(async () => {
     host.stop();
     await pty.kill();

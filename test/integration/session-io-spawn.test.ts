@@ -1,11 +1,15 @@
-// Integration test of the io actor owning the PTY: it spawns the CLI when it starts, wires it to the headless terminal
-// (output rendered, xterm input written), fills the PtyHandle and announces pty.spawned; a spawn node-pty refuses is
-// recorded in the handle (what the start rejects with) and announced as nothing.
+// Integration test of the io actor owning the PTY and its terminal: it creates the headless terminal and spawns the CLI
+// when it starts, wires the two (output rendered, xterm input written), fills the TerminalSlot and the PtyHandle and
+// announces pty.spawned; a spawn node-pty refuses is recorded in the handle (what the start rejects with) and announced
+// as nothing. After a bootstrap size it keeps the caller's size until the root's io.restoreSize, and reports a restore
+// the PTY refuses as io.resizeRestoreFailed.
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { PtyHandle } from "../../effects/pty/pty-handle.js";
 import { sessionIoLogic } from "../../effects/session-io.js";
-import { HeadlessTerminal } from "../../effects/terminal/headless-terminal.js";
+import { TerminalSlot } from "../../effects/terminal-slot.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
+import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { eventually } from "../support/eventually.js";
 import { hostChild } from "../support/machine-host.js";
 
@@ -18,17 +22,21 @@ function spec(env: Record<string, unknown>, script: string) {
   return { executable: process.execPath, args: ["-e", script], cwd: process.cwd(), env: env as Record<string, string>, cols: 60, rows: 12, viaLoginShell: false };
 }
 
-function hosted(spawn: ReturnType<typeof spec>) {
-  const terminal = new HeadlessTerminal({ cols: 60, rows: 12, batchWindowMs: 0 });
+function hosted(spawn: ReturnType<typeof spec>, requestedSize?: TerminalSize) {
+  const slot = new TerminalSlot();
   const pty = new PtyHandle();
-  const host = hostChild(sessionIoLogic, { terminal, spawn, pty, readScreen: claudeAdapter.readScreen });
+  const input = { terminal: slot, terminalOptions: { batchWindowMs: 0 }, spawn, pty, readScreen: claudeAdapter.readScreen };
+  const host = hostChild(sessionIoLogic, requestedSize === undefined ? input : { ...input, requestedSize });
+  const terminal = slot.headless;
   cleanups.push(async () => {
     host.stop();
     await pty.kill();
-    terminal.dispose();
+    slot.dispose();
   });
-  return { terminal, pty, host };
+  return { slot, terminal, pty, host };
 }
+
+const quiet = "setTimeout(() => {}, 60000)";
 
 describe("io actor owns the PTY (issue 12: the PTY inside the io actor)", () => {
   it("spawns when it starts, announces pty.spawned with pid and pgid, renders output and writes xterm input to the PTY", async () => {
@@ -54,5 +62,40 @@ describe("io actor owns the PTY (issue 12: the PTY inside the io actor)", () => 
     expect(() => pty.write("x")).toThrow();
     await expect(pty.whenExited()).resolves.toBeUndefined();
     await expect(pty.stop()).resolves.toBe(true);
+  });
+
+  it("creates the terminal at the spawn size; with no bootstrap size a resize applies at once and a restore changes nothing", () => {
+    const { slot, terminal, host } = hosted(spec({ PATH: process.env["PATH"] ?? "" }, quiet));
+    expect(terminal.size).toEqual({ cols: 60, rows: 12 });
+    slot.resize({ cols: 70, rows: 20 });
+    expect(terminal.size).toEqual({ cols: 70, rows: 20 });
+    host.send({ type: "io.restoreSize" });
+    expect(terminal.size).toEqual({ cols: 70, rows: 20 });
+    expect(host.received.filter((e) => e.type === "io.resizeRestoreFailed")).toEqual([]);
+  });
+
+  it("after a bootstrap size the caller's latest size waits for io.restoreSize, which applies it once", () => {
+    const { slot, terminal, host } = hosted(spec({ PATH: process.env["PATH"] ?? "" }, quiet), { cols: 40, rows: 12 });
+    expect(terminal.size).toEqual({ cols: 60, rows: 12 });
+    slot.resize({ cols: 50, rows: 10 });
+    expect(terminal.size).toEqual({ cols: 60, rows: 12 });
+    host.send({ type: "io.restoreSize" });
+    expect(terminal.size).toEqual({ cols: 50, rows: 10 });
+    slot.resize({ cols: 45, rows: 11 });
+    expect(terminal.size).toEqual({ cols: 45, rows: 11 });
+    host.send({ type: "io.restoreSize" });
+    expect(terminal.size).toEqual({ cols: 45, rows: 11 });
+  });
+
+  it("a restore the PTY refuses keeps the bootstrap size and reports the requested size with an allowlisted code", () => {
+    const { pty, terminal, host } = hosted(spec({ PATH: process.env["PATH"] ?? "" }, quiet), { cols: 40, rows: 12 });
+    pty.resize = () => {
+      throw new ElwoodError("resize_failed", "Resizing the PTY failed", { cause: "ioctl(2) failed, EINVAL" });
+    };
+    host.send({ type: "io.restoreSize" });
+    expect(terminal.size).toEqual({ cols: 60, rows: 12 });
+    expect(host.received.filter((e) => e.type === "io.resizeRestoreFailed")).toEqual([
+      { type: "io.resizeRestoreFailed", requestedCols: 40, requestedRows: 12, errorCode: "resize_failed" },
+    ]);
   });
 });

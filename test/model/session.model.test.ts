@@ -95,6 +95,7 @@ const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (reado
   "wait.timedOut": () => ({ to: [], said: ["public.waitTimedOut"] }),
   "bridge.hookError": () => ({ to: [], said: ["public.hookError"] }),
   "bridge.hookResult": () => ({ to: [], said: ["public.hookResult"] }),
+  "io.resizeRestoreFailed": () => ({ to: [], said: ["public.warning"] }),
 };
 
 const ROUTED: SessionEvent[] = [
@@ -124,6 +125,7 @@ const ROUTED: SessionEvent[] = [
   { type: "keys.noEffect", dialog: { kind: "permission", blocking: true, ruleIds: [], options: [], layout: "none" } },
   { type: "bridge.hookError", error: { category: "timeout", message: "m" } },
   { type: "bridge.hookResult", name: "Stop", failedOpen: false, response: {} },
+  { type: "io.resizeRestoreFailed", requestedCols: 70, requestedRows: 30, errorCode: "resize_failed" },
 ] as never;
 
 const serialize = (snap: Snap): string => JSON.stringify([snap.value, snap.context.status, snap.context.initialReady]);
@@ -157,12 +159,18 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
         if (wasOver) expect(routed, where).toEqual([]);
         else expect([...to("turn"), ...to("queue"), ...to("trust")], where).toEqual(["frame", "frame", "frame"]);
         break;
-      case "status.changed":
+      case "status.changed": {
         expect(said.map((e) => e.type), where).toEqual(["public.status"]);
+        // Initial readiness in `open.starting` (the transition to `live`) first asks io to restore the caller's size,
+        // before any child or listener hears of the readiness.
+        const initial = (event as SessionEvent & { initial?: boolean }).initial === true && valueIs(beforeValue, "open", "starting");
+        expect(to("io"), where).toEqual(initial ? ["io.restoreSize"] : []);
+        if (initial) expect(routed[0]?.child, where).toBe("io");
         expect(to("queue"), where).toEqual(["status.changed"]);
         // The trust responder finished when the session ended.
         expect(to("trust"), where).toEqual(wasOver ? [] : ["status.changed"]);
         break;
+      }
       case "cmd.closing":
         // The status machine hears of the close unless it already reached a terminal status; every close (a later one
         // too) runs the ending actor in `over.closing`.
