@@ -147,8 +147,8 @@ export class HeadlessTerminal {
   /** PTY output in. Order is preserved; nothing is ever dropped while the terminal is alive. */
   writeOutput(data: string): void {
     if (this.disposed || data.length === 0) return;
-    const bytes = utf8Length(data);
-    this.replay.push(data, bytes);
+    // The replay buffer encodes the chunk anyway and hands back its UTF-8 size.
+    const bytes = this.replay.push(data);
     for (const listener of this.rawListeners) this.safeCall(() => listener(data));
 
     this.unrendered += bytes;
@@ -276,7 +276,7 @@ export class HeadlessTerminal {
       } else {
         const pieces = splitUtf8(data, this.batchMaxBytes);
         const last = pieces.pop() ?? "";
-        for (const piece of pieces) this.writeBatch(piece, utf8Length(piece));
+        for (const piece of pieces) this.writeBatch([piece], utf8Length(piece));
         this.pendingParts.push(last);
         this.pendingBytes = utf8Length(last);
       }
@@ -303,14 +303,18 @@ export class HeadlessTerminal {
     }
     this.flushWhenCaughtUp = false;
     if (this.pendingBytes === 0) return;
-    const data = this.pendingParts.length === 1 ? (this.pendingParts[0] as string) : this.pendingParts.join("");
+    const parts = this.pendingParts;
     const bytes = this.pendingBytes;
     this.pendingParts = [];
     this.pendingBytes = 0;
-    this.writeBatch(data, bytes);
+    this.writeBatch(parts, bytes);
   }
 
-  private writeBatch(data: string, bytes: number): void {
+  /**
+   * Hands one batch to xterm as its chunks, in order, with the render callback on the last: joining them first built
+   * a fresh 64 KiB string per batch that lived until xterm parsed it, and that garbage cost more than the writes.
+   */
+  private writeBatch(parts: readonly string[], bytes: number): void {
     // A frame folded while the terminal was behind is still owed; xterm's screen is still the one it describes (it
     // parses this write later), so it is observed now if this write would take it past one batch.
     if (this.bytesSinceLastFrame > 0 && this.writesInXterm.length === 0 && this.bytesSinceLastFrame + bytes > this.batchMaxBytes) {
@@ -321,7 +325,9 @@ export class HeadlessTerminal {
     try {
       // xterm keeps its own ordered write buffer; the callback fires right after this batch is
       // parsed and before the next one is, which is where observers must see the screen.
-      this.xterm.write(data, () => this.batchRendered(bytes));
+      const last = parts.length - 1;
+      for (let i = 0; i < last; i += 1) this.xterm.write(parts[i] as string);
+      this.xterm.write(parts[last] ?? "", () => this.batchRendered(bytes));
     } catch {
       this.failed = true;
       this.batchRendered(bytes);
