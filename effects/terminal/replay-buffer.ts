@@ -9,6 +9,12 @@ const isContinuation = (byte: number): boolean => (byte & 0xc0) === 0x80;
 
 /** Shared encoding scratch for a chunk that may not fit before the ring's end: encoded here, then copied. */
 let scratch = Buffer.allocUnsafe(16 * 1024);
+const SCRATCH_KEEP_BYTES = 1024 * 1024;
+
+function scratchOf(bytes: number): Buffer {
+  if (scratch.length < bytes) scratch = Buffer.allocUnsafe(bytes);
+  return scratch;
+}
 
 /**
  * Keeps the most recent `maxBytes` of output (UTF-8 measure), trimmed from the front on a code-point boundary, so the
@@ -93,14 +99,15 @@ export class ReplayBuffer {
       this.advance(written);
       return written;
     }
-    if (scratch.length < bound) scratch = Buffer.allocUnsafe(bound);
-    const written = scratch.write(text, 0, "utf8");
+    // An outsized chunk gets a buffer of its own rather than growing the shared scratch for good.
+    const target = bound <= SCRATCH_KEEP_BYTES ? scratchOf(bound) : Buffer.allocUnsafe(bound);
+    const written = target.write(text, 0, "utf8");
     // Only the last maxBytes of it can survive.
     const take = Math.min(written, max);
     const from = written - take;
     const firstPart = Math.min(take, max - end);
-    scratch.copy(this.ring, end, from, from + firstPart);
-    if (firstPart < take) scratch.copy(this.ring, 0, from + firstPart, from + take);
+    target.copy(this.ring, end, from, from + firstPart);
+    if (firstPart < take) target.copy(this.ring, 0, from + firstPart, from + take);
     this.advance(take);
     return written;
   }

@@ -79,6 +79,16 @@ describe("ReplayBuffer", () => {
     expect(bytes(contents)).toBeLessThanOrEqual(6);
   });
 
+  it("C-PTY-03: an outsized chunk (over 1 MiB encoded) keeps its tail only and the buffer goes on working", () => {
+    const buffer = new ReplayBuffer(101);
+    const huge = `${"x".repeat(300_000)}${"é".repeat(200_000)}`;
+    expect(buffer.push(huge)).toBe(bytes(huge));
+    // 101 bytes from the end start inside an "é": the half is dropped.
+    expect(buffer.contents()).toBe("é".repeat(50));
+    buffer.push("ok");
+    expect(buffer.contents()).toBe(`${"é".repeat(49)}ok`);
+  });
+
   it("C-PTY-03: a surrogate pair split across two pushes is kept whole, and each push reports its chunk's UTF-8 size", () => {
     const buffer = new ReplayBuffer(64);
     expect(buffer.push("ab\uD83D")).toBe(bytes("ab\uD83D"));
