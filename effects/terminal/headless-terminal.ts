@@ -276,7 +276,7 @@ export class HeadlessTerminal {
       } else {
         const pieces = splitUtf8(data, this.batchMaxBytes);
         const last = pieces.pop() ?? "";
-        for (const piece of pieces) this.writeBatch([piece], utf8Length(piece));
+        for (const piece of pieces) this.writeBatch(piece, utf8Length(piece));
         this.pendingParts.push(last);
         this.pendingBytes = utf8Length(last);
       }
@@ -303,18 +303,14 @@ export class HeadlessTerminal {
     }
     this.flushWhenCaughtUp = false;
     if (this.pendingBytes === 0) return;
-    const parts = this.pendingParts;
+    const data = this.pendingParts.length === 1 ? (this.pendingParts[0] as string) : this.pendingParts.join("");
     const bytes = this.pendingBytes;
     this.pendingParts = [];
     this.pendingBytes = 0;
-    this.writeBatch(parts, bytes);
+    this.writeBatch(data, bytes);
   }
 
-  /**
-   * Hands one batch to xterm as one string. (Writing its chunks one by one instead, to spare the join, measured worse:
-   * xterm's per-write parse overhead and longer event-loop stalls outweighed the garbage saved.)
-   */
-  private writeBatch(parts: readonly string[], bytes: number): void {
+  private writeBatch(data: string, bytes: number): void {
     // A frame folded while the terminal was behind is still owed; xterm's screen is still the one it describes (it
     // parses this write later), so it is observed now if this write would take it past one batch.
     if (this.bytesSinceLastFrame > 0 && this.writesInXterm.length === 0 && this.bytesSinceLastFrame + bytes > this.batchMaxBytes) {
@@ -325,7 +321,7 @@ export class HeadlessTerminal {
     try {
       // xterm keeps its own ordered write buffer; the callback fires right after this batch is
       // parsed and before the next one is, which is where observers must see the screen.
-      this.xterm.write(parts.length === 1 ? (parts[0] as string) : parts.join(""), () => this.batchRendered(bytes));
+      this.xterm.write(data, () => this.batchRendered(bytes));
     } catch {
       this.failed = true;
       this.batchRendered(bytes);
