@@ -307,17 +307,61 @@ export function testRegion(pattern: RegExp, rowText: string, flatText: string): 
   return pattern.test(pattern.multiline ? rowText : flatText);
 }
 
+/** Exactly the characters of the regex class `\s` (the set `String.prototype.trim` strips as well). */
+function isRegexSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+let flatUnits = new Uint16Array(4096);
+const utf16 = new TextDecoder("utf-16le");
+
+/**
+ * The rows as one line: every run of whitespace, row breaks included, becomes one space, none at either end — the same
+ * string as trimming each row, joining the non-blank ones with spaces and replacing /\s+/g with " ", built in one
+ * pass (this runs on every frame, and the regex replace over joined rows was most of a screen reading's garbage).
+ */
+function flatten(rows: readonly string[], from: number, to: number): string {
+  let size = 0;
+  for (let r = from; r < to; r += 1) size += (rows[r] ?? "").length + 1;
+  if (flatUnits.length < size) flatUnits = new Uint16Array(size);
+  let n = 0;
+  let gap = false;
+  for (let r = from; r < to; r += 1) {
+    const row = rows[r] ?? "";
+    for (let i = 0; i < row.length; i += 1) {
+      const c = row.charCodeAt(i);
+      // The UTF-16 decoder would turn a lone surrogate into U+FFFD: such rows take the plain path.
+      if (c >= 0xd800 && c <= 0xdfff) return flattenSlow(rows, from, to);
+      if (isRegexSpace(c)) {
+        gap = n > 0;
+        continue;
+      }
+      if (gap) flatUnits[n++] = 0x20;
+      gap = false;
+      flatUnits[n++] = c;
+    }
+    gap = n > 0;
+  }
+  return n === 0 ? "" : utf16.decode(flatUnits.subarray(0, n));
+}
+
+function flattenSlow(rows: readonly string[], from: number, to: number): string {
+  const kept: string[] = [];
+  for (let r = from; r < to; r += 1) {
+    const t = (rows[r] ?? "").trim();
+    if (t.length > 0) kept.push(t);
+  }
+  return kept.join(" ").replace(/\s+/g, " ");
+}
+
 /** Rows joined for row-anchored patterns, and flattened (trimmed, single-spaced) for wrapped copy. */
 export function regionTexts(rows: readonly string[], start: number, end: number): { rowText: string; flatText: string } {
-  const slice = rows.slice(Math.max(0, start), end + 1);
-  const rowText = slice.join("\n");
-  let flatText = "";
-  for (const row of slice) {
-    const t = row.trim();
-    if (t.length === 0) continue;
-    flatText = flatText.length === 0 ? t : `${flatText} ${t}`;
-  }
-  return { rowText, flatText: flatText.replace(/\s+/g, " ") };
+  const from = Math.max(0, start);
+  const to = Math.min(rows.length, end + 1);
+  const rowText = rows.slice(from, to).join("\n");
+  return { rowText, flatText: flatten(rows, from, to) };
 }
 
 /** Id → pattern lookup built once per rule table; a missing id is a programming error at load time. */

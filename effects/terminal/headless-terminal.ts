@@ -147,8 +147,8 @@ export class HeadlessTerminal {
   /** PTY output in. Order is preserved; nothing is ever dropped while the terminal is alive. */
   writeOutput(data: string): void {
     if (this.disposed || data.length === 0) return;
-    const bytes = utf8Length(data);
-    this.replay.push(data, bytes);
+    // The replay buffer encodes the chunk anyway and hands back its UTF-8 size.
+    const bytes = this.replay.push(data);
     for (const listener of this.rawListeners) this.safeCall(() => listener(data));
 
     this.unrendered += bytes;

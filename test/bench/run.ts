@@ -84,7 +84,9 @@ sections.push(
     "(the observer's own work, less hostage to other load); loopP99Ms = event-loop delay p99 during the run; rssPerSession =",
     "(peak − start RSS) / sessions. Each run is a fresh process. (The old in-process throughput table fed bare xterm without a",
     "PTY and so charged Elwood for the child and the kernel as well; it is gone.) BENCH_VARIANTS=bare,terminal,elwood adds",
-    "Elwood's terminal + screen reader without the session machine.",
+    "Elwood's terminal + screen reader without the session machine. Three repetitions, the variant order rotated; every cell is",
+    "min / median / max over them, and every ratio is elwood ÷ bare within one repetition (the two measured back to back in this",
+    "run), so a neighbour's load moves both sides of a ratio. The goal (issue 16) is elapsedVsBare ≤ 1.3 at every size.",
     ...table(
       await benchRenderPipeline({
         sessions: quick ? [1, 4] : [1, 8, 32],

@@ -79,6 +79,46 @@ describe("ReplayBuffer", () => {
     expect(bytes(contents)).toBeLessThanOrEqual(6);
   });
 
+  it("C-PTY-03: an outsized chunk (over 1 MiB encoded) keeps its tail only and the buffer goes on working", () => {
+    const buffer = new ReplayBuffer(101);
+    const huge = `${"x".repeat(300_000)}${"é".repeat(200_000)}`;
+    expect(buffer.push(huge)).toBe(bytes(huge));
+    // 101 bytes from the end start inside an "é": the half is dropped.
+    expect(buffer.contents()).toBe("é".repeat(50));
+    buffer.push("ok");
+    expect(buffer.contents()).toBe(`${"é".repeat(49)}ok`);
+  });
+
+  it("C-PTY-03: a surrogate pair split across two pushes is kept whole, and each push reports its chunk's UTF-8 size", () => {
+    const buffer = new ReplayBuffer(64);
+    expect(buffer.push("ab\uD83D")).toBe(bytes("ab\uD83D"));
+    expect(buffer.push("\uDE00cd")).toBe(bytes("\uDE00cd"));
+    expect(buffer.contents()).toBe("ab😀cd");
+    expect(buffer.byteLength).toBe(8);
+    expect(buffer.push("x\uDC00y")).toBe(bytes("x\uDC00y"));
+    // A truly lone surrogate is kept as UTF-8 can carry it: U+FFFD.
+    expect(buffer.contents()).toBe("ab😀cdx\uFFFDy");
+    expect(new ReplayBuffer(0).push("中")).toBe(3);
+  });
+
+  it("C-PTY-03: output wrapping around the ring many times reads back as the newest suffix", () => {
+    const buffer = new ReplayBuffer(4096);
+    let all = "";
+    for (let i = 0; i < 3000; i += 1) {
+      const chunk = i % 7 === 0 ? `中文${i}😀`.repeat(1 + (i % 50)) : `\u001b[${i % 40};1Hrow ${i} ${"─".repeat(i % 13)}`;
+      all += chunk;
+      expect(buffer.push(chunk)).toBe(bytes(chunk));
+      if (i % 97 === 0 || i === 2999) {
+        const contents = buffer.contents();
+        expect(all.endsWith(contents)).toBe(true);
+        expect(bytes(contents)).toBe(buffer.byteLength);
+        // Full once 4 KiB went through: at most one code point's leftover bytes short of the bound.
+        expect(buffer.byteLength).toBeGreaterThanOrEqual(Math.min(bytes(all), 4096 - 3));
+        expect(buffer.byteLength).toBeLessThanOrEqual(4096);
+      }
+    }
+  });
+
   it("clear() empties it and zero-size buffers keep nothing", () => {
     const buffer = new ReplayBuffer(64);
     buffer.push("hello");
