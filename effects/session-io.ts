@@ -1,4 +1,5 @@
-// The session's I/O edge actor: creates the headless terminal, spawns the agent's PTY and wires the two, turns terminal
+// The session's I/O edge actor: creates the headless terminal, spawns the agent's PTY (on the root's `io.spawn`, once the
+// hook bridge listens) and wires the two, turns terminal
 // frames and PTY exit into events, performs machine-requested writes under the observed-screen rule (render everything
 // received, check the dialog guard, then write), answering each write to the machine that asked (its reply-to), and
 // restores the caller's size after a bootstrap size when the root reports initial readiness.
@@ -10,9 +11,11 @@ import type {
   IoAnswerEvent,
   IoResizeRestoreFailedEvent,
   IoRestoreSizeCommand,
+  IoSpawnCommand,
   IoWriteCommand,
   PtyExitEvent,
   PtySpawnedEvent,
+  PtySpawnFailedEvent,
   WriteHoldReason,
 } from "../src/contracts/events.js";
 import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
@@ -34,8 +37,11 @@ export interface SessionIoInput {
   readonly terminal: TerminalSlot;
   /** That terminal's settings beyond its size (the adapter's state channel; tests shorten the batch window). */
   readonly terminalOptions?: Omit<HeadlessTerminalOptions, "cols" | "rows">;
-  /** What to run: the actor spawns it when it starts, at `cols` × `rows` (a bootstrap size when it differs from `requestedSize`). */
-  readonly spawn: SpawnAgentPtyOptions;
+  /**
+   * What to run, at `cols` × `rows` (a bootstrap size when it differs from `requestedSize`): the actor spawns it on the
+   * root's `io.spawn`, with the command line that carries.
+   */
+  readonly spawn: Omit<SpawnAgentPtyOptions, "args">;
   /** The caller's size, restored on the root's `io.restoreSize` at initial readiness when the spawn size differs. */
   readonly requestedSize?: TerminalSize;
   /** Filled with the spawned PTY (or its spawn error): the narrow way everyone else reaches the process. */
@@ -44,20 +50,21 @@ export interface SessionIoInput {
 }
 
 /** Spawns the PTY and fills the handle; a spawn that throws is recorded there instead (the start rejects with it). */
-function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | undefined {
+function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | ElwoodError {
   try {
     const pty = spawnAgentPty(spec);
     handle.attach(pty);
     return pty;
   } catch (error) {
-    handle.spawnFailed(isElwoodError(error) ? error : new ElwoodError("start_failed", "Could not spawn the agent PTY", { cause: String(error) }));
-    return undefined;
+    const failure = isElwoodError(error) ? error : new ElwoodError("start_failed", "Could not spawn the agent PTY", { cause: String(error) });
+    handle.spawnFailed(failure);
+    return failure;
   }
 }
 
-export type SessionIoCommand = IoWriteCommand | IoRestoreSizeCommand;
+export type SessionIoCommand = IoSpawnCommand | IoWriteCommand | IoRestoreSizeCommand;
 /** What the edge tells its parent (the root); write answers go to each write's reply-to instead. */
-export type SessionIoEmitted = PtySpawnedEvent | PtyExitEvent | FrameEvent | IoResizeRestoreFailedEvent;
+export type SessionIoEmitted = PtySpawnedEvent | PtySpawnFailedEvent | PtyExitEvent | FrameEvent | IoResizeRestoreFailedEvent;
 
 function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -87,10 +94,27 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       answer(request, { type: "io.held", requestId: request.requestId, reason });
     };
 
-    const pty = spawnInto(input.pty, input.spawn);
-    // Output in, xterm's input out, backpressure, and the exit that releases a pause for good.
-    const detach = pty === undefined ? () => {} : attachTerminal(pty, terminal);
-    if (pty !== undefined) sendBack({ type: "pty.spawned", pid: pty.pid, pgid: pty.pgid });
+    let pty: AgentPty | undefined;
+    let spawnTried = false;
+    let detach = (): void => {};
+    let offExit = (): void => {};
+    const spawn = (args: readonly string[]): void => {
+      if (spawnTried || closed) return;
+      spawnTried = true;
+      const spawned = spawnInto(input.pty, { ...input.spawn, args });
+      if (spawned instanceof ElwoodError) return sendBack({ type: "pty.spawnFailed", error: spawned });
+      pty = spawned;
+      // Output in, xterm's input out, backpressure, and the exit that releases a pause for good.
+      detach = attachTerminal(spawned, terminal);
+      offExit = input.pty.onExit((exit) => {
+        // Let every byte the child wrote be rendered (and observed) before the exit is announced.
+        void terminal.settled().then(() => {
+          if (closed) return;
+          sendBack(exit.signal === null ? { type: "pty.exit", exitCode: exit.exitCode } : { type: "pty.exit", exitCode: exit.exitCode, signal: exit.signal });
+        });
+      });
+      sendBack({ type: "pty.spawned", pid: spawned.pid, pgid: spawned.pgid });
+    };
     // The terminal hands back the very same snapshot object while the screen is unchanged, and the reader is a
     // pure function of it: such a frame reuses the last facts instead of reading the screen again.
     let lastSnapshot: TerminalSnapshot | undefined;
@@ -102,13 +126,6 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       lastFacts = facts;
       pickerHold = observeForeignPicker(pickerHold, facts);
       sendBack({ type: "frame", seq: frame.seq, facts, oscState: frame.oscState });
-    });
-    const offExit = input.pty.onExit((exit) => {
-      // Let every byte the child wrote be rendered (and observed) before the exit is announced.
-      void terminal.settled().then(() => {
-        if (closed) return;
-        sendBack(exit.signal === null ? { type: "pty.exit", exitCode: exit.exitCode } : { type: "pty.exit", exitCode: exit.exitCode, signal: exit.signal });
-      });
     });
 
     const write = async (request: IoWriteCommand): Promise<void> => {
@@ -144,7 +161,8 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
     };
 
     receive((command) => {
-      if (command.type === "io.write") void write(command);
+      if (command.type === "io.spawn") spawn(command.args);
+      else if (command.type === "io.write") void write(command);
       else if (command.type === "io.restoreSize") {
         const failed = size.restore();
         if (failed !== undefined) sendBack(failed);

@@ -1,4 +1,4 @@
-// The session root actor (open: starting → live, then over: closing → ended): owns the child machines and the I/O edge, routes every event between them and
+// The session root actor (open: starting (listening → spawning) → live, then over: closing → ended): owns the child machines and the I/O edge, routes every event between them and
 // announces public events (status, activity, hooks, operation results) to the facade.
 
 import { assign, emit, enqueueActions, sendTo, setup, type AnyActorLogic } from "xstate";
@@ -13,6 +13,8 @@ import {
   type IoResizeRestoreFailedEvent,
   type PtyExitEvent,
   type PtySpawnedEvent,
+  type PtySpawnFailedEvent,
+  type HookListenOutput,
   type StatusChangedEvent,
   type TrustFallbackEvent,
   type TurnEndedEvent,
@@ -43,6 +45,8 @@ export interface SessionInput {
   readonly effectsInput: unknown;
   /** The hook bridge actor's input (the feed its server's handler writes to); opaque to the machine. */
   readonly hooksInput: unknown;
+  /** The listen actor's input (the bridge server to start, how its addresses become the CLI's args); opaque to the machine. */
+  readonly listenInput?: unknown;
   /** What the ending actor needs (the PTY, the session's tag, the release); opaque to the machine. */
   readonly endInput: unknown;
   /** Wall-clock ms now (loops count their cadence with `after` delays, but report epoch times); `Date.now` by default. */
@@ -79,8 +83,10 @@ export type SessionPublicEvent =
   | { readonly type: "public.opFailed"; readonly opId: string; readonly error: ElwoodError }
   | { readonly type: "public.interrupt"; readonly ids: readonly string[]; readonly error?: ElwoodError }
   | { readonly type: "public.exit"; readonly exitCode: number | null; readonly signal?: number }
-  /** The io actor spawned the CLI (the launcher starts its process supervisor on this). */
+  /** The io actor spawned the CLI (the launcher starts its process supervisor on this; the start resolves). */
   | { readonly type: "public.spawned"; readonly pid: number; readonly pgid: number }
+  /** The hook bridge could not listen, the CLI's args could not be built, or the CLI could not be spawned: the start rejects. */
+  | { readonly type: "public.startFailed"; readonly error: unknown }
   | { readonly type: "public.hookError"; readonly error: HookErrorEvent }
   | { readonly type: "public.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
   /** A waitForStatus / waitForActivity deadline passed. */
@@ -124,7 +130,7 @@ type SessionInternalEvent =
   /** Raised on entering `over`: loop clocks stop. */
   | { readonly type: "session.loopsEnded" };
 
-export type SessionEvent = SessionCommand | SessionInternalEvent | ChildEvent | FrameEvent | HookEvent | PtyExitEvent | PtySpawnedEvent;
+export type SessionEvent = SessionCommand | SessionInternalEvent | ChildEvent | FrameEvent | HookEvent | PtyExitEvent | PtySpawnedEvent | PtySpawnFailedEvent;
 
 interface SessionContext {
   readonly input: SessionInput;
@@ -164,10 +170,15 @@ const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "th
 
 /**
  * The effect actors the session tree runs at its edge (effects/session-io, effects/transaction-effects-actor,
- * effects/hook-bridge-actor, effects/end-processes and effects/image-materialiser in production).
+ * effects/hook-bridge-actor, effects/hook-listen, effects/end-processes and effects/image-materialiser in production).
  */
 export interface SessionEdges {
   readonly io: AnyActorLogic;
+  /**
+   * Invoked by `open.starting.listening` with `listenInput`; done with the CLI's args (HookListenOutput) once the hook
+   * bridge listens, or failed (the start fails with its error).
+   */
+  readonly listen: AnyActorLogic;
   readonly effects: AnyActorLogic;
   readonly hooks: AnyActorLogic;
   /** Invoked by `over.closing` with `{ runtime: endInput, as }`; done (or failed) once the processes are ended. */
@@ -187,7 +198,7 @@ export interface SessionEdges {
  * share of each session's start-up (~17 ms each when 32 started at once), so the same edges give back the same machine.
  */
 export function createSessionMachine(edges: SessionEdges): SessionMachine {
-  const key = [edges.io, edges.effects, edges.hooks, edges.end, edges.loop, edges.images];
+  const key = [edges.io, edges.listen, edges.effects, edges.hooks, edges.end, edges.loop, edges.images];
   const cached = builtMachines.find((entry) => entry.key.every((logic, i) => logic === key[i]));
   if (cached !== undefined) return cached.machine;
   const machine = buildSessionMachine(edges);
@@ -210,6 +221,7 @@ function buildSessionMachine(edges: SessionEdges) {
     },
     actors: {
       io: edges.io,
+      listen: edges.listen,
       effects: edges.effects,
       hooks: edges.hooks,
       end: edges.end,
@@ -591,12 +603,41 @@ function buildSessionMachine(edges: SessionEdges) {
         states: {
           starting: {
             description: "The CLI is launching: nothing has proven yet that it takes input; readiness-waiting ops queue.",
-            on: {
-              "status.changed": {
-                guard: ({ event }) => event.initial,
-                target: "live",
-                actions: [sendTo("io", { type: "io.restoreSize" as const }), "noteStatus", sendTo("trust", ({ event }) => event)],
-                description: "Initial readiness: the io actor restores the caller's size (after a bootstrap size) before anyone hears of it, then the session is live.",
+            initial: "listening",
+            states: {
+              listening: {
+                description: "The hook bridge server starts listening, then the CLI's args are built from its socket, config file and HTTP endpoint.",
+                invoke: {
+                  id: "listen",
+                  src: "listen",
+                  input: ({ context }: { context: SessionContext }) => context.input.listenInput,
+                  onDone: {
+                    target: "spawning",
+                    actions: sendTo("io", ({ event }) => ({ type: "io.spawn" as const, args: (event.output as HookListenOutput).args })),
+                    description: "The bridge listens: the io actor spawns the CLI with the args that name it.",
+                  },
+                  onError: {
+                    target: "#session.over.ended",
+                    actions: emit(({ event }) => ({ type: "public.startFailed" as const, error: event.error })),
+                    description: "The bridge could not listen (or the args could not be built): the start fails with that error.",
+                  },
+                },
+              },
+              spawning: {
+                description: "The io actor spawns the CLI with the bridge's args; the session waits for its first readiness.",
+                on: {
+                  "status.changed": {
+                    guard: ({ event }) => event.initial,
+                    target: "#session.open.live",
+                    actions: [sendTo("io", { type: "io.restoreSize" as const }), "noteStatus", sendTo("trust", ({ event }) => event)],
+                    description: "Initial readiness: the io actor restores the caller's size (after a bootstrap size) before anyone hears of it, then the session is live.",
+                  },
+                  "pty.spawnFailed": {
+                    target: "#session.over.ended",
+                    actions: emit(({ event }) => ({ type: "public.startFailed" as const, error: event.error })),
+                    description: "node-pty could not fork the CLI: the start fails with that error.",
+                  },
+                },
               },
             },
           },

@@ -1,18 +1,19 @@
-// Builds one session's actor tree (the io actor creates the headless terminal and spawns the PTY into it when the tree
-// starts) and the runtime the facade works on.
+// Builds one session's actor tree (the io actor creates the headless terminal when the tree starts and spawns the PTY
+// into it once the listen actor's hook bridge listens) and the runtime the facade works on.
 
-import { createActor } from "xstate";
+import { createActor, type Actor } from "xstate";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import { PtyHandle } from "../effects/pty/pty-handle.js";
 import { sessionIoLogic, type SessionIoInput } from "../effects/session-io.js";
-import { HookFeed, hookBridgeLogic, type HookServerLink } from "../effects/hook-bridge-actor.js";
+import { HookFeed, hookBridgeLogic } from "../effects/hook-bridge-actor.js";
+import { hookListenLogic, type HookListenBridge, type HookListenInput } from "../effects/hook-listen.js";
 import { transactionEffectsLogic, type TransactionEffectsInput } from "../effects/transaction-effects-actor.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import { sessionConfigJournal } from "../effects/config-journal.js";
 import { endProcessesLogic, type EndProcessesRuntime } from "../effects/end-processes.js";
 import { imageMaterialiserLogic } from "../effects/image-materialiser.js";
 import { TerminalSlot } from "../effects/terminal-slot.js";
-import { createSessionMachine } from "../machines/session.js";
+import { createSessionMachine, type SessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
 import { registerInspectable } from "./inspection-hub.js";
 import type { TerminalSize } from "./contracts/public-types.js";
@@ -24,7 +25,8 @@ export interface LaunchPlan {
   readonly cwd: string;
   readonly adapter: AgentAdapter;
   readonly executable: string;
-  readonly args: readonly string[];
+  /** The command line of a session launched without a bridge (tests, benches); with `hookServer` its listen builds it. */
+  readonly args?: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly shell?: string;
   readonly viaLoginShell?: boolean;
@@ -42,8 +44,11 @@ export interface LaunchPlan {
   readonly beforeStop?: () => Promise<void>;
   /** What the hook bridge server's handler reports; a session launched without a bridge gets an empty feed. */
   readonly hooks?: HookFeed;
-  /** The bridge server the feed's handler runs in: the hooks actor reports its rejected calls and closes it when it stops. */
-  readonly hookServer?: HookServerLink;
+  /**
+   * The bridge server the feed's handler runs in, started by the tree's listen actor (which builds the command line from
+   * its addresses): the hooks actor reports its rejected calls and closes it when it stops.
+   */
+  readonly hookServer?: HookListenBridge & { readonly isHookEventName: (name: string) => boolean };
 }
 
 export function launchSession(plan: LaunchPlan): SessionRuntime {
@@ -52,7 +57,6 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
   const pty = new PtyHandle();
   const spawn = {
     executable: plan.executable,
-    args: plan.args,
     cwd: plan.cwd,
     env: plan.env,
     cols: plan.spawnSize.cols,
@@ -71,7 +75,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
-  const machine = createSessionMachine({ io: sessionIoLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic(), images: imageMaterialiserLogic });
+  const machine = createSessionMachine({ io: sessionIoLogic, listen: hookListenLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic(), images: imageMaterialiserLogic });
   const endInput: EndProcessesRuntime = {
     pty,
     elwoodSessionId: plan.elwoodSessionId,
@@ -96,7 +100,11 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
         readScreen: plan.adapter.readScreen,
       } satisfies SessionIoInput,
       effectsInput,
-      hooksInput: { feed: plan.hooks ?? new HookFeed(), ...(plan.hookServer === undefined ? {} : { bridge: plan.hookServer }) },
+      hooksInput: {
+        feed: plan.hooks ?? new HookFeed(),
+        ...(plan.hookServer === undefined ? {} : { bridge: { server: plan.hookServer.slot, isHookEventName: plan.hookServer.isHookEventName } }),
+      },
+      listenInput: { ...(plan.args === undefined ? {} : { args: plan.args }), ...(plan.hookServer === undefined ? {} : { bridge: plan.hookServer }) } satisfies HookListenInput,
       endInput,
     },
   });
@@ -117,4 +125,22 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     loginCallbacks,
     agentEnv: plan.env,
   };
+}
+
+/**
+ * Resolves once the io actor spawned the CLI (the tree's `public.spawned`); rejects with the start's failure (the bridge
+ * could not listen, the args could not be built, the spawn failed) or the tree's own error. Listen before starting it.
+ */
+export function whenSpawned(actor: Actor<SessionMachine>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const offs = [
+      actor.on("public.spawned", () => settle(() => resolve())),
+      actor.on("public.startFailed", (event) => settle(() => reject(event.error))),
+      actor.subscribe({ error: (error) => settle(() => reject(error)) }),
+    ];
+    function settle(done: () => void): void {
+      for (const off of offs) off.unsubscribe();
+      done();
+    }
+  });
 }

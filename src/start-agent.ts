@@ -1,4 +1,5 @@
-// Shared launch skeleton for every agent: probe → session dir → hook bridge → agent args → launchSession → session.
+// Shared launch skeleton for every agent: probe → session dir → launchSession (its tree listens on the hook bridge,
+// builds the agent's args and spawns it) → session.
 
 import type { HookReplyProfile } from "./contracts/agent-adapter.js";
 import { randomUUID } from "node:crypto";
@@ -9,6 +10,7 @@ import { selectHookEvents } from "../adapters/hook-selection.js";
 import { bashBridgeCommand, bridgeCommand, systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
+import { HookServerSlot } from "../effects/hook-bridge/server-slot.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
 import { claimOwner, releaseOwner, writeOwner } from "../effects/session-owner.js";
@@ -24,7 +26,7 @@ import { resolveLoginShell } from "../effects/probe.js";
 import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
 import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { settleTranscript } from "../effects/transcript-settle.js";
-import { launchSession } from "./launch-session.js";
+import { launchSession, whenSpawned } from "./launch-session.js";
 import type { HookEventSelection, WarningEvent, TerminalSize } from "./contracts/public-types.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
 
@@ -188,7 +190,8 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   await Promise.all([sweepStaleSessions(location).catch(() => undefined), HookBridgeServer.sweepStale()]);
   const sessionDir = await createSessionDir(location);
   const events = new HookFeed();
-  let server: HookBridgeServer | undefined;
+  // Filled by the tree's listen actor once the bridge listens; closed by the release, or here when the start fails.
+  const hookServer = new HookServerSlot();
   try {
     // A resume claims the directory across processes: a second resumer of a live session gets session_in_use.
     if (plan.resume === undefined) await writeOwner(sessionDir);
@@ -216,31 +219,21 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter, resolved.hooks);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
     const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
-    server = await HookBridgeServer.start({
-      knownEvents: new Set(hookEvents),
-      handler: bridgeHandler(
-        plan.createDispatcher,
-        plan.adapter.hookReply,
-        events,
-        (id) => keeper.observeConversationId(id),
-        (file) => (transcriptPath = file),
-        (words) => (lastTurnWords = words),
-      ),
-      timeoutMs: resolved.hookTimeoutMs,
-      http: plan.httpHooks?.(probe, env) ?? false,
-    });
-    const configPath = server.configPath;
-    const bash = systemBash();
-    const httpConfigPath = server.httpConfigPath;
-    const args = await plan.args({
-      probe,
-      hookEvents,
-      sessionDir,
-      bridgeCommand: (event) => bridgeCommand(event, configPath),
-      http: server.http,
-      bashBridgeCommand: bash === undefined || httpConfigPath === undefined ? undefined : (event) => bashBridgeCommand(event, { bash, httpConfigPath, configPath }),
-    });
-    const hookServer = server;
+    // The agent's command line names the bridge's socket, config file and HTTP endpoint: built by the tree's listen
+    // actor once the server listens, before the io actor spawns the agent with it.
+    const args = (server: HookBridgeServer): Promise<readonly string[]> => {
+      const configPath = server.configPath;
+      const bash = systemBash();
+      const httpConfigPath = server.httpConfigPath;
+      return plan.args({
+        probe,
+        hookEvents,
+        sessionDir,
+        bridgeCommand: (event) => bridgeCommand(event, configPath),
+        http: server.http,
+        bashBridgeCommand: bash === undefined || httpConfigPath === undefined ? undefined : (event) => bashBridgeCommand(event, { bash, httpConfigPath, configPath }),
+      });
+    };
     let supervisor: Supervisor | undefined;
     let isCurrent = (): boolean => true;
     const launched = launchSession({
@@ -248,7 +241,6 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       cwd: resolved.cwd,
       adapter: plan.adapter,
       executable: resolved.executable ?? plan.defaultExecutable,
-      args,
       env,
       shell,
       spawnSize: plan.spawnSize,
@@ -258,7 +250,24 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       stopGraceMs: DEFAULT_STOP_GRACE_MS,
       beforeStop: () => (transcriptPath === undefined ? Promise.resolve() : settleTranscript(transcriptPath, undefined, undefined, undefined, lastTurnWords)),
       hooks: events,
-      hookServer: { server, isHookEventName: plan.isHookEventName },
+      hookServer: {
+        options: {
+          knownEvents: new Set(hookEvents),
+          handler: bridgeHandler(
+            plan.createDispatcher,
+            plan.adapter.hookReply,
+            events,
+            (id) => keeper.observeConversationId(id),
+            (file) => (transcriptPath = file),
+            (words) => (lastTurnWords = words),
+          ),
+          timeoutMs: resolved.hookTimeoutMs,
+          http: plan.httpHooks?.(probe, env) ?? false,
+        },
+        slot: hookServer,
+        args,
+        isHookEventName: plan.isHookEventName,
+      },
       current: () => isCurrent(),
       release: async (how) => {
         supervisor?.stop();
@@ -274,17 +283,19 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       },
     });
     // Reaps every process of the session should this process die, and what the CLI leaves when it exits: started
-    // when the io actor announces the spawn (it spawns the PTY once the facade starts the tree).
+    // when the io actor announces the spawn (once the facade started the tree and its bridge listens).
     launched.actor.on("public.spawned", (spawned) => {
       supervisor = startSupervisor({ cliPid: spawned.pid, cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     });
+    const spawned = whenSpawned(launched.actor);
     const runtime: SessionRuntime = { ...launched, loops: { store: loopStore, restored, current: () => isCurrent() } };
     const session = plan.createSession(runtime);
-    // node-pty could not fork: the io actor recorded why and spawned nothing; the start rejects with it, as it always did.
-    const spawnError = launched.pty.spawnError;
-    if (spawnError !== undefined) {
+    try {
+      await spawned;
+    } catch (error) {
+      // The bridge could not listen, the args could not be built, or node-pty could not fork: the start rejects with it.
       launched.actor.stop();
-      throw spawnError;
+      throw error;
     }
     // From here this object speaks for the session: an earlier one of the same directory (resumed from) no longer does.
     isCurrent = claimSessionGeneration(sessionDir);
@@ -294,7 +305,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     return session;
   } catch (error) {
     unregisterJournalDir(elwoodSessionId);
-    await server?.close().catch(() => {});
+    await hookServer.close().catch(() => {});
     // A failed resume keeps the record it came from (only the claim goes); a failed fresh start leaves nothing.
     if (plan.resume === undefined) await removeSessionDir(location).catch(() => {});
     else if (!isElwoodError(error, "session_in_use")) await releaseOwner(sessionDir).catch(() => undefined);

@@ -7,6 +7,8 @@ import type { SessionStatus } from "./public-types.js";
 // ---- from the edge (effects → session) ----
 /** The io actor spawned the CLI: its pid and process group (what the supervisor reaps should this process die). */
 export type PtySpawnedEvent = { readonly type: "pty.spawned"; readonly pid: number; readonly pgid: number };
+/** The io actor could not spawn the CLI (node-pty could not fork): the start fails with this error. */
+export type PtySpawnFailedEvent = { readonly type: "pty.spawnFailed"; readonly error: ElwoodError };
 /** exitCode is null when a signal ended the process (then `signal` is set), as the OS reports it. */
 export type PtyExitEvent = { readonly type: "pty.exit"; readonly exitCode: number | null; readonly signal?: number };
 export type FrameEvent = {
@@ -85,6 +87,13 @@ export type IoWriteCommand = IoWriteRequest & { readonly replyTo: IoReplyTo };
  * keeps the size asked for meanwhile). Without a bootstrap size it changes nothing.
  */
 export type IoRestoreSizeCommand = { readonly type: "io.restoreSize" };
+/**
+ * The root's word once the hook bridge listens: the io actor spawns the CLI with this command line (which names the
+ * bridge's socket, config file or HTTP endpoint). Only the first one spawns.
+ */
+export type IoSpawnCommand = { readonly type: "io.spawn"; readonly args: readonly string[] };
+/** What the listen actor (effects/hook-listen) hands the root when the bridge listens: the CLI's command line. */
+export type HookListenOutput = { readonly args: readonly string[] };
 /** Restoring the caller's size failed (a native resize error, reduced to an allowlisted code: a message could carry paths). */
 export type IoResizeRestoreFailedEvent = {
   readonly type: "io.resizeRestoreFailed";

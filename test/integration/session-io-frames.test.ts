@@ -11,7 +11,7 @@ import type { FrameEvent } from "../../src/contracts/events.js";
 import { hostChild, type HostedChild } from "../support/machine-host.js";
 
 /** The PTY side is not exercised here: the io actor spawns a child that prints nothing and is killed afterwards. */
-const quietChild = { executable: process.execPath, args: ["-e", "setTimeout(() => {}, 60000)"], cwd: process.cwd(), env: { PATH: process.env["PATH"] ?? "" }, cols: 60, rows: 12, viaLoginShell: false };
+const quietChild = { executable: process.execPath, cwd: process.cwd(), env: { PATH: process.env["PATH"] ?? "" }, cols: 60, rows: 12, viaLoginShell: false };
 
 const cleanups: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
@@ -27,6 +27,7 @@ function edge(): { terminal: HeadlessTerminal; host: HostedChild; reads: () => n
   const pty = new PtyHandle();
   const slot = new TerminalSlot();
   const host = hostChild(sessionIoLogic, { terminal: slot, terminalOptions: { batchWindowMs: 0 }, spawn: quietChild, pty, readScreen });
+  host.send({ type: "io.spawn", args: ["-e", "setTimeout(() => {}, 60000)"] });
   const terminal = slot.headless;
   cleanups.push(async () => {
     host.stop();

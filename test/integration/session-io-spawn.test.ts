@@ -1,7 +1,7 @@
-// Integration test of the io actor owning the PTY and its terminal: it creates the headless terminal and spawns the CLI
-// when it starts, wires the two (output rendered, xterm input written), fills the TerminalSlot and the PtyHandle and
-// announces pty.spawned; a spawn node-pty refuses is recorded in the handle (what the start rejects with) and announced
-// as nothing. After a bootstrap size it keeps the caller's size until the root's io.restoreSize, and reports a restore
+// Integration test of the io actor owning the PTY and its terminal: it creates the headless terminal when it starts and
+// spawns the CLI on the root's io.spawn (once, with that command's args), wires the two (output rendered, xterm input
+// written), fills the TerminalSlot and the PtyHandle and announces pty.spawned; a spawn node-pty refuses is recorded in
+// the handle and announced as pty.spawnFailed (what the start rejects with). After a bootstrap size it keeps the caller's size until the root's io.restoreSize, and reports a restore
 // the PTY refuses as io.resizeRestoreFailed.
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
@@ -19,14 +19,16 @@ afterEach(async () => {
 });
 
 function spec(env: Record<string, unknown>, script: string) {
-  return { executable: process.execPath, args: ["-e", script], cwd: process.cwd(), env: env as Record<string, string>, cols: 60, rows: 12, viaLoginShell: false };
+  return { spawn: { executable: process.execPath, cwd: process.cwd(), env: env as Record<string, string>, cols: 60, rows: 12, viaLoginShell: false }, args: ["-e", script] };
 }
 
-function hosted(spawn: ReturnType<typeof spec>, requestedSize?: TerminalSize) {
+/** The io actor hosted and, unless `spawn` is false, told to spawn (as the root does once the hook bridge listens). */
+function hosted({ spawn, args }: ReturnType<typeof spec>, requestedSize?: TerminalSize, opts: { readonly spawn?: boolean } = {}) {
   const slot = new TerminalSlot();
   const pty = new PtyHandle();
   const input = { terminal: slot, terminalOptions: { batchWindowMs: 0 }, spawn, pty, readScreen: claudeAdapter.readScreen };
   const host = hostChild(sessionIoLogic, requestedSize === undefined ? input : { ...input, requestedSize });
+  if (opts.spawn !== false) host.send({ type: "io.spawn", args });
   const terminal = slot.headless;
   cleanups.push(async () => {
     host.stop();
@@ -39,7 +41,20 @@ function hosted(spawn: ReturnType<typeof spec>, requestedSize?: TerminalSize) {
 const quiet = "setTimeout(() => {}, 60000)";
 
 describe("io actor owns the PTY (issue 12: the PTY inside the io actor)", () => {
-  it("spawns when it starts, announces pty.spawned with pid and pgid, renders output and writes xterm input to the PTY", async () => {
+  it("creates the terminal when it starts but spawns only on io.spawn, once: a second io.spawn changes nothing", async () => {
+    const { slot, pty, host } = hosted(spec({ PATH: process.env["PATH"] ?? "" }, quiet), undefined, { spawn: false });
+    expect(slot.headless.size).toEqual({ cols: 60, rows: 12 });
+    expect(pty.pid).toBeUndefined();
+    expect(host.received).toEqual([]);
+    host.send({ type: "io.spawn", args: ["-e", quiet] });
+    expect(pty.pid).toBeGreaterThan(0);
+    const first = pty.pid;
+    host.send({ type: "io.spawn", args: ["-e", quiet] });
+    expect(pty.pid).toBe(first);
+    expect(host.received.filter((e) => e.type === "pty.spawned")).toEqual([{ type: "pty.spawned", pid: first, pgid: pty.pgid }]);
+  });
+
+  it("spawns on io.spawn, announces pty.spawned with pid and pgid, renders output and writes xterm input to the PTY", async () => {
     const { terminal, pty, host } = hosted(spec({ PATH: process.env["PATH"] ?? "" }, "process.stdout.write('hello from the child'); setTimeout(() => {}, 60000)"));
     expect(pty.pid).toBeGreaterThan(0);
     expect(host.received).toContainEqual({ type: "pty.spawned", pid: pty.pid, pgid: pty.pgid });
@@ -53,12 +68,13 @@ describe("io actor owns the PTY (issue 12: the PTY inside the io actor)", () => 
     expect(pty.exited).toBe(true);
   });
 
-  it("a spawn node-pty refuses is start_failed in the handle: no pty.spawned, nothing to stop, writes fail", async () => {
+  it("a spawn node-pty refuses is start_failed in the handle and announced as pty.spawnFailed: no pty.spawned, nothing to stop, writes fail", async () => {
     const unprintable = { toString: () => { throw new Error("refused"); } };
     const { pty, host } = hosted(spec({ PATH: process.env["PATH"] ?? "", BAD: unprintable }, ""));
     expect(pty.spawnError?.name).toBe("start_failed");
     expect(pty.pid).toBeUndefined();
     expect(host.received.filter((e) => e.type === "pty.spawned")).toEqual([]);
+    expect(host.received.filter((e) => e.type === "pty.spawnFailed")).toEqual([{ type: "pty.spawnFailed", error: pty.spawnError }]);
     expect(() => pty.write("x")).toThrow();
     await expect(pty.whenExited()).resolves.toBeUndefined();
     await expect(pty.stop()).resolves.toBe(true);

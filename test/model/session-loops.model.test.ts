@@ -41,13 +41,15 @@ const idle = newLoopDefinition("i1", { mode: "idle", message: "quiet?" }, T);
 function host() {
   const log: Received[] = [];
   const rec = recorder(log);
-  const machine = createSessionMachine({ io: rec, effects: rec, hooks: rec, end: rec }).provide({
+  const machine = createSessionMachine({ io: rec, listen: rec, effects: rec, hooks: rec, end: rec }).provide({
     actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec, keyWatch: rec, loop: rec } as never,
   });
   const actor = createActor(machine, { input: INPUT, inspect: coverageInspect });
   const said: SessionPublicEvent[] = [];
   actor.on("*", (e) => void said.push(e as SessionPublicEvent));
   actor.start();
+  // The hook bridge listens (the listen stand-in is a recorder): the CLI is spawning, readiness may come.
+  actor.send({ type: "xstate.done.actor.listen", output: { args: [] } } as never);
   let mark = 0;
   /** Sends one event; returns what each child received and what the root announced for it. */
   const send = (event: SessionEvent) => {

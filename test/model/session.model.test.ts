@@ -1,4 +1,5 @@
-// Model-based test of the root session machine: paths generated from its graph (open: starting → live; over: closing → ended)
+// Model-based test of the root session machine: paths generated from its graph (open: starting (listening → spawning) →
+// live; over: closing → ended)
 // are replayed on a live actor whose children are recorders, asserting what the root routes and announces at each step.
 
 import { describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, aut
 
 function machineWith(log: Received[]) {
   const rec = recorder(log);
-  return createSessionMachine({ io: rec, effects: rec, hooks: rec, end: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec, keyWatch: rec } as never });
+  return createSessionMachine({ io: rec, listen: rec, effects: rec, hooks: rec, end: rec }).provide({ actors: { status: rec, turn: rec, queue: rec, interrupt: rec, trust: rec, waits: rec, keyWatch: rec } as never });
 }
 
 interface Snap {
@@ -40,10 +41,17 @@ interface Snap {
 
 /** Whether the session is over (closing or ended): its machines are finished, frames and hooks are display-only. */
 const isOver = (value: unknown): boolean => typeof value === "object" && value !== null && "over" in value;
-const valueIs = (value: unknown, group: string, leaf: string): boolean => JSON.stringify(value) === JSON.stringify({ [group]: leaf });
+const valueIs = (value: unknown, group: string, leaf: unknown): boolean => JSON.stringify(value) === JSON.stringify({ [group]: leaf });
+const LISTENING = { starting: "listening" };
+const SPAWNING = { starting: "spawning" };
 
 const END_DONE = { type: "xstate.done.actor.end", output: undefined } as never as SessionEvent;
 const END_FAILED = { type: "xstate.error.actor.end", error: new Error("release failed") } as never as SessionEvent;
+
+// The listen actor (a recorder here) finishing with the CLI's args, or failing: what effects/hook-listen reports to `listening`.
+const LISTEN_DONE = { type: "xstate.done.actor.listen", output: { args: ["--settings", "s.json"] } } as never as SessionEvent;
+const LISTEN_FAILED = { type: "xstate.error.actor.listen", error: new Error("listen failed") } as never as SessionEvent;
+const SPAWN_FAILED: SessionEvent = { type: "pty.spawnFailed", error: new ElwoodError("start_failed", "fork failed") };
 
 const frame: SessionEvent = { type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] };
 
@@ -51,7 +59,9 @@ const frame: SessionEvent = { type: "frame", seq: 1, facts: { ...EMPTY_FACTS, co
 function eventsFor(snap: Snap): SessionEvent[] {
   const { status } = snap.context;
   const out: SessionEvent[] = [frame, { type: "pty.exit", exitCode: 0 }];
-  if (status === "starting") out.push({ type: "status.changed", from: "starting", to: "ready", initial: true });
+  // The bridge listens (or fails) before anything else can happen; only a spawned CLI becomes ready or fails to fork.
+  if (valueIs(snap.value, "open", LISTENING)) out.push(LISTEN_DONE, LISTEN_FAILED);
+  if (valueIs(snap.value, "open", SPAWNING)) out.push({ type: "status.changed", from: "starting", to: "ready", initial: true }, SPAWN_FAILED);
   if (status === "ready") out.push({ type: "status.changed", from: "ready", to: "running", initial: false });
   if (status === "running") out.push({ type: "status.changed", from: "running", to: "ready", initial: false });
   if (valueIs(snap.value, "over", "closing") && !isTerminalStatus(status)) out.push({ type: "status.changed", from: status, to: "stopped", initial: false });
@@ -163,7 +173,7 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
         expect(said.map((e) => e.type), where).toEqual(["public.status"]);
         // Initial readiness in `open.starting` (the transition to `live`) first asks io to restore the caller's size,
         // before any child or listener hears of the readiness.
-        const initial = (event as SessionEvent & { initial?: boolean }).initial === true && valueIs(beforeValue, "open", "starting");
+        const initial = (event as SessionEvent & { initial?: boolean }).initial === true && valueIs(beforeValue, "open", SPAWNING);
         expect(to("io"), where).toEqual(initial ? ["io.restoreSize"] : []);
         if (initial) expect(routed[0]?.child, where).toBe("io");
         expect(to("queue"), where).toEqual(["status.changed"]);
@@ -178,6 +188,27 @@ function replay(events: readonly EventObject[], expectedValue: unknown): void {
         expect(after.value, where).toEqual({ over: "closing" });
         expect(after.children, where).toHaveProperty("end");
         break;
+      case "xstate.done.actor.listen":
+        // The bridge listens: the io actor is told to spawn the CLI with the args the listen actor built, nothing else.
+        expect(routed, where).toEqual([{ child: "io", event: { type: "io.spawn", args: ["--settings", "s.json"] } }]);
+        expect(said, where).toEqual([]);
+        expect(after.value, where).toEqual({ open: SPAWNING });
+        expect(after.children, where).not.toHaveProperty("listen");
+        break;
+      case "xstate.error.actor.listen":
+      case "pty.spawnFailed": {
+        // The start fails with the listen actor's (or the spawn's) error: announced once, the session is over at once
+        // (no ending actor: the launcher cleans up), and every queued op fails.
+        const error = event.type === "pty.spawnFailed" ? (event as SessionEvent & { error: unknown }).error : new Error("listen failed");
+        expect(said, where).toEqual([{ type: "public.startFailed", error }]);
+        expect(to("io"), where).toEqual([]);
+        expect(to("queue"), where).toEqual(["queue.close"]);
+        expect(after.value, where).toEqual({ over: "ended" });
+        expect(after.children, where).not.toHaveProperty("end");
+        expect(after.children, where).not.toHaveProperty("listen");
+        closedOrExited = true;
+        break;
+      }
       case "xstate.done.actor.end":
       case "xstate.error.actor.end": {
         // The ending actor finished: the close is announced (with the failure, if any), the session is ended, and the
@@ -216,9 +247,13 @@ describe("root session machine (model-based, xstate/graph)", () => {
   it("the graph reaches every root state, and each state explains itself", () => {
     const machine = machineWith([]);
     const reached = new Set(getShortestPaths(machine, GRAPH).map((p) => JSON.stringify(p.state.value)));
-    for (const state of [{ open: "starting" }, { open: "live" }, { over: "closing" }, { over: "ended" }]) expect(reached).toContain(JSON.stringify(state));
-    const nodes = Object.values(machine.root.states).flatMap((node) => [node, ...Object.values(node.states)]);
-    expect(nodes).toHaveLength(6);
+    for (const state of [{ open: LISTENING }, { open: SPAWNING }, { open: "live" }, { over: "closing" }, { over: "ended" }]) {
+      expect(reached).toContain(JSON.stringify(state));
+    }
+    type Node = (typeof machine.root.states)[string];
+    const all = (node: Node): Node[] => [node, ...Object.values(node.states).flatMap(all)];
+    const nodes = Object.values(machine.root.states).flatMap(all);
+    expect(nodes.map((node) => node.key)).toEqual(["open", "starting", "listening", "spawning", "live", "over", "closing", "ended"]);
     for (const node of nodes) expect(node.description?.length ?? 0, node.key).toBeGreaterThan(10);
   });
 

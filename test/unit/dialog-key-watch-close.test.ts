@@ -14,7 +14,7 @@ const INPUT: SessionInput = { elwoodSessionId: "s1", adapter: claudeAdapter, aut
 /** The root with its real key watch; every other child is an inert stand-in. */
 function startRoot() {
   const inert: AnyActorLogic = fromCallback(() => undefined);
-  const machine = createSessionMachine({ io: inert, effects: inert, hooks: inert, end: inert }).provide({
+  const machine = createSessionMachine({ io: inert, listen: inert, effects: inert, hooks: inert, end: inert }).provide({
     actors: { status: inert, turn: inert, queue: inert, interrupt: inert, trust: inert, waits: inert } as never,
   });
   const clock = new SimulatedClock();

@@ -67,7 +67,7 @@ describe("end-processes effect actor (issue 12: process ending runs in the actor
     ["done", fromPromise<void>(async () => {}), undefined],
     ["failed", fromPromise<void>(async () => Promise.reject(new Error("reap failed"))), new Error("reap failed")],
   ])("the root's closing state invokes it, announces public.closed and ends when it is %s", async (_label, end, error) => {
-    const machine = createSessionMachine({ io: idle, effects: idle, hooks: idle, end: idle }).provide({ actors: { end } });
+    const machine = createSessionMachine({ io: idle, listen: idle, effects: idle, hooks: idle, end: idle }).provide({ actors: { end } });
     const actor = createActor(machine, { input });
     const closed: SessionPublicEvent[] = [];
     actor.on("public.closed", (event) => void closed.push(event));
