@@ -25,10 +25,14 @@ export const hookListenLogic = fromPromise<HookListenOutput, HookListenInput>(as
   const { bridge } = input;
   if (bridge === undefined) return { args: input.args ?? [] };
   const server = await HookBridgeServer.start(bridge.options);
-  try {
-    const args = await bridge.args(server);
-    // The root left `listening` meanwhile (a close, or the tree stopped): nobody will spawn a CLI to call this server.
+  // The root left `listening` meanwhile (a close, or the tree stopped): nobody will spawn a CLI to call this server.
+  const left = (): void => {
     if (signal.aborted) throw new Error("the session ended while its hook bridge started");
+  };
+  try {
+    left();
+    const args = await bridge.args(server);
+    left();
     bridge.slot.fill(server);
     return { args };
   } catch (error) {
