@@ -1,7 +1,7 @@
 // The hook bridge's edge actor: what the bridge server's handler reports (hooks, hook errors, hook results, start-up
 // warnings) and the server's own rejected calls enter the session tree here, as events for the root; the server is
-// closed when the actor stops. The server starts before the tree exists (the CLI's command line names its socket), so
-// the feed keeps what arrives first and hands it over when the actor subscribes.
+// closed when the actor stops. The server is started by the root's listen actor (effects/hook-listen) and reached through
+// its slot; the feed keeps what arrives before the actor subscribes (an edge warning) and hands it over then.
 
 import { fromCallback } from "xstate";
 import type { HookEvent } from "../src/contracts/events.js";
@@ -124,7 +124,7 @@ export function publicBridgeErrorFor(e: HookBridgeError, isKnown: (name: string)
   return { category: e.category, hookEventName: name, message: e.message };
 }
 
-/** The session's bridge server, as far as the tree is concerned: its rejected calls, and its close. */
+/** The session's bridge server (its slot, filled once it listens), as far as the tree is concerned: its rejected calls, and its close. */
 export interface HookServerLink {
   readonly server: Pick<HookBridgeServer, "onError" | "close">;
   /** The agent's hook names (a rejected call naming another event is reported as "Unknown"). */

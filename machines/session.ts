@@ -449,7 +449,7 @@ function buildSessionMachine(edges: SessionEdges) {
       },
       { id: "waits", src: "waits" },
       { id: "keyWatch", src: "keyWatch", input: () => ({ windowMs: DIALOG_KEY_EFFECT_MS }) },
-      // Last: hooks that reached the bridge before the tree existed are replayed into a tree whose children all run.
+      // Last: what the feed kept before the tree ran (an edge warning) is replayed into a tree whose children all run.
       { id: "hooks", systemId: "hooks", src: "hooks", input: ({ context }: { context: SessionContext }) => context.input.hooksInput },
     ],
     on: {

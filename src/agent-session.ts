@@ -100,7 +100,7 @@ export class SessionFacade implements AgentSession {
     });
     const { events, pending, loops } = this;
     wireFacade({ session: this, runtime, events, pending, loops, ended: () => this.rejectAllPending(), conversationId: (id) => (this.cliSessionId = id) });
-    // Started once listened to: hooks that reached the bridge before the tree existed are announced now.
+    // Started once listened to: what the tree announces at start-up (edge warnings fed before it ran) is not missed.
     runtime.actor.start();
     this.loops.restore();
   }
@@ -111,7 +111,7 @@ export class SessionFacade implements AgentSession {
 
   /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
   get pid(): number {
-    // Always set: the io actor spawned the PTY when the facade started the tree, and a failed spawn rejects the start.
+    // Always set: the start resolves only once the io actor spawned the PTY (public.spawned), and a failed spawn rejects it.
     return this.runtime.pty.pid ?? 0;
   }
 

@@ -52,7 +52,8 @@ export interface LaunchPlan {
 }
 
 export function launchSession(plan: LaunchPlan): SessionRuntime {
-  // Filled by the io actor when the tree starts: it creates the terminal, spawns the PTY and wires the two itself.
+  // Filled by the io actor: it creates the terminal when the tree starts, spawns the PTY on the root's io.spawn (once
+  // the listen actor's bridge listens) and wires the two itself.
   const terminal = new TerminalSlot();
   const pty = new PtyHandle();
   const spawn = {

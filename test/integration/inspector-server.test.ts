@@ -159,8 +159,20 @@ describe("inspector server (C-APP-03, C-APP-05, C-APP-09)", () => {
     const c = client(inspector.url);
     await c.opened;
     const root = await c.waitFor("session graph", (m): m is Extract<ServerMessage, { t: "graph" }> => m.t === "graph" && m.graph.machineId === "session");
-    expect(root.graph.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(["session.open", "session.open.starting", "session.open.live", "session.over", "session.over.closing", "session.over.ended"]));
-    expect(root.graph.edges.some((e) => e.source === "session.open.starting" && e.target === "session.open.live")).toBe(true);
+    expect(root.graph.nodes.map((n) => n.id)).toEqual(
+      expect.arrayContaining([
+        "session.open",
+        "session.open.starting",
+        "session.open.starting.listening",
+        "session.open.starting.spawning",
+        "session.open.live",
+        "session.over",
+        "session.over.closing",
+        "session.over.ended",
+      ]),
+    );
+    expect(root.graph.edges.some((e) => e.source === "session.open.starting.listening" && e.target === "session.open.starting.spawning")).toBe(true);
+    expect(root.graph.edges.some((e) => e.source === "session.open.starting.spawning" && e.target === "session.open.live")).toBe(true);
     expect(root.graph.edges.some((e) => e.source === "session.open" && e.target === "session.over.closing")).toBe(true);
     const queue = await c.waitFor("queue graph", (m): m is Extract<ServerMessage, { t: "graph" }> => m.t === "graph" && m.graph.machineId === "controlQueue");
     expect(queue.graph.edges.some((e) => e.events.some((label) => label.includes("queue.deadline")))).toBe(true);
