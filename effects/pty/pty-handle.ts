@@ -8,7 +8,8 @@ import type { AgentPty, PtyExit, StopOptions, Unsubscribe } from "./agent-pty.js
 /**
  * Created empty by the launcher and handed to the io actor (which alone may `attach` a PTY to it) and to the others.
  * Before the spawn (or after a failed one) there is no process: writes fail, stop and kill have nothing to end, and
- * `pid` is undefined. Input listeners may subscribe before the spawn; they are served once the PTY is attached.
+ * `pid` is undefined. Input and exit listeners may subscribe before the spawn (the io actor spawns only once the hook
+ * bridge listens); they are served once the PTY is attached.
  */
 export class PtyHandle {
   private pty: AgentPty | undefined;
@@ -17,11 +18,14 @@ export class PtyHandle {
   /** The handle's one subscription to the PTY's writes, held only while someone listens (a tap costs a copy per write). */
   private offInput: Unsubscribe | undefined;
   private readonly exitWaiters: Array<() => void> = [];
+  /** Exit listeners that subscribed before the spawn, each with its PTY subscription once attached. */
+  private readonly exitListeners = new Map<(exit: PtyExit) => void, Unsubscribe | undefined>();
 
   /** Called by the io actor once, with the PTY it spawned. */
   attach(pty: AgentPty): void {
     this.pty = pty;
     this.tapInput();
+    for (const listener of this.exitListeners.keys()) this.exitListeners.set(listener, pty.onExit(listener));
     pty.onExit(() => {
       for (const resolve of this.exitWaiters.splice(0)) resolve();
     });
@@ -94,7 +98,13 @@ export class PtyHandle {
   }
 
   onExit(listener: (exit: PtyExit) => void): Unsubscribe {
-    return this.pty?.onExit(listener) ?? (() => {});
+    if (this.pty !== undefined) return this.pty.onExit(listener);
+    const own = (exit: PtyExit) => listener(exit);
+    this.exitListeners.set(own, undefined);
+    return () => {
+      this.exitListeners.get(own)?.();
+      this.exitListeners.delete(own);
+    };
   }
 
   stop(opts?: StopOptions): Promise<boolean> {
