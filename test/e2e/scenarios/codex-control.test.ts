@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer } from "../model-server/index.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { allowOnce } from "../support/allow-once.js";
 import { openSession } from "../support/session-fixture.js";
 
 /** Command lines of every live process that mentions `needle` (the per-test sandbox path). */
@@ -42,20 +43,7 @@ describe.each(CODEX_AGENTS)("$label: control", (agent) => {
     expect(attention.label).toContain("codex-approval-dialog");
     expect(existsSync(marker)).toBe(false);
     const readyBefore = fx.transitionsTo("ready");
-    // Answer as a person would, after seeing the dialog: Codex 0.171.0 twice ignored a `y` written in the same
-    // instant as the dialog's first paint on a loaded CI machine (never reproduced quietly). One more `y` if the
-    // dialog is still up 5 s later; a `y` that never lands still fails the test.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await session.sendKeys(agent.permissionYesKeys);
-    const answered = await fx.untilTransitions("ready", readyBefore + 1, 5_000).then(
-      () => true,
-      () => false,
-    );
-    if (!answered && session.status === "blocked") {
-      console.warn(`${agent.label}: the approval dialog ignored the first "y"; pressing it again`);
-      await session.sendKeys(agent.permissionYesKeys);
-    }
-    await fx.untilTransitions("ready", readyBefore + 1, 30_000);
+    await allowOnce(fx, readyBefore);
     expect(existsSync(marker)).toBe(true);
     expect(fx.hooksNamed("PreToolUse")[0]?.payload["tool_name"]).toBe("Bash");
     expect(fx.hooksNamed("PostToolUse")).toHaveLength(1);

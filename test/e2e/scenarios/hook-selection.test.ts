@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { allowOnce } from "../support/allow-once.js";
 import { openSession } from "../support/session-fixture.js";
 
 describe.each([...CLAUDE_AGENTS, ...CODEX_AGENTS])("$label: essential hooks", (agent) => {
@@ -16,15 +17,7 @@ describe.each([...CLAUDE_AGENTS, ...CODEX_AGENTS])("$label: essential hooks", (a
     const readyBefore = fx.transitionsTo("ready");
     await session.sendMessage(`RUNBASH:touch ${marker}`);
     await fx.nextStatus("blocked", 30_000);
-    // Answer as a person would, after the dialog painted; one more "Yes" if a loaded machine dropped the first.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await session.sendKeys(agent.permissionYesKeys);
-    const answered = await fx.untilTransitions("ready", readyBefore + 1, 5_000).then(
-      () => true,
-      () => false,
-    );
-    if (!answered && session.status === "blocked") await session.sendKeys(agent.permissionYesKeys);
-    await fx.untilTransitions("ready", readyBefore + 1, 30_000);
+    await allowOnce(fx, readyBefore);
     await fx.waitForHook(agent.stopHook);
 
     expect(existsSync(marker)).toBe(true);
