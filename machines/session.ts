@@ -527,7 +527,7 @@ function buildSessionMachine(edges: SessionEdges) {
         actions: emit(({ event }) => ({
           type: "public.warning" as const,
           code: "resize_restore_failed" as const,
-          message: "restoring the requested terminal size after the 100-column bootstrap failed",
+          message: "restoring the requested terminal size after the bootstrap size failed",
           details: { requestedCols: event.requestedCols, requestedRows: event.requestedRows, errorCode: event.errorCode },
         })),
         description: "The io actor could not give the CLI the caller's size after the bootstrap size: a live warning (sizes and an allowlisted code only).",
