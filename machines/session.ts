@@ -560,8 +560,12 @@ function buildSessionMachine(edges: SessionEdges) {
               enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
               enqueue.sendTo("turn", event);
               enqueue.sendTo("queue", event);
-              enqueue.sendTo("trust", event);
-              enqueue.sendTo("keyWatch", event);
+              // The trust responder and the key watch act only on a dialog: a frame with none, after a frame with none,
+              // cannot move either. Skipping those keeps a flood of output from paying for two machines per frame.
+              if (event.facts.dialog !== undefined || context.facts?.dialog !== undefined) {
+                enqueue.sendTo("trust", event);
+                enqueue.sendTo("keyWatch", event);
+              }
             }),
           },
           "hook.*": {
