@@ -2,6 +2,7 @@
 // outside it) and releases Elwood's resources, the way the close asked for.
 
 import { fromPromise } from "xstate";
+import { ElwoodError } from "../src/contracts/errors.js";
 import type { ClosingAs } from "../src/contracts/readiness.js";
 import type { PtyHandle } from "./pty/pty-handle.js";
 import { reapTagged } from "./pty/tagged-processes.js";
@@ -9,7 +10,7 @@ import { reapTagged } from "./pty/tagged-processes.js";
 /** What ending needs from the launched session; built once at launch. */
 export interface EndProcessesRuntime {
   /** The io actor's handle on the CLI's PTY (nothing to end when it never spawned). */
-  readonly pty: Pick<PtyHandle, "stop" | "kill">;
+  readonly pty: Pick<PtyHandle, "stop" | "kill" | "pgid">;
   readonly elwoodSessionId: string;
   readonly stopGraceMs: number;
   /** teardown()'s grace, used when it is shorter than stopGraceMs. */
@@ -34,7 +35,8 @@ export interface EndProcessesInput {
 const RELEASE: Readonly<Record<ClosingAs, "stop" | "kill" | "teardown">> = { stopped: "stop", killed: "kill", torn_down: "teardown" };
 
 export async function endProcesses(runtime: EndProcessesRuntime, as: ClosingAs): Promise<void> {
-  if (as === "killed") await runtime.pty.kill();
+  let reaped: boolean;
+  if (as === "killed") reaped = await runtime.pty.kill();
   else {
     // Only a stop keeps the session for a resume; teardown removes it and kill is immediate by contract.
     if (as === "stopped") await runtime.beforeStop?.().catch(() => undefined);
@@ -42,12 +44,18 @@ export async function endProcesses(runtime: EndProcessesRuntime, as: ClosingAs):
     // files (Claude's cc-socks/<pid>.sock survived every bare SIGKILL); SIGKILL follows after the grace. teardown's
     // grace is short.
     const graceMs = as === "torn_down" ? Math.min(runtime.stopGraceMs, runtime.teardownGraceMs) : runtime.stopGraceMs;
-    await runtime.pty.stop({ graceMs });
+    reaped = await runtime.pty.stop({ graceMs });
   }
   // The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the group
   // SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
   if (runtime.current?.() !== false) await reapTagged("ELWOOD_SESSION_ID", runtime.elwoodSessionId).catch(() => false);
+  // A group that outlived its reap still gets every later step (release, teardown's removal); then the close rejects,
+  // and a later stop, kill or teardown reaps again.
   await runtime.release(RELEASE[as]);
+  if (!reaped) {
+    const pgid = runtime.pty.pgid;
+    throw new ElwoodError("termination_failed", "processes of the agent's process group outlived the reap", pgid === undefined ? {} : { processGroupId: pgid });
+  }
 }
 
 /** Done once the processes are ended and the resources released; an error from release fails it (the close rejects). */

@@ -9,6 +9,7 @@ import type { ScreenFacts, ScreenReader } from "../src/contracts/screen-facts.js
 import type {
   FrameEvent,
   IoAnswerEvent,
+  IoReapFailedEvent,
   IoResizeRestoreFailedEvent,
   IoRestoreSizeCommand,
   IoSpawnCommand,
@@ -22,6 +23,7 @@ import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-
 import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
 import { spawnAgentPty, type AgentPty, type SpawnAgentPtyOptions } from "./pty/agent-pty.js";
 import { attachTerminal } from "./pty/attach-terminal.js";
+import { reapAfterUnsolicitedExit } from "./pty/unsolicited-exit-reap.js";
 import type { PtyHandle } from "./pty/pty-handle.js";
 import { HeadlessTerminal, type HeadlessTerminalOptions } from "./terminal/headless-terminal.js";
 import type { TerminalSlot } from "./terminal-slot.js";
@@ -64,7 +66,7 @@ function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | El
 
 export type SessionIoCommand = IoSpawnCommand | IoWriteCommand | IoRestoreSizeCommand;
 /** What the edge tells its parent (the root); write answers go to each write's reply-to instead. */
-export type SessionIoEmitted = PtySpawnedEvent | PtySpawnFailedEvent | PtyExitEvent | FrameEvent | IoResizeRestoreFailedEvent;
+export type SessionIoEmitted = PtySpawnedEvent | PtySpawnFailedEvent | PtyExitEvent | FrameEvent | IoResizeRestoreFailedEvent | IoReapFailedEvent;
 
 function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -108,9 +110,12 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       detach = attachTerminal(spawned, terminal);
       offExit = input.pty.onExit((exit) => {
         // Let every byte the child wrote be rendered (and observed) before the exit is announced.
-        void terminal.settled().then(() => {
+        void terminal.settled().then(async () => {
           if (closed) return;
           sendBack(exit.signal === null ? { type: "pty.exit", exitCode: exit.exitCode } : { type: "pty.exit", exitCode: exit.exitCode, signal: exit.signal });
+          // The exit status is out first; then whatever the group left running is ended (a failure only warns).
+          const failed = await reapAfterUnsolicitedExit(spawned);
+          if (failed !== undefined && !closed) sendBack(failed);
         });
       });
       sendBack({ type: "pty.spawned", pid: spawned.pid, pgid: spawned.pgid });

@@ -10,6 +10,7 @@ import {
   IO_SYSTEM_ID,
   type FrameEvent,
   type HookEvent,
+  type IoReapFailedEvent,
   type IoResizeRestoreFailedEvent,
   type PtyExitEvent,
   type PtySpawnedEvent,
@@ -121,6 +122,7 @@ type ChildEvent =
   | { readonly type: "bridge.hookError"; readonly error: HookErrorEvent }
   | { readonly type: "bridge.hookResult"; readonly name: string; readonly failedOpen: boolean; readonly response: unknown }
   | IoResizeRestoreFailedEvent
+  | IoReapFailedEvent
   | LoopParentEvent;
 
 /** Raised by the root itself. */
@@ -531,6 +533,15 @@ function buildSessionMachine(edges: SessionEdges) {
           details: { requestedCols: event.requestedCols, requestedRows: event.requestedRows, errorCode: event.errorCode },
         })),
         description: "The io actor could not give the CLI the caller's size after the bootstrap size: a live warning (sizes and an allowlisted code only).",
+      },
+      "io.reapFailed": {
+        actions: emit(({ event }) => ({
+          type: "public.warning" as const,
+          code: "reap_failed" as const,
+          message: "processes the agent left running when it exited could not be ended",
+          details: { processGroupId: event.processGroupId, errorCode: event.errorCode },
+        })),
+        description: "After an unsolicited exit, members of the CLI's process group outlived the reap: a live warning (group id and errno only).",
       },
       "keys.noEffect": {
         actions: emit(({ event }) => ({

@@ -4,7 +4,7 @@ import { ElwoodError } from "../../src/contracts/errors.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { installExitDrain } from "./exit-drain.js";
 import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
-import { processState, reapGroup, signalGroup } from "./process-group.js";
+import { processState, reapGroup, reapGroupOutcome, signalGroup, type ReapOutcome } from "./process-group.js";
 
 export interface PtyExit {
   /** The leader's exit status; null when a signal ended it (the OS reports no exit status then). */
@@ -55,6 +55,10 @@ export interface AgentPty {
   stop(opts?: StopOptions): Promise<boolean>;
   /** Same result as stop(); never rejects. */
   kill(): Promise<boolean>;
+  /** True once Elwood's stop() or kill() signalled the group: an exit after that was asked for, not unsolicited. */
+  readonly signalledByElwood: boolean;
+  /** SIGKILLs whatever of the group outlived its leader, without signalling a leader that still runs; never rejects. */
+  reapSurvivors(): Promise<ReapOutcome>;
 }
 
 /** While paused, how often the leader is checked for exit (so the pause cannot strand its last output). */
@@ -85,6 +89,7 @@ class NodeAgentPty implements AgentPty {
   /** Leader dead or teardown begun: pausing is over for good. */
   private pauseForbidden = false;
   private isPaused = false;
+  private signalled = false;
   private exitPoll: NodeJS.Timeout | undefined;
   /** Whether node-pty's native exit callback is observed directly (see exit-drain.ts). */
   private readonly exitHooked: boolean;
@@ -216,6 +221,7 @@ class NodeAgentPty implements AgentPty {
    * SIGKILLed. Resolves once the leader's exit was observed and the group has no live member.
    */
   async stop(opts: StopOptions = {}): Promise<boolean> {
+    this.signalled = true;
     if (this.exit === undefined) {
       this.releaseForTeardown();
       signalGroup(this.pgid, "SIGHUP");
@@ -231,12 +237,23 @@ class NodeAgentPty implements AgentPty {
 
   /** SIGKILL the whole group now; resolves once the leader exit was observed and the group is empty. */
   async kill(): Promise<boolean> {
+    this.signalled = true;
     if (this.exit === undefined) {
       this.releaseForTeardown();
       signalGroup(this.pgid, "SIGKILL");
       await Promise.race([this.exitPromise, delay(EXIT_AFTER_KILL_MS)]);
     }
     return reapGroup(this.pgid);
+  }
+
+  get signalledByElwood(): boolean {
+    return this.signalled;
+  }
+
+  reapSurvivors(): Promise<ReapOutcome> {
+    // The leader may still run when asked early; its group is then not "survivors", and it is not Elwood's to end.
+    if (this.exit === undefined) return Promise.resolve({ reaped: true });
+    return reapGroupOutcome(this.pgid);
   }
 
   /** Teardown must let node-pty read to EIO, or it would wait out its socket timeout. */

@@ -110,15 +110,24 @@ export interface ReapOptions {
   readonly intervalMs?: number;
 }
 
+/** How a reap ended: the group is empty, or members outlived it (EPERM: none of them could be signalled; else ETIMEDOUT). */
+export type ReapOutcome = { readonly reaped: true } | { readonly reaped: false; readonly errorCode: "EPERM" | "ETIMEDOUT" };
+
 /**
  * SIGKILLs group `pgid` until it has no live member, re-checking so that processes forked
  * mid-reap are caught too. Resolves true once empty (an already-empty group is a no-op),
  * false if still populated at the deadline. Never rejects.
  */
 export async function reapGroup(pgid: number, opts: ReapOptions = {}): Promise<boolean> {
-  if (!usableGroup(pgid)) return true;
+  return (await reapGroupOutcome(pgid, opts)).reaped;
+}
+
+/** reapGroup with the reason a failed reap failed (what the reap_failed warning reports). Never rejects. */
+export async function reapGroupOutcome(pgid: number, opts: ReapOptions = {}): Promise<ReapOutcome> {
+  if (!usableGroup(pgid)) return { reaped: true };
   const deadline = Date.now() + (opts.timeoutMs ?? 2_000);
   const interval = opts.intervalMs ?? 20;
+  let refused = false;
   for (;;) {
     let members: number[];
     try {
@@ -126,13 +135,14 @@ export async function reapGroup(pgid: number, opts: ReapOptions = {}): Promise<b
     } catch {
       members = [];
     }
-    if (members.length === 0) return true;
+    if (members.length === 0) return { reaped: true };
     try {
-      signalGroup(pgid, "SIGKILL");
+      // Members remain, yet none could be signalled: they belong to someone we may not signal.
+      refused = !signalGroup(pgid, "SIGKILL");
     } catch {
       // Keep polling until the deadline; a transient failure must not abort cleanup.
     }
-    if (Date.now() >= deadline) return false;
+    if (Date.now() >= deadline) return { reaped: false, errorCode: refused ? "EPERM" : "ETIMEDOUT" };
     await delay(interval);
   }
 }

@@ -115,6 +115,8 @@ export interface ElwoodErrorDetailsByCode {
   /** Another live process holds the session (resuming or running it); `pid` is that owner when readable. */
   readonly session_in_use: { readonly pid?: number };
   readonly teardown_failed: SystemFailureDetails;
+  /** stop, kill or teardown signalled the agent, but members of its process group were still alive at the reap's bound. */
+  readonly termination_failed: { readonly processGroupId?: number };
   readonly interrupt_failed: NoDetails;
   readonly compact_failed: { readonly timeoutMs: number };
   readonly model_automation_failed: {

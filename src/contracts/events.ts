@@ -101,6 +101,12 @@ export type IoResizeRestoreFailedEvent = {
   readonly requestedRows: number;
   readonly errorCode: "invalid_argument" | "resize_failed";
 };
+/** Processes of the CLI's group outlived its unsolicited exit and the reap that followed (EPERM, or still there at the bound). */
+export type IoReapFailedEvent = {
+  readonly type: "io.reapFailed";
+  readonly processGroupId: number;
+  readonly errorCode: "EPERM" | "ETIMEDOUT";
+};
 /** The I/O edge's system id in the session's actor system. */
 export const IO_SYSTEM_ID = "io";
 

@@ -143,7 +143,15 @@ export type WarningCode =
   /** A failure escaped the transcript watcher's poll or final flush: the watcher stopped (TranscriptPollStoppedDetails). */
   | "transcript_poll_stopped"
   /** A contained file-system error reading the transcript (TranscriptReadErrorDetails); the watcher retries. */
-  | "transcript_read_error";
+  | "transcript_read_error"
+  /** After the agent exited on its own, processes of its group could not be ended (ReapFailedDetails). */
+  | "reap_failed";
+
+/** `reap_failed` details: the CLI's process group and why the reap failed (`EPERM`, or `ETIMEDOUT` when members outlived its bound). */
+export type ReapFailedDetails = {
+  readonly processGroupId: number;
+  readonly errorCode: "EPERM" | "ETIMEDOUT";
+};
 
 /** `transcript_records_dropped` details: at most one per transcript file and cause per scan pass. */
 export type TranscriptRecordsDroppedDetails = {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnAgentPty, type AgentPty, type PtyExit } from "../../effects/pty/agent-pty.js";
-import { groupMembers, processState, reapGroup, signalGroup } from "../../effects/pty/process-group.js";
+import { groupMembers, processState, reapGroup, reapGroupOutcome, signalGroup } from "../../effects/pty/process-group.js";
 import { isElwoodError } from "../../src/contracts/errors.js";
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -182,6 +182,28 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
     await p.kill();
     expect(await reapGroup(p.pgid)).toBe(true);
     expect(groupMembers(p.pgid)).toEqual([]);
+  });
+
+  it("C-LIFE-10 / reap_failed: after an unsolicited exit, reapSurvivors ends what the group left; the exit was not Elwood's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "elwood-pty-"));
+    tempDirs.push(dir);
+    const armed = join(dir, "armed");
+    const p = spawn("/bin/bash", [
+      "-c",
+      `(trap '' HUP; : > '${armed}'; exec sleep 300) & echo CHILD=$!; while [ ! -e '${armed}' ]; do sleep 0.01; done`,
+    ]);
+    const out = output(p);
+    // Asked while the leader still runs: the group is not survivors yet, so nothing is signalled.
+    expect(await p.reapSurvivors()).toEqual({ reaped: true });
+    await exitOf(p);
+    const child = Number(/CHILD=(\d+)/.exec(out.text())?.[1]);
+    expect(processState(child)).toBe("alive");
+    expect(p.signalledByElwood).toBe(false);
+    expect(await p.reapSurvivors()).toEqual({ reaped: true });
+    expect(processState(child)).not.toBe("alive");
+    expect(await reapGroupOutcome(p.pgid)).toEqual({ reaped: true });
+    await p.kill();
+    expect(p.signalledByElwood).toBe(true);
   });
 
   it("refuses to signal pid-less groups", () => {

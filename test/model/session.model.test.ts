@@ -106,6 +106,7 @@ const ROUTING: Record<string, (ended: boolean) => { readonly to: readonly (reado
   "bridge.hookError": () => ({ to: [], said: ["public.hookError"] }),
   "bridge.hookResult": () => ({ to: [], said: ["public.hookResult"] }),
   "io.resizeRestoreFailed": () => ({ to: [], said: ["public.warning"] }),
+  "io.reapFailed": () => ({ to: [], said: ["public.warning"] }),
 };
 
 const ROUTED: SessionEvent[] = [
@@ -136,6 +137,7 @@ const ROUTED: SessionEvent[] = [
   { type: "bridge.hookError", error: { category: "timeout", message: "m" } },
   { type: "bridge.hookResult", name: "Stop", failedOpen: false, response: {} },
   { type: "io.resizeRestoreFailed", requestedCols: 70, requestedRows: 30, errorCode: "resize_failed" },
+  { type: "io.reapFailed", processGroupId: 9, errorCode: "EPERM" },
 ] as never;
 
 const serialize = (snap: Snap): string => JSON.stringify([snap.value, snap.context.status, snap.context.initialReady]);

@@ -17,6 +17,8 @@ import {
   type ImageAttachFailure,
   type TurnEvent,
   type WarningCode,
+  type ReapFailedDetails,
+  type ElwoodErrorDetails,
   type WarningEvent,
   type WarningSource,
   inspect,
@@ -57,6 +59,9 @@ if (activity.kind === "assistant_message") expectTypeOf(activity.kind).toEqualTy
 void (activity.kind === "asistant_message");
 expectTypeOf<"dialog_keys_no_effect">().toMatchTypeOf<WarningCode>();
 expectTypeOf<"state_write_failed">().toMatchTypeOf<WarningCode>();
+expectTypeOf<"reap_failed">().toMatchTypeOf<WarningCode>();
+expectTypeOf<ReapFailedDetails>().toEqualTypeOf<{ readonly processGroupId: number; readonly errorCode: "EPERM" | "ETIMEDOUT" }>();
+expectTypeOf<ElwoodErrorDetails<"termination_failed">>().toEqualTypeOf<{ readonly processGroupId?: number }>();
 expectTypeOf<"state_not_found" | "adapter_mismatch" | "resume_unavailable" | "session_in_use">().toMatchTypeOf<ElwoodErrorCode>();
 // @ts-expect-error not a warning code
 expectTypeOf<"dialog_keys_no_efect">().toMatchTypeOf<WarningCode>();

@@ -4,21 +4,23 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, fromPromise, toPromise, waitFor } from "xstate";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
+import { ElwoodError } from "../../src/contracts/errors.js";
 import { endProcessesLogic, type EndProcessesRuntime } from "../../effects/end-processes.js";
 import { createSessionMachine, type SessionPublicEvent } from "../../machines/session.js";
 import type { ClosingAs } from "../../src/contracts/readiness.js";
 
-function fakeRuntime(calls: string[], release: () => Promise<void> = async () => {}): EndProcessesRuntime {
+function fakeRuntime(calls: string[], release: () => Promise<void> = async () => {}, reaped = true): EndProcessesRuntime {
   return {
     // The PTY is the unit's edge: its own stop/kill are tested against a real PTY in test/integration.
     pty: {
+      pgid: 4242,
       stop: async (opts) => {
         calls.push(`stop ${opts?.graceMs}`);
-        return true;
+        return reaped;
       },
       kill: async () => {
         calls.push("kill");
-        return true;
+        return reaped;
       },
     },
     elwoodSessionId: `end-test-${process.pid}-${Date.now()}`,
@@ -59,6 +61,17 @@ describe("end-processes effect actor (issue 12: process ending runs in the actor
     const failure = new Error("rm failed");
     await expect(runEnd(fakeRuntime([], () => Promise.reject(failure)), "torn_down")).rejects.toBe(failure);
   });
+
+  it.each(["stopped", "killed", "torn_down"] as const)(
+    "C-LIFE-10: a %s whose process group outlived the reap still releases, then rejects termination_failed naming the group",
+    async (as) => {
+      const calls: string[] = [];
+      const error = await runEnd(fakeRuntime(calls, async () => {}, false), as).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ElwoodError);
+      expect(error).toMatchObject({ code: "termination_failed", details: { processGroupId: 4242 } });
+      expect(calls.at(-1)).toBe(`release ${as === "stopped" ? "stop" : as === "killed" ? "kill" : "teardown"}`);
+    },
+  );
 
   const idle = fromCallback(() => undefined);
   const input = { elwoodSessionId: "s1", adapter: claudeAdapter, autotrust: false, resumed: false, ioInput: {}, effectsInput: {}, hooksInput: {}, endInput: {} };
