@@ -116,7 +116,12 @@ export interface ElwoodErrorDetailsByCode {
   readonly session_in_use: { readonly pid?: number };
   readonly teardown_failed: SystemFailureDetails;
   /** stop, kill or teardown signalled the agent, but members of its process group were still alive at the reap's bound. */
-  readonly termination_failed: { readonly processGroupId?: number };
+  readonly termination_failed: {
+    readonly processGroupId?: number;
+    /** A conversation's close(): what its stop failed with, then what the kill it fell back to failed with (codes or error names). */
+    readonly cause?: string;
+    readonly killCause?: string;
+  };
   readonly interrupt_failed: NoDetails;
   readonly compact_failed: { readonly timeoutMs: number };
   readonly model_automation_failed: {

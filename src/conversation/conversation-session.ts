@@ -45,6 +45,9 @@ interface LoopDeliveryHold {
 /** Holds loop delivery on `session` if it supports it (the facade does); returns the release. */
 const holdLoops = (session: AgentSession): (() => void) => (session as Partial<LoopDeliveryHold>).holdLoops?.() ?? (() => {});
 
+/** A failure as a content-free name: an ElwoodError's code, else the error's name. */
+const failureName = (error: unknown): string => (error instanceof ElwoodError ? error.code : error instanceof Error ? error.name : "UnknownError");
+
 /** Options as the constructor takes them: `cwd` is optional (it defaults to `process.cwd()` at construction). */
 export type LazyOptions<O> = Omit<O, "cwd"> & { readonly cwd?: string };
 
@@ -297,13 +300,21 @@ export class ConversationSession<
     return this.ifStarted((s) => s.teardown());
   }
 
-  /** Stops the session, falling back to kill; a no-op if it never started, so it is safe in `finally`. */
+  /**
+   * Stops the session, falling back to kill; a no-op if it never started, so it is safe in `finally`. When both fail it
+   * rejects termination_failed naming both failures (their codes or error names, never their text).
+   */
   close(): Promise<void> {
     return this.ifStarted(async (s) => {
       try {
         await s.stop();
-      } catch {
-        await s.kill();
+      } catch (stopError) {
+        try {
+          await s.kill();
+        } catch (killError) {
+          const group = isElwoodError(killError, "termination_failed") ? killError.details : {};
+          throw new ElwoodError("termination_failed", "neither stop nor kill could end the session", { ...group, cause: failureName(stopError), killCause: failureName(killError) });
+        }
       }
     });
   }

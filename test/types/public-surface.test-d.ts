@@ -61,7 +61,7 @@ expectTypeOf<"dialog_keys_no_effect">().toMatchTypeOf<WarningCode>();
 expectTypeOf<"state_write_failed">().toMatchTypeOf<WarningCode>();
 expectTypeOf<"reap_failed">().toMatchTypeOf<WarningCode>();
 expectTypeOf<ReapFailedDetails>().toEqualTypeOf<{ readonly processGroupId: number; readonly errorCode: "EPERM" | "ETIMEDOUT" }>();
-expectTypeOf<ElwoodErrorDetails<"termination_failed">>().toEqualTypeOf<{ readonly processGroupId?: number }>();
+expectTypeOf<ElwoodErrorDetails<"termination_failed">>().toEqualTypeOf<{ readonly processGroupId?: number; readonly cause?: string; readonly killCause?: string }>();
 expectTypeOf<"state_not_found" | "adapter_mismatch" | "resume_unavailable" | "session_in_use">().toMatchTypeOf<ElwoodErrorCode>();
 // @ts-expect-error not a warning code
 expectTypeOf<"dialog_keys_no_efect">().toMatchTypeOf<WarningCode>();
