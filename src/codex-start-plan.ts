@@ -7,6 +7,7 @@ import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "..
 import type { ResolvedCodexOptions } from "../adapters/codex/options.js";
 import { codexApprovalPolicyRefusal } from "../adapters/codex/version-facts.js";
 import { codexVersionDecision, probeCodex, type CodexProbeResult } from "../adapters/codex/version-probe.js";
+import { handledHookEvents, hookAnswerAwaited } from "../adapters/hook-selection.js";
 import { systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { CodexSessionFacade } from "./codex-agent-session.js";
 import type { AgentStartPlan } from "./start-agent.js";
@@ -35,8 +36,13 @@ export function codexStartPlan(
     // Codex runs command hooks only, each blocking: bridge.bash over the loopback listener saves a Node start per hook.
     httpHooks: () => systemBash() !== undefined,
     args: async ({ probe, hookEvents, bridgeCommand, bashBridgeCommand }) => {
+      // Every Codex hook blocks the agent until its command exits: an event only observed is sent without awaiting
+      // its (always empty) answer (npm run bench, "codex tool turn").
+      const handled = handledHookEvents(resolved.hooks);
+      const commandFor = (event: string): string =>
+        bashBridgeCommand === undefined ? bridgeCommand(event) : bashBridgeCommand(event, hookAnswerAwaited(event, codexAdapter, handled) ? "answer" : "observe");
       const args = codexArgs(resolved, {
-        hookOverrides: codexHookOverrides(hookEvents, bashBridgeCommand ?? bridgeCommand, resolved.hookTimeoutMs),
+        hookOverrides: codexHookOverrides(hookEvents, commandFor, resolved.hookTimeoutMs),
         bypassHookTrust: probe.bypassHookTrust,
       });
       return resume === undefined ? args : codexResumeArgs(args, resume.conversationId);

@@ -7,7 +7,7 @@ import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
 import { selectHookEvents } from "../adapters/hook-selection.js";
-import { bashBridgeCommand, bridgeCommand, systemBash } from "../effects/hook-bridge/bridge-command.js";
+import { bashBridgeCommand, bridgeCommand, systemBash, type BridgeCallMode } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
 import { HookServerSlot } from "../effects/hook-bridge/server-slot.js";
@@ -90,8 +90,11 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
     readonly bridgeCommand: (event: string) => string;
     /** The loopback HTTP endpoint, when `httpHooks` asked for it. */
     readonly http: HookHttpEndpoint | undefined;
-    /** bridge.bash over that endpoint (no Node start per hook), when it listens and bash is at a system path. */
-    readonly bashBridgeCommand: ((event: string) => string) | undefined;
+    /**
+     * bridge.bash over that endpoint (no Node start per hook), when it listens and bash is at a system path; `observe`
+     * for an event whose answer nobody waits on (the client exits once the call is sent).
+     */
+    readonly bashBridgeCommand: ((event: string, mode?: BridgeCallMode) => string) | undefined;
   }) => Promise<readonly string[]>;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
@@ -231,7 +234,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         sessionDir,
         bridgeCommand: (event) => bridgeCommand(event, configPath),
         http: server.http,
-        bashBridgeCommand: bash === undefined || httpConfigPath === undefined ? undefined : (event) => bashBridgeCommand(event, { bash, httpConfigPath, configPath }),
+        bashBridgeCommand: bash === undefined || httpConfigPath === undefined ? undefined : (event, mode) => bashBridgeCommand(event, { bash, httpConfigPath, configPath }, mode),
       });
     };
     let supervisor: Supervisor | undefined;

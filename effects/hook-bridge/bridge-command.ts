@@ -32,13 +32,24 @@ export function bridgeCommand(event: string, configPath?: string): string {
 }
 
 /**
- * `'<bash>' '<bridge.bash>' <Event> '<bridge-http.conf>' '<node>' '<bridge.mjs>' '<bridge.json>'` — the bash client
- * over the loopback HTTP listener; the last three are what it hands the call to when it cannot make it itself.
+ * How a command client treats the answer: `answer` waits for it and prints it; `observe` (an event no handler answers
+ * and nothing waits on) sends the call and exits without waiting, so the CLI is held only for the send.
  */
-export function bashBridgeCommand(event: string, paths: { readonly bash: string; readonly httpConfigPath: string; readonly configPath: string }): string {
+export type BridgeCallMode = "answer" | "observe";
+
+/**
+ * `'<bash>' '<bridge.bash>' <Event> '<bridge-http.conf>' '<node>' '<bridge.mjs>' '<bridge.json>' [observe]` — the
+ * bash client over the loopback HTTP listener; the three after the config are what it hands the call to when it cannot
+ * make it itself (that fallback always waits for the answer).
+ */
+export function bashBridgeCommand(
+  event: string,
+  paths: { readonly bash: string; readonly httpConfigPath: string; readonly configPath: string },
+  mode: BridgeCallMode = "answer",
+): string {
   const words = [paths.bash, bashBridgeScriptPath()].map(posixQuote);
   const handoff = [paths.httpConfigPath, process.execPath, bridgeScriptPath(), paths.configPath].map(posixQuote);
-  return [...words, eventWord(event), ...handoff].join(" ");
+  return [...words, eventWord(event), ...handoff, ...(mode === "observe" ? ["observe"] : [])].join(" ");
 }
 
 function eventWord(event: string): string {

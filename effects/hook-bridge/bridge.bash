@@ -1,7 +1,9 @@
 # Codex hook client in bash builtins only: POSTs the hook input to the session's loopback HTTP listener over /dev/tcp
 # and prints the answer, so a hook costs one bash start instead of a Node start (npm run bench: "hook clients").
 #
-# usage: bash bridge.bash <Event> <bridge-http.conf> <node> <bridge.mjs> <bridge.json>
+# usage: bash bridge.bash <Event> <bridge-http.conf> <node> <bridge.mjs> <bridge.json> [observe]
+# `observe` marks an event nobody answers (no caller handler, nothing Elwood waits on): the call is made and the client
+# exits without waiting for the (always empty) answer, so the CLI waits only for the send.
 # bridge-http.conf is the server's private 0600 file, one line "port token maxBytes deadlineSeconds": the token never
 # travels through the environment (the CLI hands that to every tool) nor the command line (visible to `ps`).
 #
@@ -29,6 +31,7 @@ if [ "${#body}" -gt "$max" ]; then
 fi
 printf 'POST /hook/%s HTTP/1.0\r\nHost: 127.0.0.1\r\nx-elwood-hook-token: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s' \
   "$1" "$tok" "${#body}" "$body" >&3 || exit 0
+[ "${6:-}" = observe ] && exit 0
 
 # The handler's deadline plus a margin for the status line; the rest of a reply is already on its way.
 IFS=' ' read -r -t "$deadline" _ status _ <&3 || exit 0

@@ -4,8 +4,8 @@
 import { spawn } from "node:child_process";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { codexHookEventsFor, codexHookOverrides } from "../../adapters/codex/hook-events.js";
-import { selectHookEvents } from "../../adapters/hook-selection.js";
-import { bashBridgeCommand, bridgeCommand, systemBash } from "../../effects/hook-bridge/bridge-command.js";
+import { hookAnswerAwaited, selectHookEvents } from "../../adapters/hook-selection.js";
+import { bashBridgeCommand, bridgeCommand, systemBash, type BridgeCallMode } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { createCodexHookDispatcher } from "../../adapters/codex/hook-dispatch.js";
 import { ALL_CODEX_HOOK_EVENTS } from "../../adapters/codex/hook-events.js";
@@ -28,13 +28,17 @@ const server = await HookBridgeServer.start({
 });
 const events = codexHookEventsFor(cli.version);
 const bash = systemBash();
-const command = (ev: string) =>
+// As startCodex builds them: an event nobody answers or waits on is sent without awaiting its answer.
+const commandAs = (mode: (ev: string) => BridgeCallMode) => (ev: string) =>
   bash === undefined || server.httpConfigPath === undefined
     ? bridgeCommand(ev, server.configPath)
-    : bashBridgeCommand(ev, { bash, httpConfigPath: server.httpConfigPath, configPath: server.configPath });
+    : bashBridgeCommand(ev, { bash, httpConfigPath: server.httpConfigPath, configPath: server.configPath }, mode(ev));
+const command = commandAs((ev) => (hookAnswerAwaited(ev, codexAdapter, new Set()) ? "answer" : "observe"));
+const awaitingEvery = commandAs(() => "answer");
 const variants: Record<string, readonly string[]> = {
   "no Elwood hooks": [],
   "Elwood (as startCodex installs them)": codexHookOverrides(selectHookEvents(events, "all", codexAdapter, {}), command, HOOK_TIMEOUT_MS),
+  "before: every event awaits its answer": codexHookOverrides(selectHookEvents(events, "all", codexAdapter, {}), awaitingEvery, HOOK_TIMEOUT_MS),
   'Elwood, hookEvents "essential"': codexHookOverrides(selectHookEvents(events, "essential", codexAdapter, {}), command, HOOK_TIMEOUT_MS),
   "floor: every event a `true` command": codexHookOverrides(events, () => "true", HOOK_TIMEOUT_MS),
 };

@@ -113,6 +113,29 @@ describe("bridge.bash, Codex's hook command (issue 16 item 1)", () => {
     expect(s.seen).toEqual([]);
   });
 
+  it("issue 16 item 1: an observed-only event is sent and the client exits before the answer; the call still arrives, nothing errs", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const s = await session({ answer: async () => (await held, { stdout: "", exitCode: 0 }) });
+    const observe = bashBridgeCommand("PreToolUse", { bash: bash!, httpConfigPath: s.httpConfigPath, configPath: s.server.configPath }, "observe");
+    expect(observe.endsWith(" observe")).toBe(true);
+    // The handler is still holding its answer when the client has already exited: it never waited for it.
+    expect(await runHook(observe, PAYLOAD)).toEqual({ code: 0, stdout: "", stderr: "" });
+    await expect.poll(() => s.seen.length).toBe(1);
+    release();
+    // Back to back, as a tool-heavy turn sends them: every call arrives, and answering a gone client is no error. (Which
+    // of two sent calls the server reads first is the kernel's choice once nobody waits, so the order is not asserted.)
+    const order: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const payload = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `n${i}` } });
+      expect(await runHook(observe, payload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      order.push(`n${i}`);
+    }
+    await expect.poll(() => s.seen.length).toBe(21);
+    expect(s.seen.slice(1).map((r) => (r.payload["tool_input"] as { command: string }).command).sort()).toEqual([...order].sort());
+    expect(s.errors).toEqual([]);
+  });
+
   it("issue 16 item 1 C-HOOK-16: after the session closed (config files gone) the hook fails open at once", async () => {
     const s = await session();
     const command = s.command();

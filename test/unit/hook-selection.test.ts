@@ -5,7 +5,7 @@ import { CLAUDE_HOOK_EVENTS_2_1_215, CLAUDE_HOOK_EVENTS_2_1_332 } from "../../ad
 import { CLAUDE_ANSWER_NEEDED_HOOKS } from "../../adapters/claude/hook-transport.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { CODEX_HOOK_EVENTS_0_144, CODEX_HOOK_EVENTS_0_171 } from "../../adapters/codex/hook-events.js";
-import { selectHookEvents } from "../../adapters/hook-selection.js";
+import { handledHookEvents, hookAnswerAwaited, selectHookEvents } from "../../adapters/hook-selection.js";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 
 /** Every hook an adapter names anywhere else in its contract: what the session's own machines and readers wait on. */
@@ -64,5 +64,17 @@ describe("hook event selection (issue 16 item 1)", () => {
       expect(handled).toContain("WorktreeCreate");
       expect(handled).not.toContain("WorktreeRemove");
     }
+  });
+
+  it("issue 16 item 1: a Codex command awaits its answer only for a handled or essential event; the tool events are observed only", () => {
+    const none = handledHookEvents({});
+    const observed = CODEX_HOOK_EVENTS_0_171.filter((event) => !hookAnswerAwaited(event, codexAdapter, none));
+    expect(observed).toContain("PreToolUse");
+    expect(observed).toContain("PostToolUse");
+    for (const event of codexAdapter.essentialHooks) expect(hookAnswerAwaited(event, codexAdapter, none)).toBe(true);
+    // A handler (tool-keyed too) makes its event awaited again: the caller's answer must reach the CLI.
+    const handled = handledHookEvents({ "PreToolUse.Bash": () => ({ decision: "block" }), PostToolUse: "not a handler" });
+    expect(hookAnswerAwaited("PreToolUse", codexAdapter, handled)).toBe(true);
+    expect(hookAnswerAwaited("PostToolUse", codexAdapter, handled)).toBe(false);
   });
 });
