@@ -143,7 +143,25 @@ export type WarningCode =
   /** A failure escaped the transcript watcher's poll or final flush: the watcher stopped (TranscriptPollStoppedDetails). */
   | "transcript_poll_stopped"
   /** A contained file-system error reading the transcript (TranscriptReadErrorDetails); the watcher retries. */
-  | "transcript_read_error";
+  | "transcript_read_error"
+  /** Codex said an MCP server needs a login (McpServerNotLoggedInDetails); once per server per session. */
+  | "mcp_server_not_logged_in"
+  /** Codex said MCP startup finished with servers failed (McpStartupIncompleteDetails); each server once per session. */
+  | "mcp_startup_incomplete";
+
+/** `mcp_server_not_logged_in` details: the server's configured name and the command that logs it in. */
+export type McpServerNotLoggedInDetails = {
+  readonly mcpServerName: string;
+  /** `codex mcp login <name>`, as the CLI printed it. */
+  readonly recoveryCommand: string;
+};
+
+/** `mcp_startup_incomplete` details: the failed servers not reported before, with one login command each. */
+export type McpStartupIncompleteDetails = {
+  readonly failedServers: readonly string[];
+  /** `codex mcp login <server>` for each of `failedServers`, in the same order. */
+  readonly recoveryCommands: readonly string[];
+};
 
 /** `transcript_records_dropped` details: at most one per transcript file and cause per scan pass. */
 export type TranscriptRecordsDroppedDetails = {

@@ -18,6 +18,8 @@ const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
   transcript_records_dropped: "terminal",
   transcript_poll_stopped: "terminal",
   transcript_read_error: "terminal",
+  mcp_server_not_logged_in: "terminal",
+  mcp_startup_incomplete: "terminal",
 };
 
 /**
@@ -37,6 +39,9 @@ const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
   transcript_records_dropped: ["cause"],
   transcript_poll_stopped: ["reason", "phase"],
   transcript_read_error: ["lastErrorCode"],
+  // A server name is caller config, shown only when it is a short token; lists stay in `details`.
+  mcp_server_not_logged_in: ["mcpServerName"],
+  mcp_startup_incomplete: [],
 };
 
 /** A value `raw` may show: a short token (no spaces, quotes or control characters) or a finite number. */
