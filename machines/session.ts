@@ -32,6 +32,7 @@ import { waitDeadlinesMachine, type WaitTimedOutEvent } from "./wait-deadlines.j
 import { DIALOG_KEY_EFFECT_MS, dialogKeyWatchMachine, type KeysNoEffectEvent } from "./dialog-key-watch.js";
 import type { EffectRequestEvent, EffectResultEvent } from "./transaction.js";
 import { loopMachine, type LoopParentEvent } from "./loop.js";
+import { newMcpWarnings } from "./mcp-warnings.js";
 import { loopSubmission, mayDeliverLoop, nextDueLoop, type LoopEntry, type LoopOp } from "./loop-delivery.js";
 import type { LoopDefinition } from "../src/contracts/loop-sidecar.js";
 
@@ -154,6 +155,8 @@ interface SessionContext {
   readonly loopSeq: number;
   /** Whether loop clocks run: not before the first readiness, never again once the session ended. */
   readonly loopPhase: "waiting" | "live" | "ended";
+  /** The MCP notices already warned about (machines/mcp-warnings.ts): the rows stay on screen, the warning is given once. */
+  readonly mcpWarned: readonly string[];
 }
 
 /**
@@ -420,6 +423,7 @@ function buildSessionMachine(edges: SessionEdges) {
       loopTurn: null,
       loopSeq: 0,
       loopPhase: "waiting",
+      mcpWarned: [],
     }),
     invoke: [
       { id: "io", systemId: IO_SYSTEM_ID, src: "io", input: ({ context }: { context: SessionContext }) => context.input.ioInput },
@@ -569,6 +573,11 @@ function buildSessionMachine(edges: SessionEdges) {
                 enqueue.sendTo("status", event);
               }
               enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
+              if (event.facts.mcpNotices !== undefined) {
+                const step = newMcpWarnings(event.facts.mcpNotices, context.mcpWarned);
+                if (step.warnings.length > 0) enqueue.assign({ mcpWarned: step.warned });
+                for (const warning of step.warnings) enqueue.emit({ type: "public.warning", ...warning });
+              }
               enqueue.sendTo("turn", event);
               enqueue.sendTo("queue", event);
               // The trust responder and the key watch act only on a dialog: a frame with none, after a frame with none,

@@ -12,6 +12,7 @@ import {
 import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
 import type { ModelPickerFact } from "../../src/contracts/screen-facts.js";
 import { parseCodexModelPicker } from "./model-picker.js";
+import { readMcpNotices, type McpNoticePatterns } from "./mcp-notices.js";
 import { CODEX_UNKNOWN_GATE_RULE, codexDialogKinds, codexScreenRules } from "./screen-rules.js";
 
 const rule = indexRules(codexScreenRules);
@@ -31,6 +32,11 @@ const INTERRUPT_BANNER = rule("codex-interrupt-banner");
 const PROMPT_ROW = rule("codex-prompt-row");
 const IMAGE_PASTE_FAILED = rule("codex-image-paste-failed");
 const SESSION_HEADER = rule("codex-session-header");
+const MCP_NOTICES: McpNoticePatterns = {
+  notLoggedIn: rule("codex-mcp-not-logged-in"),
+  startupIncomplete: rule("codex-mcp-startup-incomplete"),
+};
+const WARNINGS_COLLAPSED = rule("codex-startup-warnings-collapsed");
 /** The header's model row (row 4 of the box); the rule decides whether it names a model. */
 const SESSION_HEADER_MODEL_ROW = "│ model:";
 /** Continuation rows joined to a wrapped box row: one at 40 columns with the captured model, a long model name may need two. */
@@ -226,6 +232,15 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
 
   if (sessionHeaderNamesModel(rows, transcriptBound)) matched.add("codex-session-header");
 
+  const mcpNotices = readMcpNotices(rows, transcriptBound, MCP_NOTICES, matched);
+  // Recorded only: 0.171.0 keeps MCP problems behind F2, so there is nothing to read from this row.
+  for (let r = last; r >= Math.max(top, last - FOOTER_SEARCH_ROWS + 1); r -= 1) {
+    if (WARNINGS_COLLAPSED.test(rows[r] ?? "")) {
+      matched.add("codex-startup-warnings-collapsed");
+      break;
+    }
+  }
+
   const facts: ScreenFacts = {
     composer: composer !== undefined,
     composerText: composer?.text ?? "",
@@ -236,6 +251,7 @@ export const readCodexScreen: ScreenReader = (snapshot): ScreenFacts => {
     pastedChip,
     imageChips,
     imagePasteFailures,
+    ...(mcpNotices === undefined ? {} : { mcpNotices }),
     ruleIds: [...matched].sort(),
   };
   if (dialog === undefined) return facts;

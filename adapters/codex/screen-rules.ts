@@ -80,6 +80,31 @@ export const codexScreenRules: readonly ScreenRule[] = [
     pattern: /^■ Failed to paste image: /,
     verifiedAgainst: ["codex 0.144.6", "codex 0.171.0"],
   },
+  // ── MCP startup warnings (welcome region) ───────────────────────────────────────────────────
+  {
+    id: "codex-mcp-not-logged-in",
+    description:
+      "Welcome-region row `⚠ The <name> MCP server is not logged in. Run `codex mcp login <name>`.` for a streamable-HTTP server that answered 401 (captured: test/fixtures/screens/codex/v144-mcp-*-120.txt). Groups: name, command.",
+    region: "screen",
+    pattern: /^⚠ The (\S+) MCP server is not logged in\. Run `(codex mcp login \S+)`\.$/,
+    verifiedAgainst: [V144],
+  },
+  {
+    id: "codex-mcp-startup-incomplete",
+    description:
+      "Welcome-region row `⚠ MCP startup incomplete (failed: a, b)` once MCP startup settled; lists every failed server, the not-logged-in ones too (captured with a stdio server that exits at once and a 401 HTTP server). Group: the comma-separated names.",
+    region: "screen",
+    pattern: /^⚠ MCP startup incomplete \(failed: ([^()]+)\)$/,
+    verifiedAgainst: [V144],
+  },
+  {
+    id: "codex-startup-warnings-collapsed",
+    description:
+      "0.171.0 prints no MCP rows: every startup warning (MCP ones included) is folded into the footer's `⚠ N warnings · f2 to view`; the names are only in the F2 panel, which Elwood never opens, so no MCP warning is derived from it.",
+    region: "footer",
+    pattern: /⚠ \d+ warnings? · f2 to view$/,
+    verifiedAgainst: [V171],
+  },
   {
     id: "codex-session-header",
     description:

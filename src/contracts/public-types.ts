@@ -145,12 +145,30 @@ export type WarningCode =
   /** A contained file-system error reading the transcript (TranscriptReadErrorDetails); the watcher retries. */
   | "transcript_read_error"
   /** After the agent exited on its own, processes of its group could not be ended (ReapFailedDetails). */
-  | "reap_failed";
+  | "reap_failed"
+  /** Codex said an MCP server needs a login (McpServerNotLoggedInDetails); once per server per session. */
+  | "mcp_server_not_logged_in"
+  /** Codex said MCP startup finished with servers failed (McpStartupIncompleteDetails); each server once per session. */
+  | "mcp_startup_incomplete";
 
 /** `reap_failed` details: the CLI's process group and why the reap failed (`EPERM`, or `ETIMEDOUT` when members outlived its bound). */
 export type ReapFailedDetails = {
   readonly processGroupId: number;
   readonly errorCode: "EPERM" | "ETIMEDOUT";
+};
+
+/** `mcp_server_not_logged_in` details: the server's configured name and the command that logs it in. */
+export type McpServerNotLoggedInDetails = {
+  readonly mcpServerName: string;
+  /** `codex mcp login <name>`, as the CLI printed it. */
+  readonly recoveryCommand: string;
+};
+
+/** `mcp_startup_incomplete` details: the failed servers not reported before, with one login command each. */
+export type McpStartupIncompleteDetails = {
+  readonly failedServers: readonly string[];
+  /** `codex mcp login <server>` for each of `failedServers`, in the same order. */
+  readonly recoveryCommands: readonly string[];
 };
 
 /** `transcript_records_dropped` details: at most one per transcript file and cause per scan pass. */

@@ -104,6 +104,16 @@ export interface LoginFact {
   readonly success: boolean;
 }
 
+/**
+ * A startup problem with one of the CLI's MCP servers, as the CLI printed it in its welcome region (Codex). Server
+ * names come from the caller's config: the reader bounds their length and strips control characters.
+ */
+export type McpNoticeFact =
+  /** The server needs an OAuth login; `recoveryCommand` is the command the CLI named. */
+  | { readonly kind: "not_logged_in"; readonly server: string; readonly recoveryCommand: string }
+  /** MCP startup finished with these servers failed; one login command per server. */
+  | { readonly kind: "startup_incomplete"; readonly servers: readonly string[]; readonly recoveryCommands: readonly string[] };
+
 export interface ScreenFacts {
   /** A native input composer is visible (prompt glyph row between rules / at bottom). */
   readonly composer: boolean;
@@ -135,6 +145,8 @@ export interface ScreenFacts {
   readonly login?: LoginFact;
   /** The bottom-most `Set model to …` line above the composer or dialog; absent when none (always, on Codex). */
   readonly modelNotice?: ModelNoticeFact;
+  /** MCP startup problems printed in the welcome region, in screen order; absent when none (always, on Claude). */
+  readonly mcpNotices?: readonly McpNoticeFact[];
   /** Every rule id that matched this frame, sorted. */
   readonly ruleIds: readonly string[];
 }

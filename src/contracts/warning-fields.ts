@@ -19,6 +19,8 @@ const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
   transcript_poll_stopped: "terminal",
   transcript_read_error: "terminal",
   reap_failed: "lifecycle",
+  mcp_server_not_logged_in: "terminal",
+  mcp_startup_incomplete: "terminal",
 };
 
 /**
@@ -39,6 +41,9 @@ const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
   transcript_poll_stopped: ["reason", "phase"],
   transcript_read_error: ["lastErrorCode"],
   reap_failed: ["processGroupId", "errorCode"],
+  // A server name is caller config, shown only when it is a short token; lists stay in `details`.
+  mcp_server_not_logged_in: ["mcpServerName"],
+  mcp_startup_incomplete: [],
 };
 
 /** A value `raw` may show: a short token (no spaces, quotes or control characters) or a finite number. */

@@ -30,7 +30,7 @@ if (argv.includes("--help")) {
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
 const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
-/** @type {{ transcript?: { records?: number, gapMs?: number }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean }} */
+/** @type {{ transcript?: { records?: number, gapMs?: number }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean, mcpWarnings?: { notLoggedIn?: string[], failed?: string[], delayMs?: number } }} */
 const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
@@ -139,8 +139,27 @@ const secs = () => (S.turn ? Math.floor((Date.now() - S.turn.started) / 1000) : 
 const display = () => S.comp.map((c) => c.chip ?? c.t ?? "").join("");
 const actual = () => S.comp.map((c) => c.content ?? c.t ?? "").join("");
 
+/**
+ * Codex 0.144.6's MCP startup warning rows under the welcome header (`script.mcpWarnings`), shown once the simulated
+ * MCP startup settles (after `delayMs`, default at once); the real rows stay there for the whole session.
+ */
+const mcp = script.mcpWarnings;
+/** @type {{ t: string }[]} */
+let mcpRows = [];
+function showMcpWarnings() {
+  if (mcp === undefined) return;
+  mcpRows = [
+    ...(mcp.notLoggedIn ?? []).map((n) => ({ t: `⚠ The ${n} MCP server is not logged in. Run \`codex mcp login ${n}\`.` })),
+    ...((mcp.failed ?? []).length > 0 ? [{ t: `⚠ MCP startup incomplete (failed: ${(mcp.failed ?? []).join(", ")})` }] : []),
+  ];
+}
+if (mcp !== undefined && !CLAUDE) {
+  if ((mcp.delayMs ?? 0) > 0) setTimeout(() => { showMcpWarnings(); paint(); }, mcp.delayMs);
+  else showMcpWarnings();
+}
+
 function header() {
-  if (!CLAUDE) return [{ t: `  >_ OpenAI Codex (v${version})`, s: BOLD }, { t: `     ${cwd}`, s: DIM }, { t: "" }];
+  if (!CLAUDE) return [{ t: `  >_ OpenAI Codex (v${version})`, s: BOLD }, { t: `     ${cwd}`, s: DIM }, ...mcpRows, { t: "" }];
   const logo = legacy ? [" ▐▛███▜▌ ", "▝▜█████▛▘", "  ▘▘ ▝▝  "] : [" ▐▛███▛█ ", "▝▜██████▀", " ▝▝   ▝▝ "];
   const text = [`Claude Code v${version}`, `${legacy ? "Opus 4.8 (1M context)" : "Opus 5.5"} · API Usage Billing`, cwd];
   return [...logo.map((l, k) => ({ t: `${l}  ${text[k]}`, s: k === 0 ? "" : DIM })), { t: "" }];

@@ -82,6 +82,8 @@ export interface SimScript {
   readonly loginUrl?: string;
   /** Start /login at the URL stage (no method list). */
   readonly loginSkipMethod?: boolean;
+  /** Codex flavour: print 0.144.6's MCP startup warning rows under the welcome header, `delayMs` after start (default at once). */
+  readonly mcpWarnings?: { readonly notLoggedIn?: readonly string[]; readonly failed?: readonly string[]; readonly delayMs?: number };
 }
 
 /**

@@ -158,3 +158,11 @@ expectTypeOf<NonNullable<Elwood.StartCodexOptions["hookEvents"]>>().toEqualTypeO
 // @ts-expect-error not a selection
 const notASelection: Elwood.StartClaudeOptions = { cwd: "/tmp", hookEvents: "tools" };
 void notASelection;
+
+// B §4.3: the two Codex MCP startup warning codes and their typed details.
+expectTypeOf<"mcp_server_not_logged_in" | "mcp_startup_incomplete">().toMatchTypeOf<WarningCode>();
+expectTypeOf<Elwood.McpServerNotLoggedInDetails>().toEqualTypeOf<{ readonly mcpServerName: string; readonly recoveryCommand: string }>();
+expectTypeOf<Elwood.McpStartupIncompleteDetails["failedServers"]>().toEqualTypeOf<readonly string[]>();
+expectTypeOf<Elwood.McpStartupIncompleteDetails["recoveryCommands"]>().toEqualTypeOf<readonly string[]>();
+// @ts-expect-error the singular spelling is not a code
+expectTypeOf<"mcp_server_not_logged_on">().toMatchTypeOf<WarningCode>();

@@ -18,6 +18,8 @@ export interface E2ELaunchOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Which hook events the session registers (the library's default when absent). */
   readonly hookEvents?: HookEventSelection;
+  /** Raw `-c key=value` overrides (Codex only), e.g. session-scoped MCP servers. */
+  readonly configOverrides?: readonly string[];
 }
 
 /** The sandbox a launch runs in (per-test home, project and temp dirs). */
