@@ -1,6 +1,7 @@
 // Codex's rollout JSONL (the file at a hook's `transcript_path`): which committed items mean prompt, text, reasoning, tool call/result, usage, turn end.
 
 import type { TranscriptItem } from "../../src/contracts/turn-events.js";
+import { codexToolInput } from "./exec-command.js";
 
 type Rec = Readonly<Record<string, unknown>>;
 
@@ -48,10 +49,14 @@ function responseItem(payload: Rec): TranscriptItem[] {
       const text = partsText(payload["summary"]) || partsText(payload["content"]);
       return text === "" ? [] : [{ kind: "thinking", text, ...turn }];
     }
-    case "function_call":
-      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name: String(payload["name"] ?? ""), input: parseArguments(payload["arguments"]), ...turn }];
-    case "custom_tool_call":
-      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name: String(payload["name"] ?? ""), input: payload["input"], ...turn }];
+    case "function_call": {
+      const name = String(payload["name"] ?? "");
+      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name, input: codexToolInput(name, parseArguments(payload["arguments"])), ...turn }];
+    }
+    case "custom_tool_call": {
+      const name = String(payload["name"] ?? "");
+      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name, input: codexToolInput(name, payload["input"]), ...turn }];
+    }
     case "web_search_call":
       return [{ kind: "tool_call", id: String(payload["id"] ?? payload["call_id"] ?? ""), name: "web_search", input: payload["action"], ...turn }];
     case "function_call_output":

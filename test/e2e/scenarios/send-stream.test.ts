@@ -30,7 +30,7 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     expect(conversation.session).toBeDefined();
   });
 
-  it(`${agent.label}: stream yields the scripted tool call, its result and the final text in order, then one result (issue 17: stream)`, async (ctx) => {
+  it(`${agent.label}: stream yields the scripted tool call, its result and the final text in order, then one result (issue 17: stream, C-CODEX-19)`, async (ctx) => {
     const { conversation, server } = await openConversation(ctx, agent);
     server.enqueue({ kind: "bash", command: "echo tool-ran-ok" });
     server.enqueue({ kind: "text", text: "All done: tool-ran-ok" });
@@ -46,6 +46,8 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     const [call, result, text, final] = events;
     if (call?.type !== "tool_call" || result?.type !== "tool_result" || text?.type !== "text" || final?.type !== "result") throw new Error("shape");
     expect(JSON.stringify(call.input)).toContain("echo tool-ran-ok");
+    // C-CODEX-19: Codex's shell call is the command itself, its exec harness (snippet or JSON arguments) removed.
+    if (agent.kind === "codex") expect(call.input).toBe("echo tool-ran-ok");
     expect(result.id).toBe(call.id);
     expect(result.name).toBe(call.name);
     expect(result.output).toContain("tool-ran-ok");
