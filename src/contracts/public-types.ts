@@ -143,7 +143,42 @@ export type WarningCode =
   /** A failure escaped the transcript watcher's poll or final flush: the watcher stopped (TranscriptPollStoppedDetails). */
   | "transcript_poll_stopped"
   /** A contained file-system error reading the transcript (TranscriptReadErrorDetails); the watcher retries. */
-  | "transcript_read_error";
+  | "transcript_read_error"
+  /**
+   * `autoupdate`'s CLI update did not run or did not succeed, and the installed CLI still meets the minimum, so the
+   * session started with it (AgentUpdateFailedDetails). Delivered once, after the start resolves.
+   */
+  | "agent_update_failed";
+
+/**
+ * Why an `autoupdate` update failed: `exit_nonzero` (exit status in `exitStatus`), `signaled` (ended by a signal
+ * it was not sent by Elwood), `ETIMEDOUT` (killed at the probe time bound), `E2BIG` (killed at the output cap), an
+ * errno the login shell failed to spawn with, `spawn_failed` (any other spawn error), or `update_active` (another
+ * process held the update lease for the whole wait: no update ran here).
+ */
+export type AgentUpdateErrorCode =
+  | "exit_nonzero"
+  | "signaled"
+  | "ETIMEDOUT"
+  | "E2BIG"
+  | "ENOENT"
+  | "EACCES"
+  | "EPERM"
+  | "EAGAIN"
+  | "ENOMEM"
+  | "spawn_failed"
+  | "update_active";
+
+/** `agent_update_failed` details: no environment, no paths; `stderr` is the update's own, its last 2000 characters at most. */
+export type AgentUpdateFailedDetails = {
+  /** The version the session runs, as `--version` reported it after the attempt ("unknown" when unparseable). */
+  readonly installedVersion: string;
+  readonly errorCode: AgentUpdateErrorCode;
+  /** The update's exit status, with `exit_nonzero`. */
+  readonly exitStatus?: number;
+  /** Absent with `update_active`. */
+  readonly stderr?: string;
+};
 
 /** `transcript_records_dropped` details: at most one per transcript file and cause per scan pass. */
 export type TranscriptRecordsDroppedDetails = {

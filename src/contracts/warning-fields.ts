@@ -18,6 +18,7 @@ const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
   transcript_records_dropped: "terminal",
   transcript_poll_stopped: "terminal",
   transcript_read_error: "terminal",
+  agent_update_failed: "lifecycle",
 };
 
 /**
@@ -37,6 +38,7 @@ const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
   transcript_records_dropped: ["cause"],
   transcript_poll_stopped: ["reason", "phase"],
   transcript_read_error: ["lastErrorCode"],
+  agent_update_failed: ["installedVersion", "errorCode", "exitStatus"],
 };
 
 /** A value `raw` may show: a short token (no spaces, quotes or control characters) or a finite number. */
