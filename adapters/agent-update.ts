@@ -41,7 +41,14 @@ export function classifyUpdate(result: ProbeResult): UpdateAttempt {
   return { ok: false, errorCode: "exit_nonzero", exitStatus: result.code, stderr };
 }
 
+/** What an interactive login shell without a terminal always prints (bash -i): noise, not the update's words. */
+const SHELL_NOISE = /^(?:bash|zsh|sh): (?:cannot set terminal process group|no job control in this shell)/;
+
 function boundedStderr(stderr: string): string {
-  const trimmed = stderr.trim();
+  const trimmed = stderr
+    .split(/\r?\n/)
+    .filter((line) => !SHELL_NOISE.test(line))
+    .join("\n")
+    .trim();
   return trimmed.length > STDERR_LIMIT ? trimmed.slice(-STDERR_LIMIT) : trimmed;
 }

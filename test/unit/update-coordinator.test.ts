@@ -91,6 +91,11 @@ describe("classifyUpdate (C-LIFE-11, C-PERF-03)", () => {
     expect(classifyUpdate(probeResult({ code: null, spawnError: odd }))).toMatchObject({ ok: false, errorCode: "spawn_failed" });
   });
 
+  it("drops the login shell's job-control noise from stderr, keeps the update's own lines", () => {
+    const stderr = "bash: cannot set terminal process group (-1): Inappropriate ioctl for device\nbash: no job control in this shell\nError: Failed to install native update\n";
+    expect(classifyUpdate(probeResult({ code: 1, stderr }))).toEqual({ ok: false, errorCode: "exit_nonzero", exitStatus: 1, stderr: "Error: Failed to install native update" });
+  });
+
   it("keeps only the last 2000 characters of stderr", () => {
     const attempt = classifyUpdate(probeResult({ code: 1, stderr: `${"a".repeat(5000)}END` }));
     expect(attempt.ok).toBe(false);

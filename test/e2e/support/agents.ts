@@ -18,6 +18,8 @@ export interface E2ELaunchOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Which hook events the session registers (the library's default when absent). */
   readonly hookEvents?: HookEventSelection;
+  /** Run the CLI's own update before the start (offline in the netns, so it fails). */
+  readonly autoupdate?: boolean;
 }
 
 /** The sandbox a launch runs in (per-test home, project and temp dirs). */
@@ -100,6 +102,7 @@ function claudeAgent(version: string, executable: string): E2EAgent {
         ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
         ...(options.hookEvents === undefined ? {} : { hookEvents: options.hookEvents }),
+        ...(options.autoupdate === undefined ? {} : { autoupdate: options.autoupdate }),
       }),
   };
 }

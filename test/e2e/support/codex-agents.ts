@@ -27,6 +27,7 @@ function codexAgent(version: string, executable: string): E2EAgent {
         ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
         ...(options.hookEvents === undefined ? {} : { hookEvents: options.hookEvents }),
+        ...(options.autoupdate === undefined ? {} : { autoupdate: options.autoupdate }),
       }),
   };
 }
