@@ -92,22 +92,24 @@ async function retire(root: string, adapter: string, lease: string): Promise<voi
  * Remove a dead owner's (or a stale ownerless) lease. Serialized by an exclusive recovery directory, and the
  * state is read again under it, so two recoverers cannot remove a successor's fresh lease.
  */
-async function recover(root: string, adapter: string, lease: string, seen: LeaseState, staleMs: number): Promise<void> {
+async function recover(root: string, adapter: string, lease: string, seen: LeaseState, staleMs: number): Promise<boolean> {
   const guard = `${lease}.recovering`;
   try {
     await mkdir(guard);
   } catch (error) {
-    if (errnoOf(error) !== "EEXIST") return;
+    if (errnoOf(error) !== "EEXIST") return false;
     // A recoverer that died mid-recovery leaves its guard behind; it is only as old as the stale bound allows.
     const age = await stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
-    if (age > staleMs) await rmdir(guard).catch(() => undefined);
-    return;
+    if (age <= staleMs) return false;
+    await rmdir(guard).catch(() => undefined);
+    return true;
   }
   try {
     const now = await inspect(lease);
     const sameDead = seen.kind === "dead" && now.kind === "dead" && now.generation === seen.generation;
     const stillStale = seen.kind === "unknown" && now.kind === "unknown" && now.ageMs > staleMs;
     if (sameDead || stillStale) await retire(root, adapter, lease);
+    return true;
   } finally {
     await rmdir(guard).catch(() => undefined);
   }
@@ -162,12 +164,15 @@ export async function acquireUpdateLease(adapter: string, options: LeaseOptions)
       continue;
     }
     if (state.kind === "dead" || (state.kind === "unknown" && state.ageMs > staleMs)) {
-      await recover(root, adapter, lease, state, staleMs);
       // The dead owner's update may not have finished: after recovery we claim and run our own.
-      sawLiveOwner = false;
-      continue;
+      if (await recover(root, adapter, lease, state, staleMs)) {
+        sawLiveOwner = false;
+        continue;
+      }
+      // Another process is recovering it: wait like for a live owner, but its release does not mean an update ran.
+    } else {
+      sawLiveOwner = true;
     }
-    sawLiveOwner = true;
     const left = deadline - Date.now();
     if (left <= 0) return { kind: "timed_out" };
     await sleep(Math.min(pollMs, left));
