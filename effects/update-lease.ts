@@ -18,6 +18,8 @@ export interface LeaseOptions {
   readonly waitMs?: number;
   readonly staleMs?: number;
   readonly pollMs?: number;
+  /** Called before each poll wait (tests: act at the moment a contender is known to be waiting). */
+  readonly onWait?: () => void;
 }
 
 /**
@@ -175,6 +177,7 @@ export async function acquireUpdateLease(adapter: string, options: LeaseOptions)
     }
     const left = deadline - Date.now();
     if (left <= 0) return { kind: "timed_out" };
+    options.onWait?.();
     await sleep(Math.min(pollMs, left));
   }
 }

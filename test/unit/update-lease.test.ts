@@ -62,8 +62,9 @@ describe("update lease (C-PERF-04)", () => {
 
   it("C-PERF-04: when the live owner releases during the wait, the contender does not claim (its update ran): waited", async () => {
     const lease = writeLease({ pid: livePid, generation: "theirs" });
-    setTimeout(() => rmSync(lease, { recursive: true, force: true }), 40);
-    const outcome = await acquireUpdateLease("claude", { root, waitMs: 5_000, pollMs: 10 });
+    // The owner releases once the contender is known to be waiting.
+    const onWait = () => rmSync(lease, { recursive: true, force: true });
+    const outcome = await acquireUpdateLease("claude", { root, waitMs: 5_000, pollMs: 10, onWait });
     expect(outcome.kind).toBe("waited");
     expect(existsSync(lease)).toBe(false);
   });
@@ -113,6 +114,16 @@ describe("update lease (C-PERF-04)", () => {
     expect(outcome.kind).toBe("owner");
     if (outcome.kind === "owner") await outcome.release();
     expect(existsSync(guard)).toBe(false);
+  });
+
+  it("C-PERF-04: a dead owner's lease that another process is recovering (fresh guard) is waited for, not removed twice", async () => {
+    const lease = writeLease({ pid: deadPid(), generation: "dead" });
+    mkdirSync(join(root, "claude.lease.recovering"));
+    let waits = 0;
+    const outcome = await acquireUpdateLease("claude", { root, waitMs: 30, pollMs: 10, staleMs: 60_000, onWait: () => (waits += 1) });
+    expect(outcome.kind).toBe("timed_out");
+    expect(waits).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(lease, "owner.json"), "utf8"))).toMatchObject({ generation: "dead" });
   });
 
   it("C-PERF-04: each holder removes a bounded number of leftovers (staging of dead processes, retired leases); a live process's staging stays", async () => {
