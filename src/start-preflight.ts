@@ -60,7 +60,7 @@ function updateFailedWarning(report: Extract<UpdateReport, { kind: "failed" }>, 
     installedVersion,
     errorCode: report.errorCode,
     ...(report.exitStatus === undefined ? {} : { exitStatus: report.exitStatus }),
-    ...(report.errorCode === "update_active" || report.stderr === undefined ? {} : { stderr: report.stderr }),
+    ...(report.errorCode === "update_active" || report.stderr === undefined || report.stderr === "" ? {} : { stderr: report.stderr }),
   };
   const message =
     report.errorCode === "update_active"
