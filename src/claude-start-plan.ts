@@ -8,7 +8,9 @@ import { claudeCommandClient, claudeHookRoute, claudeHookTransportFor, loopbackB
 import type { ResolvedClaudeOptions } from "../adapters/claude/options.js";
 import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
 import { bootstrapSize } from "../adapters/claude/startup-plan.js";
-import { probeClaudeVersion, versionDecision, type ClaudeVersionProbeResult } from "../adapters/claude/version-probe.js";
+import { clearClaudeVersionCache, probeClaudeVersion, versionDecision, type ClaudeVersionProbeResult } from "../adapters/claude/version-probe.js";
+import { runAgentUpdate } from "../adapters/agent-update.js";
+import { coordinatedUpdate } from "../adapters/update-coordinator.js";
 import { ClaudeSessionFacade } from "./claude-agent-session.js";
 import type { AgentStartPlan } from "./start-agent.js";
 
@@ -25,6 +27,8 @@ export function claudeStartPlan(
     startFailedMessage: "Claude could not be started",
     probe: probeClaudeVersion,
     decide: (probe, strict) => versionDecision(probe.version, strict),
+    update: (request) => coordinatedUpdate("claude", () => runAgentUpdate(request), clearClaudeVersionCache),
+    installedVersion: (probe) => probe.version,
     hookEvents: (probe) => claudeHookEventsFor(probe.version ?? ""),
     isHookEventName: isClaudeHookEventName,
     createDispatcher: (sinks) =>

@@ -6,7 +6,9 @@ import { createCodexHookDispatcher } from "../adapters/codex/hook-dispatch.js";
 import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "../adapters/codex/hook-events.js";
 import type { ResolvedCodexOptions } from "../adapters/codex/options.js";
 import { codexApprovalPolicyRefusal } from "../adapters/codex/version-facts.js";
-import { codexVersionDecision, probeCodex, type CodexProbeResult } from "../adapters/codex/version-probe.js";
+import { clearCodexProbeCache, codexVersionDecision, probeCodex, type CodexProbeResult } from "../adapters/codex/version-probe.js";
+import { runAgentUpdate } from "../adapters/agent-update.js";
+import { coordinatedUpdate } from "../adapters/update-coordinator.js";
 import { handledHookEvents, hookAnswerAwaited } from "../adapters/hook-selection.js";
 import { systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { CodexSessionFacade } from "./codex-agent-session.js";
@@ -30,6 +32,9 @@ export function codexStartPlan(
       const refusal = decision.kind === "fail" ? undefined : codexApprovalPolicyRefusal(probe.version, resolved.approvalPolicy);
       return refusal === undefined ? decision : { kind: "fail", error: refusal };
     },
+    // The update clears the `--help` capability read too: a new version may advertise other flags.
+    update: (request) => coordinatedUpdate("codex", () => runAgentUpdate(request), clearCodexProbeCache),
+    installedVersion: (probe) => probe.version,
     hookEvents: (probe) => codexHookEventsFor(probe.version),
     isHookEventName: isCodexHookEventName,
     createDispatcher: (sinks) => createCodexHookDispatcher({ handlers: resolved.hooks, timeoutMs: resolved.hookTimeoutMs, ...sinks }),

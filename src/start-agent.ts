@@ -1,10 +1,13 @@
-// Shared launch skeleton for every agent: probe → session dir → launchSession (its tree listens on the hook bridge,
+// Shared launch skeleton for every agent: preflight (probe, autoupdate, version gate) → session dir → launchSession (its tree listens on the hook bridge,
 // builds the agent's args and spawns it) → session.
 
 import type { HookReplyProfile } from "./contracts/agent-adapter.js";
 import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { VersionDecision } from "../adapters/version-probe.js";
+import type { UpdateRequest } from "../adapters/agent-update.js";
+import type { UpdateReport } from "../adapters/update-coordinator.js";
+import { preflight } from "./start-preflight.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
 import { selectHookEvents } from "../adapters/hook-selection.js";
 import { bashBridgeCommand, bridgeCommand, systemBash, type BridgeCallMode } from "../effects/hook-bridge/bridge-command.js";
@@ -27,7 +30,7 @@ import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type Se
 import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { settleTranscript } from "../effects/transcript-settle.js";
 import { launchSession, whenSpawned } from "./launch-session.js";
-import type { HookEventSelection, WarningEvent, TerminalSize } from "./contracts/public-types.js";
+import type { HookEventSelection, TerminalSize } from "./contracts/public-types.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
 
 /** The validated options every agent's start needs, whatever else its adapter adds. */
@@ -42,6 +45,8 @@ export interface CommonResolvedOptions {
   /** The caller's hook handlers, keyed by event (or "Event.tool"). */
   readonly hooks: object | undefined;
   readonly strictVersionCheck: boolean;
+  /** Run the CLI's own update before the version gate (src/start-preflight.ts). */
+  readonly autoupdate: boolean;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string>>;
   readonly shell: string | undefined;
@@ -76,6 +81,10 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
   readonly startFailedMessage: string;
   readonly probe: (request: AgentProbeRequest) => Promise<P>;
   readonly decide: (probe: P, strict: boolean) => VersionDecision;
+  /** `autoupdate`'s update: the CLI's own command, coordinated once per process and across the user's processes. */
+  readonly update: (request: UpdateRequest) => Promise<UpdateReport>;
+  /** The probed version, for the `agent_update_failed` warning. */
+  readonly installedVersion: (probe: P) => string | undefined;
   readonly hookEvents: (probe: P) => readonly string[];
   readonly isHookEventName: (name: string) => boolean;
   readonly createDispatcher: (sinks: HookDispatchSinks) => HookBridgeHandler;
@@ -176,16 +185,16 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   const resolved = plan.resolved;
   // One login shell for the probe and the PTY, so both resolve the same installation (account shell, not $SHELL).
   const shell = resolveLoginShell(resolved.shell);
-  const probe = await plan.probe({
-    ...(resolved.executable === undefined ? {} : { executable: resolved.executable }),
-    shell,
-    env: buildAgentEnv(process.env, { ...resolved.env }),
-    cwd: resolved.cwd,
-  });
-  const decision = plan.decide(probe, resolved.strictVersionCheck);
-  if (decision.kind === "fail") throw decision.error;
-  const warnings: Array<Pick<WarningEvent, "code" | "message">> = [];
-  if (decision.kind === "warn") warnings.push({ code: decision.warning, message: decision.message });
+  const { probe, warnings } = await preflight(
+    plan,
+    {
+      ...(resolved.executable === undefined ? {} : { executable: resolved.executable }),
+      shell,
+      env: buildAgentEnv(process.env, { ...resolved.env }),
+      cwd: resolved.cwd,
+    },
+    { autoupdate: resolved.autoupdate, strict: resolved.strictVersionCheck },
+  );
 
   const elwoodSessionId = plan.resume?.elwoodSessionId ?? randomUUID();
   const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
@@ -304,7 +313,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     isCurrent = claimSessionGeneration(sessionDir);
     events.gateOnRender(() => runtime.terminal.headless.settled());
     if (resolved.persona !== undefined && plan.resume === undefined) void session.sendMessage(resolved.persona).catch(() => {});
-    for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message));
+    for (const w of warnings) setImmediate(() => session.emitWarning(w.code, w.message, w.details));
     return session;
   } catch (error) {
     unregisterJournalDir(elwoodSessionId);

@@ -76,6 +76,11 @@ export interface StartClaudeOptions {
   readonly settingsOverrides?: ClaudeSettingsOverrides;
   /** Expands to `permissionMode: "bypassPermissions"`; conflicts with any explicit `permissionMode`. */
   readonly highTrust?: boolean;
+  /**
+   * Default false. Run `claude update` through the login shell before the start, then check the version again. Best-effort:
+   * a failed update with a new-enough CLI is the `agent_update_failed` warning; at most once per process, one process
+   * of the user at a time.
+   */
   readonly autoupdate?: boolean;
   /** Default false: workspace trust is security-sensitive. */
   readonly autotrust?: boolean;

@@ -50,6 +50,11 @@ export interface StartCodexOptions {
   readonly configOverrides?: readonly string[];
   /** Expands to `danger-full-access` + `never`; conflicts with an explicit sandbox or approvalPolicy. */
   readonly highTrust?: boolean;
+  /**
+   * Default false. Run `codex update` through the login shell before the start, then check the version again. Best-effort:
+   * a failed update with a new-enough CLI is the `agent_update_failed` warning; at most once per process, one process
+   * of the user at a time.
+   */
   readonly autoupdate?: boolean;
   /** Default false: answer Codex's directory trust prompt. Hook trust is answered regardless. */
   readonly autotrust?: boolean;

@@ -149,7 +149,12 @@ export type WarningCode =
   /** Codex said an MCP server needs a login (McpServerNotLoggedInDetails); once per server per session. */
   | "mcp_server_not_logged_in"
   /** Codex said MCP startup finished with servers failed (McpStartupIncompleteDetails); each server once per session. */
-  | "mcp_startup_incomplete";
+  | "mcp_startup_incomplete"
+  /**
+   * `autoupdate`'s CLI update did not run or did not succeed, and the installed CLI still meets the minimum, so the
+   * session started with it (AgentUpdateFailedDetails). Delivered once, after the start resolves.
+   */
+  | "agent_update_failed";
 
 /** `reap_failed` details: the CLI's process group and why the reap failed (`EPERM`, or `ETIMEDOUT` when members outlived its bound). */
 export type ReapFailedDetails = {
@@ -169,6 +174,36 @@ export type McpStartupIncompleteDetails = {
   readonly failedServers: readonly string[];
   /** `codex mcp login <server>` for each of `failedServers`, in the same order. */
   readonly recoveryCommands: readonly string[];
+};
+
+/**
+ * Why an `autoupdate` update failed: `exit_nonzero` (exit status in `exitStatus`), `signaled` (ended by a signal
+ * it was not sent by Elwood), `ETIMEDOUT` (killed at the probe time bound), `E2BIG` (killed at the output cap), an
+ * errno the login shell failed to spawn with, `spawn_failed` (any other spawn error), or `update_active` (another
+ * process held the update lease for the whole wait: no update ran here).
+ */
+export type AgentUpdateErrorCode =
+  | "exit_nonzero"
+  | "signaled"
+  | "ETIMEDOUT"
+  | "E2BIG"
+  | "ENOENT"
+  | "EACCES"
+  | "EPERM"
+  | "EAGAIN"
+  | "ENOMEM"
+  | "spawn_failed"
+  | "update_active";
+
+/** `agent_update_failed` details: no environment, no paths; `stderr` is the update's own, its last 2000 characters at most. */
+export type AgentUpdateFailedDetails = {
+  /** The version the session runs, as `--version` reported it after the attempt ("unknown" when unparseable). */
+  readonly installedVersion: string;
+  readonly errorCode: AgentUpdateErrorCode;
+  /** The update's exit status, with `exit_nonzero`. */
+  readonly exitStatus?: number;
+  /** Absent with `update_active`. */
+  readonly stderr?: string;
 };
 
 /** `transcript_records_dropped` details: at most one per transcript file and cause per scan pass. */

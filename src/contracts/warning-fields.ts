@@ -21,6 +21,7 @@ const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
   reap_failed: "lifecycle",
   mcp_server_not_logged_in: "terminal",
   mcp_startup_incomplete: "terminal",
+  agent_update_failed: "lifecycle",
 };
 
 /**
@@ -44,6 +45,7 @@ const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
   // A server name is caller config, shown only when it is a short token; lists stay in `details`.
   mcp_server_not_logged_in: ["mcpServerName"],
   mcp_startup_incomplete: [],
+  agent_update_failed: ["installedVersion", "errorCode", "exitStatus"],
 };
 
 /** A value `raw` may show: a short token (no spaces, quotes or control characters) or a finite number. */

@@ -166,3 +166,17 @@ expectTypeOf<Elwood.McpStartupIncompleteDetails["failedServers"]>().toEqualTypeO
 expectTypeOf<Elwood.McpStartupIncompleteDetails["recoveryCommands"]>().toEqualTypeOf<readonly string[]>();
 // @ts-expect-error the singular spelling is not a code
 expectTypeOf<"mcp_server_not_logged_on">().toMatchTypeOf<WarningCode>();
+// C-LIFE-11 (a): `autoupdate` is a boolean on both starts; a failed update is the `agent_update_failed` warning with typed details.
+expectTypeOf<"agent_update_failed">().toMatchTypeOf<WarningCode>();
+expectTypeOf<NonNullable<Elwood.StartClaudeOptions["autoupdate"]>>().toEqualTypeOf<boolean>();
+expectTypeOf<NonNullable<Elwood.StartCodexOptions["autoupdate"]>>().toEqualTypeOf<boolean>();
+expectTypeOf<Elwood.AgentUpdateFailedDetails["installedVersion"]>().toEqualTypeOf<string>();
+expectTypeOf<Elwood.AgentUpdateFailedDetails["errorCode"]>().toEqualTypeOf<Elwood.AgentUpdateErrorCode>();
+expectTypeOf<Elwood.AgentUpdateFailedDetails["exitStatus"]>().toEqualTypeOf<number | undefined>();
+expectTypeOf<Elwood.AgentUpdateFailedDetails["stderr"]>().toEqualTypeOf<string | undefined>();
+expectTypeOf<"update_active" | "exit_nonzero" | "ETIMEDOUT" | "E2BIG">().toMatchTypeOf<Elwood.AgentUpdateErrorCode>();
+// @ts-expect-error an error code outside the allowlist
+expectTypeOf<"EUPDATEFAILED">().toMatchTypeOf<Elwood.AgentUpdateErrorCode>();
+// @ts-expect-error installedVersion is required
+const noVersion: Elwood.AgentUpdateFailedDetails = { errorCode: "update_active" };
+void noVersion;

@@ -20,6 +20,8 @@ export interface E2ELaunchOptions {
   readonly hookEvents?: HookEventSelection;
   /** Raw `-c key=value` overrides (Codex only), e.g. session-scoped MCP servers. */
   readonly configOverrides?: readonly string[];
+  /** Run the CLI's own update before the start (offline in the netns, so it fails). */
+  readonly autoupdate?: boolean;
 }
 
 /** The sandbox a launch runs in (per-test home, project and temp dirs). */
@@ -102,6 +104,7 @@ function claudeAgent(version: string, executable: string): E2EAgent {
         ...(options.initialSize === undefined ? {} : { initialSize: options.initialSize }),
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
         ...(options.hookEvents === undefined ? {} : { hookEvents: options.hookEvents }),
+        ...(options.autoupdate === undefined ? {} : { autoupdate: options.autoupdate }),
       }),
   };
 }

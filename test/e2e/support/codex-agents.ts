@@ -28,6 +28,7 @@ function codexAgent(version: string, executable: string): E2EAgent {
         ...(options.autotrust === undefined ? {} : { autotrust: options.autotrust }),
         ...(options.hookEvents === undefined ? {} : { hookEvents: options.hookEvents }),
         ...(options.configOverrides === undefined ? {} : { configOverrides: options.configOverrides }),
+        ...(options.autoupdate === undefined ? {} : { autoupdate: options.autoupdate }),
       }),
   };
 }
