@@ -21,6 +21,7 @@ import type {
 } from "../src/contracts/events.js";
 import { FOREIGN_PICKER_CLEAR, observeForeignPicker } from "../adapters/foreign-picker-hold.js";
 import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
+import { systemFailure } from "./system-failure.js";
 import { spawnAgentPty, type AgentPty, type SpawnAgentPtyOptions } from "./pty/agent-pty.js";
 import { attachTerminal } from "./pty/attach-terminal.js";
 import { reapAfterUnsolicitedExit } from "./pty/unsolicited-exit-reap.js";
@@ -58,7 +59,7 @@ function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | El
     handle.attach(pty);
     return pty;
   } catch (error) {
-    const failure = isElwoodError(error) ? error : new ElwoodError("start_failed", "Could not spawn the agent PTY", { cause: String(error) });
+    const failure = isElwoodError(error) ? error : new ElwoodError("pty_start_failed", "Could not spawn the agent PTY", systemFailure(error));
     handle.spawnFailed(failure);
     return failure;
   }

@@ -10,6 +10,7 @@ import type { UpdateReport } from "../adapters/update-coordinator.js";
 import { preflight } from "./start-preflight.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
 import { selectHookEvents } from "../adapters/hook-selection.js";
+import { unsupportedPlatform } from "./platform-support.js";
 import { bashBridgeCommand, bridgeCommand, systemBash, type BridgeCallMode } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
 import { HookBridgeServer, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
@@ -182,6 +183,8 @@ function bridgeHandler(
 }
 
 export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPlan<P, S>): Promise<S> {
+  const unsupported = unsupportedPlatform(process.platform);
+  if (unsupported !== undefined) throw unsupported;
   const resolved = plan.resolved;
   // One login shell for the probe and the PTY, so both resolve the same installation (account shell, not $SHELL).
   const shell = resolveLoginShell(resolved.shell);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import { writeOwner } from "../session-owner.js";
+import { systemFailure } from "../system-failure.js";
 import { sweepStaleHookDirs } from "../stale-sweep.js";
 import { dispatchWithSafetyNet } from "./dispatch-with-safety-net.js";
 import { HOOK_TOKEN_HEADER, HookHttpListener, type HookHttpChecks } from "./http-listener.js";
@@ -130,9 +131,7 @@ export class HookBridgeServer {
     } catch (e) {
       await bridgeClose(bridge);
       if (dir !== undefined) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-      throw new ElwoodError("start_failed", "could not start the hook bridge server", {
-        cause: e instanceof Error ? e.message : String(e),
-      });
+      throw new ElwoodError("hook_bridge_failed", "could not start the hook bridge server", systemFailure(e));
     }
   }
 

@@ -3,6 +3,7 @@ import * as pty from "@lydell/node-pty";
 import { ElwoodError } from "../../src/contracts/errors.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { installExitDrain } from "./exit-drain.js";
+import { systemFailure } from "../system-failure.js";
 import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
 import { processState, reapGroup, reapGroupOutcome, signalGroup, type ReapOutcome } from "./process-group.js";
 
@@ -269,7 +270,7 @@ class NodeAgentPty implements AgentPty {
 }
 
 /**
- * Spawns the agent in a real PTY (TERM name xterm-256color). Throws ElwoodError("start_failed")
+ * Spawns the agent in a real PTY (TERM name xterm-256color). Throws ElwoodError("pty_start_failed")
  * when node-pty cannot fork; an executable that cannot be exec'd shows up as an early exit.
  */
 export function spawnAgentPty(opts: SpawnAgentPtyOptions): AgentPty {
@@ -287,10 +288,7 @@ export function spawnAgentPty(opts: SpawnAgentPtyOptions): AgentPty {
       env: { ...opts.env },
     });
   } catch (error) {
-    throw new ElwoodError("start_failed", "Could not spawn the agent PTY", {
-      file: command.file,
-      cause: error instanceof Error ? error.message : String(error),
-    });
+    throw new ElwoodError("pty_start_failed", "Could not spawn the agent PTY", { file: command.file, ...systemFailure(error) });
   }
   return new NodeAgentPty(term);
 }

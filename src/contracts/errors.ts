@@ -90,8 +90,12 @@ export interface ElwoodErrorDetailsByCode {
   readonly input_too_large: { readonly limit: number };
   /** A byte budget would be exceeded: the persona (8 MiB), or the session's queued images (200 MiB). */
   readonly input_queue_full: { readonly limit: number; readonly bytes?: number; readonly reserved?: number; readonly requested?: number };
-  /** Elwood's own start-up step failed (state directory, hook bridge, PTY spawn, inspector server). */
+  /** Elwood's own start-up step failed (state directory, inspector server). */
   readonly start_failed: SystemFailureDetails & { readonly file?: string; readonly port?: number };
+  /** node-pty could not start the login shell that runs the CLI (`file` is what it tried to run). */
+  readonly pty_start_failed: SystemFailureDetails & { readonly file?: string };
+  /** The session's hook bridge (its Unix socket, loopback HTTP listener or private config files) could not start. */
+  readonly hook_bridge_failed: SystemFailureDetails;
   readonly claude_not_found: CliNotFoundDetails;
   readonly claude_start_failed: CliStartFailedDetails;
   readonly claude_version_unparseable: { readonly minimum: string };
@@ -141,8 +145,8 @@ export interface ElwoodErrorDetailsByCode {
   /** `index` is the image's position in the call's `images`. */
   readonly invalid_image: { readonly index?: number; readonly limit?: number; readonly count?: number };
   readonly image_attach_failed: { readonly reason: ImageAttachFailure; readonly index?: number; readonly cause?: string };
-  /** `index` is the image a Codex-on-Linux clipboard cannot carry (not PNG). */
-  readonly unsupported_platform: { readonly index?: number };
+  /** `index` is the image a Codex-on-Linux clipboard cannot carry (not PNG); `platform` an OS no session runs on. */
+  readonly unsupported_platform: { readonly index?: number; readonly platform?: string };
   readonly pty_write_failed: { readonly cause?: string; readonly pid?: number };
   readonly resize_failed: { readonly cause?: string; readonly cols?: number; readonly rows?: number };
   /** The CLI rejected a `send`/`stream` turn (its adapter's evidence, e.g. Claude's StopFailure); `turnId` names it. */

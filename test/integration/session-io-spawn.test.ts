@@ -68,10 +68,11 @@ describe("io actor owns the PTY (issue 12: the PTY inside the io actor)", () => 
     expect(pty.exited).toBe(true);
   });
 
-  it("a spawn node-pty refuses is start_failed in the handle and announced as pty.spawnFailed: no pty.spawned, nothing to stop, writes fail", async () => {
+  it("C-ERR-05: a spawn node-pty refuses is pty_start_failed in the handle and announced as pty.spawnFailed: no pty.spawned, nothing to stop, writes fail", async () => {
     const unprintable = { toString: () => { throw new Error("refused"); } };
     const { pty, host } = hosted(spec({ PATH: process.env["PATH"] ?? "", BAD: unprintable }, ""));
-    expect(pty.spawnError?.name).toBe("start_failed");
+    expect(pty.spawnError?.name).toBe("pty_start_failed");
+    expect(pty.spawnError?.details).toMatchObject({ cause: expect.any(String) });
     expect(pty.pid).toBeUndefined();
     expect(host.received.filter((e) => e.type === "pty.spawned")).toEqual([]);
     expect(host.received.filter((e) => e.type === "pty.spawnFailed")).toEqual([{ type: "pty.spawnFailed", error: pty.spawnError }]);

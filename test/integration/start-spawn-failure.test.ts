@@ -1,5 +1,5 @@
-// startClaude when node-pty cannot fork the CLI (the io actor's spawn throws): the start rejects start_failed, as it did
-// when the launcher spawned the PTY itself, and the fresh session directory is removed.
+// startClaude when node-pty cannot fork the CLI (the io actor's spawn throws): the start rejects pty_start_failed with
+// the cause, and the fresh session directory is removed (C-ERR-05).
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -21,15 +21,16 @@ afterEach(() => {
 });
 
 describe("startClaude: a PTY that cannot be spawned", () => {
-  it("rejects start_failed and leaves no session directory behind", async () => {
+  it("C-ERR-05 C-ERR-08: rejects pty_start_failed with the underlying cause and leaves no session directory behind", async () => {
     const dir = simDir();
     dirs.push(dir);
     const error = await startClaude({ cwd: dir, shell: TEST_LOGIN_SHELL, executable: writeSimWrapper(dir), env: simEnv({ log: join(dir, "sim.jsonl") }) }).then(
       () => undefined,
       (e: unknown) => e,
     );
-    expect(isElwoodError(error, "start_failed")).toBe(true);
+    expect(isElwoodError(error, "pty_start_failed")).toBe(true);
     expect((error as { message: string }).message).toBe("Could not spawn the agent PTY");
+    expect((error as { details: unknown }).details).toMatchObject({ cause: "forkpty(3) failed" });
     const sessions = join(dir, ".elwood", "sessions");
     expect(existsSync(sessions) ? readdirSync(sessions) : []).toEqual([]);
   });

@@ -51,7 +51,7 @@ const END_FAILED = { type: "xstate.error.actor.end", error: new Error("release f
 // The listen actor (a recorder here) finishing with the CLI's args, or failing: what effects/hook-listen reports to `listening`.
 const LISTEN_DONE = { type: "xstate.done.actor.listen", output: { args: ["--settings", "s.json"] } } as never as SessionEvent;
 const LISTEN_FAILED = { type: "xstate.error.actor.listen", error: new Error("listen failed") } as never as SessionEvent;
-const SPAWN_FAILED: SessionEvent = { type: "pty.spawnFailed", error: new ElwoodError("start_failed", "fork failed") };
+const SPAWN_FAILED: SessionEvent = { type: "pty.spawnFailed", error: new ElwoodError("pty_start_failed", "fork failed") };
 
 const frame: SessionEvent = { type: "frame", seq: 1, facts: { ...EMPTY_FACTS, composer: true }, oscState: [] };
 
