@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { isElwoodError, type AgentSession, type TurnEvent } from "../../../src/index.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { answerPermission } from "../support/answer-permission.js";
 import { openConversation } from "../support/conversation-fixture.js";
 
 const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
@@ -39,7 +40,7 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     for await (const event of turn) {
       seen.push(event);
       // Codex asks before it runs the command; answer like a person would.
-      if (event.type === "status" && event.status === "blocked") await conversation.sendKeys(agent.permissionYesKeys);
+      if (event.type === "status" && event.status === "blocked") void answerPermission(conversation, agent.permissionYesKeys, agent.label);
     }
     const events = content(seen);
     expect(events.map((e) => e.type)).toEqual(["tool_call", "tool_result", "text", "result"]);
@@ -67,7 +68,7 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     const seen: TurnEvent[] = [];
     for await (const event of conversation.stream("make the file")) {
       seen.push(event);
-      if (event.type === "status" && event.status === "blocked") await conversation.sendKeys(agent.permissionYesKeys);
+      if (event.type === "status" && event.status === "blocked") void answerPermission(conversation, agent.permissionYesKeys, agent.label);
     }
     const blocked = seen.findIndex((e) => e.type === "status" && e.status === "blocked");
     expect(blocked).toBeGreaterThanOrEqual(0);
@@ -131,7 +132,7 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     let first: TurnEvent | undefined;
     for await (const event of turn) {
       if (event.type === "status" && event.status === "blocked") {
-        await conversation.sendKeys(agent.permissionYesKeys);
+        void answerPermission(conversation, agent.permissionYesKeys, agent.label);
         continue;
       }
       first = event;
@@ -140,7 +141,7 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     expect(first?.type).toBe("tool_call");
     // Codex asks before it runs the command; the turn still needs its answer after the consumer left.
     const answer = (conversation.session as AgentSession | undefined)?.on("status", (e) => {
-      if (e.status === "blocked") void conversation.sendKeys(agent.permissionYesKeys);
+      if (e.status === "blocked") void answerPermission(conversation, agent.permissionYesKeys, agent.label);
     });
     const result = await turn.result;
     answer?.();
