@@ -5,7 +5,8 @@ import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { installExitDrain } from "./exit-drain.js";
 import { systemFailure } from "../system-failure.js";
 import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
-import { processState, reapGroup, reapGroupOutcome, signalGroup, type ReapOutcome } from "./process-group.js";
+import { processState, reapGroup, reapGroupOutcome, signalGroup } from "./process-group.js";
+import type { ReapOutcome } from "./reap-outcome.js";
 
 export interface PtyExit {
   /** The leader's exit status; null when a signal ended it (the OS reports no exit status then). */

@@ -1,6 +1,7 @@
 // Process-group signalling and reaping: how Elwood makes sure no descendant of an agent outlives it.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import type { ReapOutcome } from "./reap-outcome.js";
 
 export type Signal = NodeJS.Signals | number;
 
@@ -110,8 +111,7 @@ export interface ReapOptions {
   readonly intervalMs?: number;
 }
 
-/** How a reap ended: the group is empty, or members outlived it (EPERM: none of them could be signalled; else ETIMEDOUT). */
-export type ReapOutcome = { readonly reaped: true } | { readonly reaped: false; readonly errorCode: "EPERM" | "ETIMEDOUT" };
+export type { ReapOutcome } from "./reap-outcome.js";
 
 /**
  * SIGKILLs group `pgid` until it has no live member, re-checking so that processes forked
