@@ -160,9 +160,11 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
     for (const pid of pids) expect(processState(pid)).not.toBe("alive");
   });
 
-  it("C-LIFE-10: after the leader exited on its own, stop()/kill() still reap its surviving group", async () => {
-    // The background child ignores the hangup the leader's exit sends, so it outlives the leader.
-    // The leader waits until the child's trap is armed, so its exit cannot hang the child up first.
+  /**
+   * A leader that leaves a background child in its group: the child ignores the hangup the leader's exit sends, so it
+   * outlives the leader, and the leader waits until the child's trap is armed, so its exit cannot hang the child up first.
+   */
+  function leaderWithSurvivor(): { readonly p: AgentPty; readonly child: () => number } {
     const dir = mkdtempSync(join(tmpdir(), "elwood-pty-"));
     tempDirs.push(dir);
     const armed = join(dir, "armed");
@@ -171,8 +173,13 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
       `(trap '' HUP; : > '${armed}'; exec sleep 300) & echo CHILD=$!; while [ ! -e '${armed}' ]; do sleep 0.01; done`,
     ]);
     const out = output(p);
+    return { p, child: () => Number(/CHILD=(\d+)/.exec(out.text())?.[1]) };
+  }
+
+  it("C-LIFE-10: after the leader exited on its own, stop()/kill() still reap its surviving group", async () => {
+    const { p, child: childPid } = leaderWithSurvivor();
     await exitOf(p);
-    const child = Number(/CHILD=(\d+)/.exec(out.text())?.[1]);
+    const child = childPid();
     expect(child).toBeGreaterThan(1);
     expect(processState(child)).toBe("alive");
     expect(groupMembers(p.pgid)).toEqual([child]);
@@ -185,18 +192,11 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
   });
 
   it("C-LIFE-10 / reap_failed: after an unsolicited exit, reapSurvivors ends what the group left; the exit was not Elwood's", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "elwood-pty-"));
-    tempDirs.push(dir);
-    const armed = join(dir, "armed");
-    const p = spawn("/bin/bash", [
-      "-c",
-      `(trap '' HUP; : > '${armed}'; exec sleep 300) & echo CHILD=$!; while [ ! -e '${armed}' ]; do sleep 0.01; done`,
-    ]);
-    const out = output(p);
+    const { p, child: childPid } = leaderWithSurvivor();
     // Asked while the leader still runs: the group is not survivors yet, so nothing is signalled.
     expect(await p.reapSurvivors()).toEqual({ reaped: true });
     await exitOf(p);
-    const child = Number(/CHILD=(\d+)/.exec(out.text())?.[1]);
+    const child = childPid();
     expect(processState(child)).toBe("alive");
     expect(p.signalledByElwood).toBe(false);
     expect(await p.reapSurvivors()).toEqual({ reaped: true });
