@@ -37,13 +37,10 @@ export function wireFacade(parts: FacadeParts): void {
     if (typeof payload["session_id"] === "string") parts.conversationId(payload["session_id"]);
   });
   // Assistant text, tool calls and results come from the transcript only (hooks may carry an unsubmitted draft).
-  const feed = observeTranscript(session, runtime.adapter, {
+  observeTranscript(session, runtime.adapter, {
     activity: (activity) => events.activity(activity),
     warning: (code, message, details) => events.warning(code, message, details),
     isolate: (deliver, failed) => events.isolate(deliver, failed),
     ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => events.emitter.emit("codex:transcript", summary) } : {}),
-  });
-  // What the CLI committed before it exited is read and delivered before its exit and terminal status are announced
-  // (nothing transcript-derived comes after them).
-  if (feed) runtime.exitGate.add(() => feed.finish());
+  }, runtime.exitGate);
 }
