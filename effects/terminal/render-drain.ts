@@ -3,7 +3,10 @@
 
 import type { HeadlessTerminal } from "./headless-terminal.js";
 
-/** The whole drain before a dispose (every settle pass together) gets this long; then the renderer goes anyway. */
+/**
+ * The render wait before an exit is announced, and the whole drain before a dispose (every settle pass together), each
+ * get this long; then the exit is announced, or the renderer goes, anyway.
+ */
 export const RENDER_DRAIN_BUDGET_MS = 1000;
 
 /** What a drain needs of a terminal (tests pass a stalled or a never-quiet one). */
