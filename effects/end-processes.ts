@@ -4,6 +4,7 @@
 import { fromPromise } from "xstate";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { ClosingAs } from "../src/contracts/readiness.js";
+import type { ExitGate } from "./exit-gate.js";
 import type { PtyHandle } from "./pty/pty-handle.js";
 import { reapTagged } from "./pty/tagged-processes.js";
 
@@ -24,6 +25,11 @@ export interface EndProcessesRuntime {
   readonly current?: () => boolean;
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;
+  /**
+   * What must be done before the exit is announced (the transcript's final flush), shared with the io actor: the close's
+   * terminal status follows this actor's done, so it waits for the same bounded pass.
+   */
+  readonly exitGate?: Pick<ExitGate, "pass">;
 }
 
 /** The input the root hands the actor: the launch-time runtime (opaque to the machine) and the close asked for. */
@@ -46,12 +52,19 @@ export async function endProcesses(runtime: EndProcessesRuntime, as: ClosingAs):
     const graceMs = as === "torn_down" ? Math.min(runtime.stopGraceMs, runtime.teardownGraceMs) : runtime.stopGraceMs;
     reaped = await runtime.pty.stop({ graceMs });
   }
-  // The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the group
-  // SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
-  if (runtime.current?.() !== false) await reapTagged("ELWOOD_SESSION_ID", runtime.elwoodSessionId).catch(() => false);
-  // A group that outlived its reap still gets every later step (release, teardown's removal); then the close rejects,
-  // and a later stop, kill or teardown reaps again.
-  await runtime.release(RELEASE[as]);
+  // The CLI is gone (or outlived the reap): its last transcript records are read while the rest of the close runs.
+  const flushed = runtime.exitGate?.pass();
+  try {
+    // The CLIs run hook commands in process groups of their own, so a hook still running at close escapes the group
+    // SIGKILL; every process carrying this session's ELWOOD_SESSION_ID is reaped as well.
+    if (runtime.current?.() !== false) await reapTagged("ELWOOD_SESSION_ID", runtime.elwoodSessionId).catch(() => false);
+    // A group that outlived its reap still gets every later step (release, teardown's removal); then the close rejects,
+    // and a later stop, kill or teardown reaps again.
+    await runtime.release(RELEASE[as]);
+  } finally {
+    // Never rejects; a failed release still waits for it, so no terminal status comes ahead of the last records.
+    await flushed;
+  }
   if (!reaped) {
     const pgid = runtime.pty.pgid;
     throw new ElwoodError("termination_failed", "processes of the agent's process group outlived the reap", pgid === undefined ? {} : { processGroupId: pgid });

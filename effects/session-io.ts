@@ -27,6 +27,8 @@ import { attachTerminal } from "./pty/attach-terminal.js";
 import { reapAfterUnsolicitedExit } from "./pty/unsolicited-exit-reap.js";
 import type { PtyHandle } from "./pty/pty-handle.js";
 import { HeadlessTerminal, type HeadlessTerminalOptions } from "./terminal/headless-terminal.js";
+import { RENDER_DRAIN_BUDGET_MS, settledWithin } from "./terminal/render-drain.js";
+import type { ExitGate } from "./exit-gate.js";
 import type { TerminalSlot } from "./terminal-slot.js";
 import type { TerminalSnapshot } from "../src/contracts/terminal-snapshot.js";
 import type { TerminalSize } from "../src/contracts/public-types.js";
@@ -50,6 +52,8 @@ export interface SessionIoInput {
   /** Filled with the spawned PTY (or its spawn error): the narrow way everyone else reaches the process. */
   readonly pty: PtyHandle;
   readonly readScreen: ScreenReader;
+  /** What must be done before an exit is announced (the transcript's final flush); shared with the ending actor. */
+  readonly exitGate?: Pick<ExitGate, "pass">;
 }
 
 /** Spawns the PTY and fills the handle; a spawn that throws is recorded there instead (the start rejects with it). */
@@ -68,16 +72,6 @@ function spawnInto(handle: PtyHandle, spec: SpawnAgentPtyOptions): AgentPty | El
 export type SessionIoCommand = IoSpawnCommand | IoWriteCommand | IoRestoreSizeCommand;
 /** What the edge tells its parent (the root); write answers go to each write's reply-to instead. */
 export type SessionIoEmitted = PtySpawnedEvent | PtySpawnFailedEvent | PtyExitEvent | FrameEvent | IoResizeRestoreFailedEvent | IoReapFailedEvent;
-
-function settledWithin(terminal: HeadlessTerminal, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    void terminal.settled().then(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
 
 export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, SessionIoEmitted>(
   ({ input, sendBack, receive }) => {
@@ -110,8 +104,11 @@ export const sessionIoLogic = fromCallback<SessionIoCommand, SessionIoInput, Ses
       // Output in, xterm's input out, backpressure, and the exit that releases a pause for good.
       detach = attachTerminal(spawned, terminal);
       offExit = input.pty.onExit((exit) => {
-        // Let every byte the child wrote be rendered (and observed) before the exit is announced.
-        void terminal.settled().then(async () => {
+        // Before the exit is announced: every byte the child wrote is rendered (and observed), and what it committed to
+        // its transcript is delivered. Both run at once and are bounded, so a stalled renderer or file system only
+        // delays the announcement by the budget.
+        const rendered = settledWithin(terminal, RENDER_DRAIN_BUDGET_MS);
+        void Promise.all([rendered, input.exitGate?.pass()]).then(async () => {
           if (closed) return;
           sendBack(exit.signal === null ? { type: "pty.exit", exitCode: exit.exitCode } : { type: "pty.exit", exitCode: exit.exitCode, signal: exit.signal });
           // The exit status is out first; then whatever the group left running is ended (a failure only warns).

@@ -4,6 +4,7 @@
 
 import type { TerminalSize } from "../src/contracts/public-types.js";
 import type { HeadlessTerminal } from "./terminal/headless-terminal.js";
+import { drainThenDispose } from "./terminal/render-drain.js";
 
 /** Created empty by the launcher and handed to the io actor, which alone may `fill` it. */
 export class TerminalSlot {
@@ -31,8 +32,16 @@ export class TerminalSlot {
     this.applySize(size);
   }
 
-  /** Releases the terminal once the session closed (nothing to release if the io actor never started). */
+  /** Releases the terminal at once, dropping output not rendered yet (nothing to release if the io actor never started). */
   dispose(): void {
     this.current?.dispose();
+  }
+
+  /**
+   * Releases the terminal once the session closed, after the output it received has rendered (bounded: see
+   * render-drain.ts), so the last screen holds the CLI's last words.
+   */
+  drainThenDispose(budgetMs?: number): Promise<void> {
+    return this.current === undefined ? Promise.resolve() : drainThenDispose(this.current, budgetMs);
   }
 }

@@ -13,6 +13,7 @@ import { sessionConfigJournal } from "../effects/config-journal.js";
 import { endProcessesLogic, type EndProcessesRuntime } from "../effects/end-processes.js";
 import { imageMaterialiserLogic } from "../effects/image-materialiser.js";
 import { TerminalSlot } from "../effects/terminal-slot.js";
+import { ExitGate } from "../effects/exit-gate.js";
 import { createSessionMachine, type SessionMachine } from "../machines/session.js";
 import type { SessionRuntime } from "./agent-session.js";
 import { registerInspectable } from "./inspection-hub.js";
@@ -56,6 +57,8 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
   // the listen actor's bridge listens) and wires the two itself.
   const terminal = new TerminalSlot();
   const pty = new PtyHandle();
+  // The facade adds the transcript's final flush; the io actor (an exit) and the ending actor (a close) pass it first.
+  const exitGate = new ExitGate();
   const spawn = {
     executable: plan.executable,
     cwd: plan.cwd,
@@ -83,6 +86,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     stopGraceMs: plan.stopGraceMs,
     teardownGraceMs: TEARDOWN_GRACE_MS,
     release: plan.release,
+    exitGate,
     ...(plan.current === undefined ? {} : { current: plan.current }),
     ...(plan.beforeStop === undefined ? {} : { beforeStop: plan.beforeStop }),
   };
@@ -99,6 +103,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
         requestedSize: plan.requestedSize,
         pty,
         readScreen: plan.adapter.readScreen,
+        exitGate,
       } satisfies SessionIoInput,
       effectsInput,
       hooksInput: {
@@ -120,6 +125,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     cwd: plan.cwd,
     terminal,
     pty,
+    exitGate,
     actor,
     stopGraceMs: plan.stopGraceMs,
     release: plan.release,

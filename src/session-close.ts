@@ -21,7 +21,9 @@ export class SessionCloser {
         await this.endThroughRoot(as);
       } finally {
         this.closed();
-        this.runtime.terminal.dispose();
+        // The processes are ended (the exit and the status went out without waiting for this): what the CLI wrote last
+        // renders, then the renderer goes, within one bounded drain.
+        await this.runtime.terminal.drainThenDispose();
       }
     };
     const previous = this.closing ?? Promise.resolve();

@@ -5,6 +5,7 @@ import type { Actor } from "xstate";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import type { PtyHandle } from "../effects/pty/pty-handle.js";
 import type { TerminalSlot } from "../effects/terminal-slot.js";
+import type { ExitGate } from "../effects/exit-gate.js";
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
@@ -93,6 +94,8 @@ export interface SessionRuntime {
   readonly terminal: TerminalSlot;
   /** The io actor's handle on the CLI's PTY (the io actor spawns and wires it; the facade writes raw keys and reads pid). */
   readonly pty: PtyHandle;
+  /** What must be done before the CLI's exit is announced: the facade adds its transcript's final flush. */
+  readonly exitGate: ExitGate;
   readonly actor: Actor<SessionMachine>;
   /** Releases Elwood-owned resources (hook server, and on teardown the session directory). */
   readonly release: (how: "stop" | "kill" | "teardown") => Promise<void>;

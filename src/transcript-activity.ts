@@ -10,6 +10,7 @@ import {
   type WarningEvent,
 } from "./contracts/public-types.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
+import type { ExitGate } from "../effects/exit-gate.js";
 import type { TranscriptItem } from "./contracts/turn-events.js";
 import { TranscriptFeed } from "./conversation/transcript-feed.js";
 import type { AgentSession } from "./session-api.js";
@@ -81,19 +82,23 @@ function readSafely<T>(read: () => T): T | undefined {
  * Starts the session's one transcript observation (the tail follows the path hook payloads carry) and projects
  * each committed record, in file order, into its adapter event and `activity`. A throwing listener never stops
  * delivery or polling: its first failure per channel is one content-free `transcript_listener_error` warning,
- * delivered in a microtask after the scan.
+ * delivered in a microtask after the scan. With the session's exit gate, the final flush runs before the exit is
+ * announced, so what the CLI committed right before it exited still reaches `activity`.
  */
 export function observeTranscript(
   session: AgentSession,
   adapter: Pick<AgentAdapter, "readTranscript" | "readSubagentTranscript" | "summarizeTranscript" | "sessionStartBeforePrompt">,
   sink: TranscriptActivitySink,
+  exitGate?: Pick<ExitGate, "add">,
 ): TranscriptFeed | undefined {
   const { readTranscript: read, readSubagentTranscript: readSubagent, summarizeTranscript: summarize } = adapter;
   if (read === undefined) return undefined;
   const feed = TranscriptFeed.attach(session, read, readSubagent, { sessionStartBeforePrompt: adapter.sessionStartBeforePrompt === true });
+  exitGate?.add(() => feed.finish());
   const reported = new Set<TranscriptChannel>();
-  // Exit ordering: no transcript activity after `terminal:exit` or a terminal status (the final flush still feeds a
-  // running `send`/`stream` turn, which ends after it).
+  // Exit ordering: what the CLI committed before it exited is flushed through the exit gate before `terminal:exit` or
+  // a terminal status is announced; nothing transcript-derived after them (the final flush still feeds a running
+  // `send`/`stream` turn, which ends after it).
   let ended = false;
   session.on("terminal:exit", () => (ended = true));
   session.on("status", (e) => {

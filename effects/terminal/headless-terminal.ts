@@ -76,6 +76,8 @@ export class HeadlessTerminal {
   private flushWhenCaughtUp = false;
   /** Bytes received by writeOutput whose batch has not yet been reported rendered. */
   private unrendered = 0;
+  /** Every byte writeOutput ever accepted: a drain tells "nothing new arrived" from it. */
+  private received = 0;
   /** State-channel values parsed since the last frame. */
   private oscSinceLastFrame: string[] = [];
   /** Bytes rendered since the last frame: writes folded into the next frame while the terminal was behind. */
@@ -144,6 +146,11 @@ export class HeadlessTerminal {
     return this.unrendered;
   }
 
+  /** UTF-8 bytes of PTY output accepted so far (never decreases). */
+  receivedBytes(): number {
+    return this.received;
+  }
+
   /** PTY output in. Order is preserved; nothing is ever dropped while the terminal is alive. */
   writeOutput(data: string): void {
     if (this.disposed || data.length === 0) return;
@@ -152,6 +159,7 @@ export class HeadlessTerminal {
     for (const listener of this.rawListeners) this.safeCall(() => listener(data));
 
     this.unrendered += bytes;
+    this.received += bytes;
     this.enqueue(data, bytes);
     // Checked after enqueueing: the chunk that crosses the mark is already accepted (may overshoot).
     if (!this.paused && !this.childExited && this.unrendered >= this.highWaterBytes) {

@@ -30,7 +30,7 @@ if (argv.includes("--help")) {
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
 const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
-/** @type {{ transcript?: { records?: number, gapMs?: number }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean, mcpWarnings?: { notLoggedIn?: string[], failed?: string[], delayMs?: number } }} */
+/** @type {{ transcript?: { records?: number, gapMs?: number }, lastWords?: { text: string, fillerRecords?: number, fillerBytes?: number }, exitBurst?: { lines?: number, last: string }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean, mcpWarnings?: { notLoggedIn?: string[], failed?: string[], delayMs?: number } }} */
 const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
@@ -806,8 +806,25 @@ async function exitSim(reason, code, message) {
   out(MODES_OFF + (CLAUDE ? "" : osc0("") + osc7501("state=clear")));
   if (message) out(message);
   else if (CLAUDE && !legacy && reason) out(`Resume this session with:\r\nclaude --resume ${sessionId}\r\n`);
+  lastOutput();
   log({ kind: "exit", code });
   process.stdout.write("", () => process.exit(code));
+}
+
+/**
+ * What the CLI does in its last moment (scripted): a burst of output, and transcript records committed right before
+ * the process ends, with no hook after them, so only a flush at the exit can still read them.
+ */
+function lastOutput() {
+  const burst = script.exitBurst;
+  if (burst) out(Array.from({ length: burst.lines ?? 0 }, (_, k) => `burst line ${k}\r\n`).join("") + `${burst.last}\r\n`);
+  const words = script.lastWords;
+  if (!words) return;
+  const filler = Array.from({ length: words.fillerRecords ?? 0 }, (_, k) => `filler ${k} ${"x".repeat(words.fillerBytes ?? 1024)}`);
+  for (const text of [...filler, words.text]) {
+    writeTranscript({ type: "assistant", message: { id: `msg_sim_last_${randomUUID()}`, role: "assistant", model, content: [{ type: "text", text }] } }, text);
+    writeRollout("response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text }] }, text);
+  }
 }
 
 /** Shows one Codex gate and resolves with the chosen value. */
@@ -879,6 +896,8 @@ async function main() {
   process.on("SIGTERM", () => { out(MODES_OFF); process.exit(143); });
   // A CLI slow to honour a hangup: the stop's grace runs out (or the caller kills it) while it lingers.
   if (script.ignoreHangup) process.on("SIGHUP", () => log({ kind: "hangup" }));
+  // A hangup (stop()) with last words scripted: the CLI still commits and prints them on its way out.
+  else if (script.lastWords || script.exitBurst) process.on("SIGHUP", () => void exitSim(undefined, 129));
   out(MODES_ON);
   if (!(await trustGate())) return;
   S.phase = "starting";

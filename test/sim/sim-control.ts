@@ -43,6 +43,13 @@ export interface SimScript {
   /** Claude flavour: write a Claude-shaped transcript JSONL (prompt record, then `records` assistant text lines `gapMs` apart). */
   readonly transcript?: { readonly records?: number; readonly gapMs?: number };
   readonly turnMs?: number;
+  /**
+   * On its way out (`/exit`, Ctrl-C, or a SIGHUP then handled like them): commit `fillerRecords` assistant records of
+   * about `fillerBytes` each and then one with `text` to the transcript, right before the process ends, with no hook after.
+   */
+  readonly lastWords?: { readonly text: string; readonly fillerRecords?: number; readonly fillerBytes?: number };
+  /** On its way out (as lastWords): print `lines` numbered lines, then `last`, right before the process ends. */
+  readonly exitBurst?: { readonly lines?: number; readonly last: string };
   /** Log and ignore SIGHUP, so a stop() waits out its whole grace before the SIGKILL. */
   readonly ignoreHangup?: boolean;
   readonly slowMs?: number;

@@ -57,6 +57,20 @@ describe("end-processes effect actor (issue 12: process ending runs in the actor
     expect(calls).toEqual(["settle", "stop 3000", "release stop", "kill", "release kill", "stop 1000", "release teardown", "stop 3000", "release stop"]);
   });
 
+  it.each(["stopped", "killed", "torn_down"] as const)(
+    "C-API-20: a %s is done only once the exit gate passed (the transcript's final flush precedes the close's terminal status), a failed release too",
+    async (as) => {
+      const calls: string[] = [];
+      const gate = { pass: () => new Promise<void>((resolve) => setTimeout(() => (calls.push("gate passed"), resolve()), 20)) };
+      await runEnd({ ...fakeRuntime(calls), exitGate: gate }, as);
+      expect(calls.at(-1)).toBe("gate passed");
+      const failing = { ...fakeRuntime([], () => Promise.reject(new Error("rm failed"))), exitGate: gate };
+      calls.length = 0;
+      await expect(runEnd(failing, as)).rejects.toThrow("rm failed");
+      expect(calls).toEqual(["gate passed"]);
+    },
+  );
+
   it("a failing release fails the actor with that error", async () => {
     const failure = new Error("rm failed");
     await expect(runEnd(fakeRuntime([], () => Promise.reject(failure)), "torn_down")).rejects.toBe(failure);

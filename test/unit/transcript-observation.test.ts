@@ -9,6 +9,7 @@ import { validateCodexInput } from "../../adapters/codex/hook-dispatch.js";
 import { readCodexTranscriptRecord } from "../../adapters/codex/transcript-records.js";
 import { summarizeCodexRecord } from "../../adapters/codex/transcript-summary.js";
 import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
+import { ExitGate } from "../../effects/exit-gate.js";
 import { TranscriptFeed } from "../../src/conversation/transcript-feed.js";
 import type { AgentSession } from "../../src/session-api.js";
 import { SessionEvents } from "../../src/session-events.js";
@@ -36,6 +37,7 @@ const RECORDS = [
 function harness(
   adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord },
   status = "ready",
+  exitGate?: ExitGate,
 ) {
   const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string }; "terminal:exit": { exitCode: number } }>();
   const session = { status, on: (event: "hook" | "status" | "terminal:exit", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
@@ -49,6 +51,7 @@ function harness(
       warning: (code, message, details) => events.warning(code, message, details),
       isolate: (deliver, failed) => events.isolate(deliver, failed),
     },
+    exitGate,
   );
   const order: string[] = [];
   const summaries: CodexTranscriptSummary[] = [];
@@ -263,5 +266,28 @@ describe("exit ordering (spec B §3.9)", () => {
     await TranscriptFeed.of(h.session)?.finish();
     expect(h.activities.map((a) => a.text)).toEqual(["Found it."]);
     expect(h.summaries).toHaveLength(1);
+  });
+
+  const claudeReply = (text: string) => line({ type: "assistant", message: { id: `m-${text}`, role: "assistant", content: [{ type: "text", text }] } });
+  const codexReply = (text: string) => line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
+  it.each([
+    ["Codex", undefined, codexReply],
+    ["Claude", { readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord }, claudeReply],
+  ] as const)("C-API-20 (%s): records committed right before the exit are delivered by the exit gate's flush before terminal:exit; none after it", async (_cli, adapter, reply) => {
+    await writeFile(file, reply("first"));
+    const gate = new ExitGate();
+    const h = harness(adapter, "starting", gate);
+    h.collect();
+    h.hook("SessionStart", { transcript_path: file });
+    await appendFile(file, reply("second"));
+    await eventually(() => h.activities.some((a) => a.text === "second"), 5_000, "the tail running");
+    // The CLI's last words and then at once its exit: no poll or change notification gets a turn in between, so only
+    // the flush the exit waits for can read them.
+    appendFileSync(file, reply("the last words"));
+    await gate.pass();
+    h.exit();
+    appendFileSync(file, reply("after exit"));
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.map((a) => a.text)).toEqual(["second", "the last words"]);
   });
 });
