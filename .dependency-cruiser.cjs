@@ -46,6 +46,13 @@ module.exports = {
       to: { path: "^(machines|adapters|effects|inspector|test)/|^src/(?!index\\.ts$)" },
     },
     {
+      name: "examples-use-the-public-api",
+      comment: "The examples show what a caller writes: of the library they import the public entry point only.",
+      severity: "error",
+      from: { path: "^examples/" },
+      to: { path: "^(machines|adapters|effects|inspector|cli|test)/|^src/(?!index\\.ts$)" },
+    },
+    {
       name: "shipped-code-never-imports-tests",
       comment: "Nothing that ships in the package imports test/.",
       severity: "error",

@@ -1,5 +1,6 @@
 // Runs one inspected session until a signal: starts it, opens the inspector, prints the URL, tears down on Ctrl+C.
 
+import { isElwoodError } from "../src/contracts/errors.js";
 import type { AgentSession } from "../src/session-api.js";
 import { inspect, type InspectOptions } from "../src/inspect.js";
 import { stopRequested } from "./stop-signals.js";
@@ -8,7 +9,12 @@ export interface InspectedSession {
   readonly session: AgentSession;
   /** What to tell the person at the keyboard. */
   readonly hints: readonly string[];
-  /** Removes everything the starter created (sandbox home, model server); the session is torn down first. */
+  /**
+   * Present when the session is the person's own and worth resuming: a signal then stops it (its record stays on
+   * disk) instead of tearing it down, and the inspector prints this command followed by the session id.
+   */
+  readonly keep?: { readonly resumeCommand: string };
+  /** Removes everything the starter created (sandbox home, model server); the session is ended first. */
   cleanup(): Promise<void>;
 }
 
@@ -26,9 +32,10 @@ export async function runInspector(
 ): Promise<number> {
   // Listening before the start: a Ctrl+C while the CLI boots still ends in a teardown once the session exists.
   let stopping = false;
+  let ending = "tearing down…";
   const stop = stopRequested().then((signal) => {
     stopping = true;
-    console.log(`\n${signal}: tearing down…`);
+    console.log(`\n${signal}: ${ending}`);
     setTimeout(() => process.exit(1), STOP_DEADLINE_MS).unref();
     return signal;
   });
@@ -37,10 +44,11 @@ export async function runInspector(
   try {
     demo = await start();
   } catch (error) {
-    console.error(`The session could not be started: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    console.error(`The session could not be started: ${describeError(error)}`);
     return 1;
   }
   const { session } = demo;
+  if (demo.keep !== undefined) ending = "stopping the session (it stays resumable)…";
   let inspector;
   try {
     inspector = await inspect(session, { port, ...options });
@@ -57,15 +65,38 @@ export async function runInspector(
   if (!stopping) {
     console.log("");
     for (const hint of demo.hints) console.log(`  ${hint}`);
+    console.log(`  Session: ${session.elwoodSessionId}`);
     console.log(`\n  Inspector: ${inspector.url}\n\n  Open it in a browser. Press Ctrl+C here to stop everything.\n`);
   }
 
-  // Every signal ends in teardown: it SIGKILLs the agent's process group at once and removes Elwood's session
-  // state; then the demo's sandbox and model server go. stdin is never read (a read could stop the job instead).
+  // A throwaway session ends in teardown: it SIGKILLs the agent's process group at once and removes Elwood's session
+  // state; then the demo's sandbox and model server go. A kept one is stopped, so its record stays for a resume.
+  // stdin is never read (a read could stop the job instead).
   const signal = await stop;
-  await session.teardown().catch((error: unknown) => console.error(`teardown: ${String(error)}`));
+  await endSession(demo);
   await inspector.close();
   await demo.cleanup();
   console.log("done.");
   return signal === "SIGINT" ? 130 : 0;
+}
+
+/** Tears a throwaway session down; stops a kept one (SIGKILL if the graceful stop fails) and says how to resume it. */
+async function endSession({ session, keep }: InspectedSession): Promise<void> {
+  if (keep === undefined) {
+    await session.teardown().catch((error: unknown) => console.error(`teardown: ${String(error)}`));
+    return;
+  }
+  try {
+    await session.stop();
+  } catch (error) {
+    console.error(`stop: ${String(error)}`);
+    await session.kill().catch((killError: unknown) => console.error(`kill: ${String(killError)}`));
+  }
+  console.log(`Session ${session.elwoodSessionId} is saved. Resume it with:\n  ${keep.resumeCommand} ${session.elwoodSessionId}`);
+}
+
+/** An ElwoodError with its stable code (what a person searches the README for), anything else by name and message. */
+function describeError(error: unknown): string {
+  if (isElwoodError(error)) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
