@@ -131,6 +131,12 @@ export type WarningCode =
   | "hook_observer_failed"
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS in machines/dialog-key-watch.ts). */
   | "dialog_keys_no_effect"
+  /**
+   * Claude shows a missing or lapsed login once the session is usable (`Not logged in · Please run /login`, or the
+   * same status by its composer): `details.recoveryCommand` is `/login` (`session.login()` runs it). At most once per
+   * session; the session stays alive.
+   */
+  | "login_expired"
   /** The session record could not be updated with the CLI's new conversation id (`details.errno`); resume may miss it. */
   | "state_write_failed"
   /**
