@@ -112,6 +112,8 @@ export interface ActivityEvent {
   readonly toolUseId?: string;
   readonly toolInput?: string;
   readonly toolOutput?: string;
+  /** On a `tool_result`: true when the tool failed (the CLI recorded the result as an error); absent otherwise. */
+  readonly toolIsError?: boolean;
   readonly status?: SessionStatus;
   readonly exitCode?: number;
   readonly failedOpen?: boolean;
