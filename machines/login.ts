@@ -34,6 +34,7 @@ export interface LoginTiming {
 
 /** A profile that recognises nothing: a login op without a CLI profile can only fail. */
 export const NO_LOGIN_PROFILE: LoginProfile = {
+  recoveryCommand: "",
   methodLabels: { claudeai: /(?!)/, console: /(?!)/, third_party: /(?!)/ },
   validateUrl: () => undefined,
   validateCode: () => ({ ok: false, reason: "this CLI has no /login panel Elwood drives" }),

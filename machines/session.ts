@@ -139,6 +139,8 @@ interface SessionContext {
   readonly input: SessionInput;
   readonly status: SessionStatus;
   readonly initialReady: boolean;
+  /** The login_expired warning went out (edge-triggered: at most once per session). */
+  readonly loginWarned: boolean;
   readonly facts: ScreenFacts | undefined;
   readonly lastStatusFactsKey: string;
   /** The close the `end` actor is running (or ran last). */
@@ -170,6 +172,26 @@ function meaningKey(adapter: AgentAdapter, frame: FrameEvent): string {
 }
 
 const now = (context: SessionContext): number => (context.input.clock ?? Date.now)();
+
+/**
+ * Once the session is usable, the first screen saying the login is missing or lapsed is one content-free
+ * `login_expired` warning; a notice that stays or comes back is not another (edge-triggered, once per session).
+ */
+function warnLoginRequired(
+  context: SessionContext,
+  facts: ScreenFacts | undefined,
+  enqueue: { assign(values: Partial<SessionContext>): void; emit(event: SessionPublicEvent): void },
+): void {
+  const recoveryCommand = context.input.adapter.login?.recoveryCommand;
+  if (facts?.loginRequired !== true || context.loginWarned || recoveryCommand === undefined) return;
+  enqueue.assign({ loginWarned: true });
+  enqueue.emit({
+    type: "public.warning",
+    code: "login_expired",
+    message: "the CLI reports a missing or expired login; log in again (session.login() runs its login command)",
+    details: { recoveryCommand },
+  });
+}
 
 const notRunning = (): ElwoodError => new ElwoodError("session_not_running", "the session ended");
 
@@ -247,6 +269,8 @@ function buildSessionMachine(edges: SessionEdges) {
       noteStatus: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== "status.changed") return;
         enqueue.assign({ status: event.to, initialReady: context.initialReady || event.initial });
+        // A login status painted from start-up (Claude 2.1.215) is on the screen already when the session becomes usable.
+        if (event.initial) warnLoginRequired(context, context.facts, enqueue);
         enqueue.sendTo("turn", event);
         enqueue.sendTo("queue", event);
         enqueue.sendTo("interrupt", event);
@@ -414,6 +438,7 @@ function buildSessionMachine(edges: SessionEdges) {
       input,
       status: "starting",
       initialReady: false,
+      loginWarned: false,
       facts: undefined,
       lastStatusFactsKey: "",
       closingAs: "stopped",
@@ -573,6 +598,7 @@ function buildSessionMachine(edges: SessionEdges) {
                 enqueue.sendTo("status", event);
               }
               enqueue.emit({ type: "public.frame", seq: event.seq, facts: event.facts });
+              if (context.initialReady) warnLoginRequired(context, event.facts, enqueue);
               if (event.facts.mcpNotices !== undefined) {
                 const step = newMcpWarnings(event.facts.mcpNotices, context.mcpWarned);
                 if (step.warnings.length > 0) enqueue.assign({ mcpWarned: step.warned });

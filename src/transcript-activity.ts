@@ -53,7 +53,16 @@ export function activityForTranscriptItem(item: TranscriptItem, transcriptPath: 
       return { source: "transcript", kind: "tool_call", label: item.name, toolName: item.name, toolUseId: item.id, ...(input === undefined ? {} : { toolInput: input }), ...file };
     }
     case "tool_result":
-      return { source: "transcript", kind: "tool_result", label: item.isError ? "error" : "ok", toolUseId: item.id, toolOutput: item.output, ...file };
+      // The label is the call id that pairs the result with its tool_call (C-CODEX-19); a failure says so apart.
+      return {
+        source: "transcript",
+        kind: "tool_result",
+        label: item.id,
+        toolUseId: item.id,
+        toolOutput: item.output,
+        ...(item.isError ? { toolIsError: true } : {}),
+        ...file,
+      };
     default:
       return undefined;
   }

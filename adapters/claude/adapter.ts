@@ -65,7 +65,7 @@ export const claudeAdapter: AgentAdapter = {
   // no worktree (without it, .claude/worktrees/<name> appears); Claude's docs say both hooks replace its git logic.
   handlerOnlyHooks: ["WorktreeCreate", "WorktreeRemove"],
   statusHooks: ["PermissionRequest", "SessionEnd"],
-  login: { methodLabels: LOGIN_METHOD_LABELS, validateUrl: validateLoginUrl, validateCode: validateLoginCode },
+  login: { recoveryCommand: "/login", methodLabels: LOGIN_METHOD_LABELS, validateUrl: validateLoginUrl, validateCode: validateLoginCode },
   trustAffirmatives: {
     workspace_trust: /^(\d+\.\s*)?Yes, I trust this folder$/,
     bypass_permissions: /^(\d+\.\s*)?Yes, I accept$/,

@@ -33,6 +33,8 @@ const INTERRUPT_BANNER = rule("claude-interrupt-banner");
 const PROMPT_ROW = rule("claude-prompt-row");
 const DIALOG_RULE = rule("claude-dialog-rule");
 const MODEL_NOTICE = rule("claude-model-notice");
+const LOGIN_NOTICE = rule("claude-login-required-notice");
+const LOGIN_STATUS = rule("claude-login-required-status");
 
 /** Rows that carry conversation provenance: a prompt, a reply/tool bullet, a spinner, a result hook. */
 const CONVERSATION_ROW = /^(?:❯[ \u00a0]\S|[●⏺✻✢✶✽·*] \S|\s{0,4}⎿\s)/;
@@ -121,6 +123,34 @@ function readModelNotice(rows: readonly string[], top: number, bound: number, ma
   if (label === undefined) return undefined;
   matched.add("claude-model-notice");
   return { label, count };
+}
+
+/**
+ * A missing or lapsed login: the latest turn's `⎿  Not logged in · Please run /login` notice (below the last prompt row,
+ * so an old one scrolled above a newer prompt does not count), or the login status by the composer (the row above its
+ * top rule, or its footer rows).
+ */
+function readLoginRequired(rows: readonly string[], top: number, bound: number, composer: Composer | undefined, footerEnd: number, matched: Set<string>): boolean {
+  let required = false;
+  for (let r = bound - 1; r >= top; r -= 1) {
+    const row = rows[r] ?? "";
+    if (PROMPT_ROW.test(row)) break;
+    if (LOGIN_NOTICE.test(row)) {
+      matched.add("claude-login-required-notice");
+      required = true;
+      break;
+    }
+  }
+  if (composer === undefined) return required;
+  const statusRows = [composer.topRule - 1];
+  for (let r = composer.bottomRule + 1; r <= footerEnd; r += 1) statusRows.push(r);
+  for (const r of statusRows) {
+    if (LOGIN_STATUS.test(rows[r] ?? "")) {
+      matched.add("claude-login-required-status");
+      return true;
+    }
+  }
+  return required;
 }
 
 export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
@@ -223,6 +253,8 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
   }
 
   const modelNotice = readModelNotice(rows, top, transcriptBound, matched);
+  const loginRequired =
+    last >= 0 && readLoginRequired(rows, top, transcriptBound, composer, composer === undefined ? -1 : Math.min(last, composer.bottomRule + FOOTER_ROWS), matched);
   const interruptBanner = last >= 0 && latestTurnInterrupted(TURN_MARKERS, rows, transcriptBound, top, matched);
 
   const facts: ScreenFacts = {
@@ -235,6 +267,7 @@ export const readClaudeScreen: ScreenReader = (snapshot): ScreenFacts => {
     imageChips,
     imagePasteFailures: 0,
     ...(modelNotice ? { modelNotice } : {}),
+    ...(loginRequired ? { loginRequired } : {}),
     ruleIds: [...matched].sort(),
   };
   return dialog === undefined ? facts : { ...facts, dialog, ...panels };

@@ -121,6 +121,23 @@ export const claudeScreenRules: readonly ScreenRule[] = [
     pattern: /^❯[ \u00a0]\S/,
     verifiedAgainst: BOTH,
   },
+  // ── login lapsed or missing ─────────────────────────────────────────────────────────────────
+  {
+    id: "claude-login-required-notice",
+    description:
+      "Transcript notice ending a turn that could not run for want of a login: `⎿  Not logged in · Please run /login` (2.1.215 and 2.1.332 with no API key and no stored login, after a prompt; measured offline). The other lapsed-login phrases (`Login expired`, `Session expired`, `OAuth token revoked`, `Invalid API key`) are matched in the same shape, anchored on the `Please run /login` directive, but no capture shows them: a model endpoint answering 401 made both versions retry (`401 … · Retrying in 2s · attempt 3/10`), not print a login notice. With the notice 2.1.332 sends no UserPromptSubmit and ends the turn with StopFailure (`error` `authentication_failed`, the notice as `last_assistant_message`).",
+    region: "bottom",
+    pattern: /^\s*⎿\s+(?:Not logged in|Login expired|Session expired|OAuth token (?:has been )?revoked|Invalid API key)\b[^⎿]*·\s*Please run \/login$/,
+    verifiedAgainst: BOTH,
+  },
+  {
+    id: "claude-login-required-status",
+    description:
+      "Right-aligned login status by the composer: 2.1.215 paints `Not logged in · Run /login` at the end of the footer row from start-up on (no API key, no stored login; measured offline); 2.1.332 painted `Not logged in · run /login` above the composer's top rule in a tmux capture after a prompt (not at start-up, and not in an offline run). Same phrase list as the notice, anchored on `run /login`.",
+    region: "footer",
+    pattern: /(?:^|\s)(?:Not logged in|Login expired|Session expired|OAuth token (?:has been )?revoked|Invalid API key) · [Rr]un \/login$/,
+    verifiedAgainst: BOTH,
+  },
   // ── dialogs ────────────────────────────────────────────────────────────────────────────────
   {
     id: "claude-dialog-rule",

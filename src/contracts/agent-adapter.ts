@@ -30,6 +30,8 @@ export type LoginMethod = "claudeai" | "console" | "third_party";
 
 /** What the login transaction needs to know of a CLI's `/login` panel (only CLIs that have one). */
 export interface LoginProfile {
+  /** What a person types to log in again (Claude's `/login`): the `login_expired` warning's `recoveryCommand`. */
+  readonly recoveryCommand: string;
   /** The method list's row label for each sign-in method. */
   readonly methodLabels: Readonly<Record<LoginMethod, RegExp>>;
   /** The authorization URL as shown, when it is one the caller may be handed; undefined otherwise. */

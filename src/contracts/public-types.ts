@@ -112,6 +112,8 @@ export interface ActivityEvent {
   readonly toolUseId?: string;
   readonly toolInput?: string;
   readonly toolOutput?: string;
+  /** On a `tool_result`: true when the tool failed (the CLI recorded the result as an error); absent otherwise. */
+  readonly toolIsError?: boolean;
   readonly status?: SessionStatus;
   readonly exitCode?: number;
   readonly failedOpen?: boolean;
@@ -131,6 +133,12 @@ export type WarningCode =
   | "hook_observer_failed"
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS in machines/dialog-key-watch.ts). */
   | "dialog_keys_no_effect"
+  /**
+   * Claude shows a missing or lapsed login once the session is usable (`Not logged in · Please run /login`, or the
+   * same status by its composer): `details.recoveryCommand` is `/login` (`session.login()` runs it). At most once per
+   * session; the session stays alive.
+   */
+  | "login_expired"
   /** The session record could not be updated with the CLI's new conversation id (`details.errno`); resume may miss it. */
   | "state_write_failed"
   /**

@@ -147,6 +147,11 @@ export interface ScreenFacts {
   readonly modelNotice?: ModelNoticeFact;
   /** MCP startup problems printed in the welcome region, in screen order; absent when none (always, on Claude). */
   readonly mcpNotices?: readonly McpNoticeFact[];
+  /**
+   * Claude says it has no usable login: a missing or lapsed-login line naming the `/login` directive. Absent when not
+   * seen (always, on Codex: its sign-in screen is a dialog).
+   */
+  readonly loginRequired?: boolean;
   /** Every rule id that matched this frame, sorted. */
   readonly ruleIds: readonly string[];
 }

@@ -12,6 +12,7 @@ const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
   hook_observer_failed: "lifecycle",
   // Seen on the screen: the dialog did not change.
   dialog_keys_no_effect: "terminal",
+  login_expired: "terminal",
   // Elwood's own state directory.
   state_write_failed: "lifecycle",
   transcript_listener_error: "terminal",
@@ -36,6 +37,8 @@ const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
   codex_default_model_persisted: ["reason"],
   hook_observer_failed: ["phase"],
   dialog_keys_no_effect: ["dialog"],
+  // Fixed raw: the recovery command is always the adapter's own (in details).
+  login_expired: [],
   state_write_failed: ["errno"],
   transcript_listener_error: ["channel"],
   transcript_records_dropped: ["cause"],

@@ -30,7 +30,7 @@ if (argv.includes("--help")) {
 }
 /** Older layouts: Claude 2.1.2xx (braille title, 3-option dialog), Codex 0.144 (no OSC 7501, no SessionEnd/Interrupt). */
 const legacy = CLAUDE ? version.startsWith("2.1.2") : version.startsWith("0.144");
-/** @type {{ transcript?: { records?: number, gapMs?: number }, lastWords?: { text: string, fillerRecords?: number, fillerBytes?: number }, exitBurst?: { lines?: number, last: string }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean, mcpWarnings?: { notLoggedIn?: string[], failed?: string[], delayMs?: number } }} */
+/** @type {{ transcript?: { records?: number, gapMs?: number }, lastWords?: { text: string, fillerRecords?: number, fillerBytes?: number }, exitBurst?: { lines?: number, last: string }, turnMs?: number, slowMs?: number, startupMs?: number, instructionsLoadedDelayMs?: number, swallowFirstPaste?: boolean, swallowWindowMs?: number, escTimeoutMs?: number, eatEnterAfterPaste?: boolean, pasteBurstMs?: number, modelSwitchConfirm?: "standard" | "hook", modelSwitchConfirmDelayMs?: number, pickerNoSessionKey?: boolean, pickerDelayMs?: number, pickerPartialMs?: number, ignoreImagePaste?: boolean, loginGoodCode?: string, loginUrl?: string, loginSkipMethod?: boolean, loginBanner?: "startup" | "afterTurn", mcpWarnings?: { notLoggedIn?: string[], failed?: string[], delayMs?: number } }} */
 const script = JSON.parse(process.env.ELWOOD_SIM_SCRIPT || "{}");
 const turnMs = script.turnMs ?? 150;
 const cwd = process.cwd();
@@ -100,6 +100,8 @@ const S = {
   /** @type {CodexPicker | null} */ codexPicker: null,
   modelIdx: 0,
   chipN: 0, turnN: 0, tick: 0, composerAt: 0, lastTypedAt: 0, ctrlCAt: 0, pasted: false,
+  /** script.loginBanner: the CLI shows its missing-login notice and status. */
+  loginLapsed: false,
   /** A resume's replay painting the working footer / Working line (no turn). */
   replayWorking: false,
   title: "", lastTitle: "", pendingStart: resumeId === undefined ? "startup" : "resume", pasteTick: false, droppedEnters: 0,
@@ -244,7 +246,8 @@ function bottom(/** @type {number} */ cols) {
       const status = t.status ? `${t.status} · ` : "";
       rows.push(...fit({ t: `${SPIN[Math.floor(S.tick / 2) % SPIN.length]} ${t.label}… (${status}${secs()}s · ↓ ${Math.ceil(t.partial.length / 4)} tokens)`, s: fg(174) }, cols));
     }
-    if (!legacy) rows.push(rightAligned("◐ medium · /effort", cols));
+    // The login status replaces the effort tag once the login lapsed (2.1.332's `Not logged in · run /login`, tmux capture).
+    if (!legacy) rows.push(rightAligned(S.loginLapsed ? "Not logged in · run /login" : "◐ medium · /effort", cols));
     const hasChip = S.comp.some((c) => c.chip);
     // Too narrow for the whole working footer, Claude elides its `esc to interrupt` token (the title spinner remains).
     const working = cols < 52 ? "  ⏸ manual mode on · ← for agents" : "  ⏸ manual mode on · esc to interrupt · ← for agents";
@@ -402,6 +405,16 @@ async function submit(/** @type {string} */ text) {
     S.pendingStart = "";
     await hook("SessionStart", { source }, source);
     if (turn.dead) return;
+  }
+  // script.loginBanner "afterTurn": the login lapses after the first turn; each later prompt ends at the CLI's notice, as
+  // Claude 2.1.332 with no login does (measured offline): no UserPromptSubmit, nothing sent to the model, the notice,
+  // then StopFailure with error `authentication_failed` and the notice as its last_assistant_message.
+  if (CLAUDE && script.loginBanner === "afterTurn" && turn.n >= 2) {
+    S.loginLapsed = true;
+    add([{ t: "  ⎿  Not logged in · Please run /login", s: fg(203) }]);
+    paint();
+    await hook("StopFailure", turnKeys(turn, { error: "authentication_failed", last_assistant_message: "Not logged in · Please run /login" }));
+    return endTurn(turn, "not_logged_in");
   }
   const ups = decide(await hook("UserPromptSubmit", turnKeys(turn, { prompt: text, permission_mode: "default" })), blockPick);
   if (turn.dead) return;
@@ -906,6 +919,12 @@ async function main() {
   if (CLAUDE) appendFileSync(transcriptPath, ""); // the real CLI creates its transcript before the first hook
   if (resumeId !== undefined) replayHistory();
   if (CLAUDE) await hook("SessionStart", { source: resumeId === undefined ? "startup" : "resume", model }, resumeId === undefined ? "startup" : "resume");
+  // script.loginBanner "startup": a lapsed login announced before the composer (the start-up banner C-CLAUDE-17 names).
+  if (CLAUDE && script.loginBanner === "startup") {
+    S.loginLapsed = true;
+    add([{ t: "  ⎿  Login expired · Please run /login", s: fg(203) }]);
+    paint();
+  }
   await sleep(script.startupMs ?? 100);
   if (S.phase !== "starting") return;
   S.phase = "ready";

@@ -12,7 +12,7 @@ export type SimFlavour = "claude" | "codex";
  * `denied`: a PreToolUse/PermissionRequest hook denied the tool; the model still answered, so Stop fired.
  * `rejected`: the human answered No / Esc in the permission dialog (no Stop). `blocked`: UserPromptSubmit blocked.
  */
-export type SimOutcome = "stop" | "interrupted" | "denied" | "rejected" | "blocked";
+export type SimOutcome = "stop" | "interrupted" | "denied" | "rejected" | "blocked" | "not_logged_in";
 
 interface Stamped { readonly t: number }
 export type SimLogRecord = Stamped & (
@@ -91,6 +91,11 @@ export interface SimScript {
   readonly loginSkipMethod?: boolean;
   /** Codex flavour: print 0.144.6's MCP startup warning rows under the welcome header, `delayMs` after start (default at once). */
   readonly mcpWarnings?: { readonly notLoggedIn?: readonly string[]; readonly failed?: readonly string[]; readonly delayMs?: number };
+  /**
+   * Claude flavour: `startup` paints `⎿  Login expired · Please run /login` before the composer (a start-up banner);
+   * `afterTurn` ends every prompt after the first at `⎿  Not logged in · Please run /login` (2.1.332's notice).
+   */
+  readonly loginBanner?: "startup" | "afterTurn";
 }
 
 /**

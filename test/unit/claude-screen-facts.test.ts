@@ -21,6 +21,7 @@ import {
 const TURN = ["C-TURN-03"];
 const idle: Expected = { composer: true, criteria: TURN };
 const gone: Expected = { composer: false };
+const notLoggedIn: Expected = { composer: true, login: true, criteria: ["C-CLAUDE-17", "C-CLAUDE-18"] };
 const banner: Expected = { composer: true, banner: true, criteria: ["C-TURN-02", "C-TURN-04"] };
 const working: Expected = { composer: true, working: true, criteria: ["C-TURN-01", "C-TURN-03"] };
 const typed = (text: string): Expected => ({ composer: true, text });
@@ -216,8 +217,11 @@ const EXPECTED: Record<string, Expected> = {
   "model-picker.txt": picker332,
   "model-switch-confirm-215.txt": switchConfirm("Sonnet 5"),
   "model-switch-confirm.txt": switchConfirm("Sonnet 5.5"),
-  // `Once fixed, resend your message` is a dimmed placeholder, not typed text.
-  "not-logged-in.txt": idle,
+  // `Once fixed, resend your message` is a dimmed placeholder, not typed text. The turn's `⎿  Not logged in · Please run
+  // /login` notice and the `Not logged in · run /login` status say the login is missing.
+  "not-logged-in.txt": notLoggedIn,
+  // 2.1.215 also keeps `Not logged in · Run /login` in its footer; the idle ready screen shows only that.
+  "not-logged-in-215.txt": notLoggedIn,
   "onboarding-1-theme-215.txt": gone,
   "onboarding-1-theme.txt": gone,
   "onboarding-2-api-key-215.txt": apiKey215,
@@ -262,7 +266,9 @@ const EXPECTED: Record<string, Expected> = {
   "slash-compact-typed.txt": typed("/compact"),
   "slash-menu-215.txt": typed("/"),
   "slash-menu.txt": typed("/"),
+  // 2.1.332 shows nothing about the missing login until a prompt is sent (C-CLAUDE-17: no start-up banner to fail on).
   "startup-no-credentials.txt": idle,
+  "startup-no-credentials-215.txt": notLoggedIn,
   "theme-picker-215.txt": gone,
   "theme-picker.txt": gone,
   "trust-dialog-215.txt": trust215,
@@ -607,5 +613,32 @@ describe("Claude composer with a session name (issue 13 item 4)", () => {
     const f = readClaudeScreen(syntheticSnapshot(["", named, "❯\u00a0", rule, "  ? for shortcuts"], { cols }));
     expect(f.composer).toBe(true);
     expect(f.dialog).toBeUndefined();
+  });
+});
+
+describe("Claude missing or lapsed login (synthetic frames) [C-CLAUDE-17, C-CLAUDE-18]", () => {
+  const phrases = ["Not logged in", "Login expired", "Session expired", "OAuth token revoked", "Invalid API key"];
+  for (const phrase of phrases) {
+    it(`C-CLAUDE-17 C-CLAUDE-18: \`⎿  ${phrase} · Please run /login\` under the latest prompt says the login is missing`, () => {
+      const facts = readClaudeScreen(claudeScreen(["❯ hi", `  ⎿  ${phrase} · Please run /login`], 189));
+      expect(facts.loginRequired).toBe(true);
+      expect(facts.ruleIds).toContain("claude-login-required-notice");
+    });
+  }
+
+  it("C-CLAUDE-18: the matching anchors on the /login directive: the phrase alone, or another directive, is not a login notice", () => {
+    for (const row of ["  ⎿  Not logged in", "  ⎿  Session expired · Please run /compact", "  ⎿  Login expired · Please try again"]) {
+      expect(readClaudeScreen(claudeScreen(["❯ hi", row], 189)).loginRequired, row).toBeUndefined();
+    }
+  });
+
+  it("C-CLAUDE-18: an old notice above a newer prompt is not the latest turn's", () => {
+    const facts = readClaudeScreen(claudeScreen(["❯ hi", "  ⎿  Not logged in · Please run /login", "", "❯ again", "", "● FAKE-REPLY: again"], 189));
+    expect(facts.loginRequired).toBeUndefined();
+  });
+
+  it("C-CLAUDE-18: a reply quoting the notice (a `●` row, not a `⎿` notice) is not a login notice", () => {
+    const facts = readClaudeScreen(claudeScreen(["❯ what does Claude say logged out?", "● It says: Not logged in · Please run /login"], 189));
+    expect(facts.loginRequired).toBeUndefined();
   });
 });

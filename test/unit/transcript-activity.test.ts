@@ -40,9 +40,15 @@ describe("activity sources (C-CODEX-16, C-CLAUDE-15)", () => {
     expect(activityForTranscriptItem({ kind: "tool_result", id: "t1", output: "x", isError: true }, undefined)).toMatchObject({
       source: "transcript",
       kind: "tool_result",
+      label: "t1",
       toolUseId: "t1",
       toolOutput: "x",
+      toolIsError: true,
     });
+    // C-CODEX-19: the label pairs a result with its call; a result that did not fail has no toolIsError.
+    const ok = activityForTranscriptItem({ kind: "tool_result", id: "call_9", output: "fine", isError: false }, undefined);
+    expect(ok).toMatchObject({ kind: "tool_result", label: "call_9", toolUseId: "call_9" });
+    expect(ok).not.toHaveProperty("toolIsError");
   });
 
   it("turn bookkeeping items (prompt, usage, turn end) are no activity of their own", () => {
