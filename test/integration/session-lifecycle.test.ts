@@ -78,11 +78,12 @@ describe("session lifecycle through a real PTY", () => {
   it("C-API-34: waiters reject session_not_running when the session ends first", async () => {
     const { session } = sim();
     await session.waitForStatus((s) => s === "ready", 15_000);
-    const status = session.waitForStatus((s) => s === "blocked", 30_000);
-    const activity = session.waitForActivity((a) => (a.kind as string) === "never", 30_000);
+    // The handlers are attached before the kill: the terminal status (and so the rejections) may come before kill() resolves.
+    const status = expect(session.waitForStatus((s) => s === "blocked", 30_000)).rejects.toMatchObject({ name: "session_not_running" });
+    const activity = expect(session.waitForActivity((a) => (a.kind as string) === "never", 30_000)).rejects.toMatchObject({ name: "session_not_running" });
     await session.kill();
-    await expect(status).rejects.toMatchObject({ name: "session_not_running" });
-    await expect(activity).rejects.toMatchObject({ name: "session_not_running" });
+    await status;
+    await activity;
     await expect(session.waitForActivity(() => true, 10)).rejects.toMatchObject({ name: "session_not_running" });
   });
 
