@@ -53,7 +53,9 @@ export interface PickerTiming {
 
 export const PICKER_DEFAULTS: PickerTiming = {
   settleMs: 150,
-  openMs: 5000,
+  // A busy 2-core machine running many CLIs took Claude 2.1.215 over 5 s to paint the picker after `/model` Enter
+  // (full e2e run); a bound, not a wait: a picker that paints sooner is read at once.
+  openMs: 10_000,
   stepMs: 1500,
   cursorSettleMs: 250,
   closeMs: 5000,
