@@ -51,6 +51,9 @@ export interface PickerTiming {
   readonly enterRepairs: number;
 }
 
+/** `details.cause` of the model_automation_failed that says the picker never painted (nothing was chosen or saved). */
+export const PICKER_NOT_SHOWN = "picker_not_shown";
+
 export const PICKER_DEFAULTS: PickerTiming = {
   settleMs: 150,
   // A busy 2-core machine running many CLIs took Claude 2.1.215 over 5 s to paint the picker after `/model` Enter
@@ -502,7 +505,7 @@ export const modelPickerMachine = setup({
     recordEffectError: assign({ error: ({ event }) => (event.type === "effect.result" && event.error ? event.error : fail("preparing the model switch failed")) }),
     recordCancel: assign({ error: ({ context, event }) => (event.type === "transaction.cancel" ? event.error : context.error) }),
     failForeign: assign({ error: () => fail("a model picker is already on screen (not opened by Elwood)") }),
-    failNoPicker: assign({ error: () => fail("the /model picker did not appear") }),
+    failNoPicker: assign({ error: () => fail("the /model picker did not appear", { cause: PICKER_NOT_SHOWN }) }),
     failUnknown: assign(({ context }) => ({
       error: fail(`unknown model id "${context.target ?? ""}"`, { available: context.rows.map((r) => r.id) }),
     })),

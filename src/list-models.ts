@@ -5,7 +5,8 @@ import { startClaude } from "./start-claude.js";
 import type { StartCodexOptions } from "./start-codex.js";
 import { startCodex } from "./start-codex.js";
 import type { AgentSession } from "./session-api.js";
-import { ElwoodError } from "./contracts/errors.js";
+import { PICKER_NOT_SHOWN } from "../machines/model-picker.js";
+import { ElwoodError, isElwoodError } from "./contracts/errors.js";
 import type { AgentModelOption } from "./contracts/public-types.js";
 
 export interface ListModelsOptions {
@@ -22,14 +23,25 @@ export interface ListModelsOptions {
 /** Startup readiness bound for the probe session (a start that never gets ready is torn down). */
 const PROBE_READY_MS = 60_000;
 
-async function probe(start: () => Promise<AgentSession>, timeoutMs: number | undefined): Promise<readonly AgentModelOption[]> {
+/**
+ * Starts the throwaway session, lists, and always tears it down. A picker that never painted is opened once more: a
+ * loaded machine can lose the `/model` typed right after a fresh CLI's readiness (Claude 2.1.215 in a full e2e run),
+ * and on a throwaway session a second try costs nothing and changes nothing.
+ */
+export async function probeModels(start: () => Promise<AgentSession>, timeoutMs: number | undefined): Promise<readonly AgentModelOption[]> {
   // A start failure surfaces the adapter's own typed start error; it cleans up what it allocated itself.
   const session = await start();
   try {
     await session.waitForStatus((s) => s === "ready", PROBE_READY_MS).catch((error: unknown) => {
       throw new ElwoodError("model_automation_failed", "the probe session never became ready", { cause: error instanceof Error ? error.name : "error" });
     });
-    return await session.listModels(timeoutMs === undefined ? undefined : { timeoutMs });
+    const options = timeoutMs === undefined ? undefined : { timeoutMs };
+    try {
+      return await session.listModels(options);
+    } catch (error) {
+      if (!isElwoodError(error, "model_automation_failed") || error.details.cause !== PICKER_NOT_SHOWN) throw error;
+      return await session.listModels(options);
+    }
   } finally {
     await session.teardown().catch(() => {});
   }
@@ -53,11 +65,11 @@ function startOptions(options: ListModelsOptions): ProbeStart {
 /** Claude's /model rows without a caller-held session (C-API-41). */
 export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
   if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
-  return probe(() => startClaude(startOptions(options)), options.timeoutMs);
+  return probeModels(() => startClaude(startOptions(options)), options.timeoutMs);
 }
 
 /** Codex's /model rows without a caller-held session (C-API-41). */
 export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
   if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
-  return probe(() => startCodex(startOptions(options)), options.timeoutMs);
+  return probeModels(() => startCodex(startOptions(options)), options.timeoutMs);
 }
