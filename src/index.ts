@@ -1,4 +1,5 @@
-// Elwood's public entry point: the only module consumers import.
+// Elwood's core entry point (`elwood`): the session API. The inspector is `elwood/inspector` (src/inspect.ts), so an
+// embedder that never opens it loads neither its web server nor `ws`.
 
 export { startClaude, type StartClaudeOptions } from "./start-claude.js";
 export {
@@ -42,8 +43,18 @@ export type {
 } from "./session-types.js";
 export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetails, type ElwoodErrorDetailsByCode, type ImageAttachFailure } from "./contracts/errors.js";
 export * from "./contracts/public-types.js";
+export type {
+  ClaudeSessionApi,
+  CodexSessionApi,
+  ElwoodAgentSession,
+  ElwoodSessionStatus,
+  ElwoodStatusDecision,
+  ElwoodActivityEvent,
+  ElwoodTerminal,
+  ClaudeEventName,
+  ClaudeEventHandler,
+} from "./seed-names.js";
 export { parseLoopCommand, type ElwoodLoopRequest, type ElwoodLoopState, type ElwoodLoopSnapshot, type ElwoodLoopEventSnapshot, type ElwoodLoopEvent } from "./contracts/loop.js";
-export { inspect, type InspectOptions, type InspectorHandle } from "./inspect.js";
 export { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 export { CodexSession, type CodexSessionOptions } from "./codex-session.js";
 export type { TurnOptions, TurnStream, LazyOptions } from "./conversation/conversation-session.js";

@@ -1,4 +1,4 @@
-// inspect(): opens the local web inspector on one or more live sessions and returns its URL.
+// The `elwood/inspector` entry point: inspect() opens the local web inspector on live sessions and returns its URL.
 
 import { startInspectorServer } from "../inspector/server.js";
 import { SessionFacade } from "./agent-session.js";

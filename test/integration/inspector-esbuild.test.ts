@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { inspect } from "../../src/index.js";
+import { inspect } from "../../src/inspect.js";
 import { startSimSession } from "../support/sim-session.js";
 
 /** Live children of this process whose command name mentions esbuild (Linux /proc). */

@@ -1,7 +1,7 @@
 // Issue 14 item 1: no request, however malformed, can take the inspector's host process down; every reply is a 4xx.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inspect, type InspectorHandle } from "../../src/index.js";
+import { inspect, type InspectorHandle } from "../../src/inspect.js";
 import { fuzzCase, httpStatus, prng, sendRaw, type FuzzCase } from "../support/http-fuzz.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 

@@ -4,7 +4,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { isElwoodError } from "../../src/contracts/errors.js";
-import { inspect, type InspectorHandle } from "../../src/index.js";
+import { inspect, type InspectorHandle } from "../../src/inspect.js";
 import type { ServerMessage } from "../../inspector/protocol.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
 

@@ -1,7 +1,7 @@
 // The packed tarball works for a consumer (issue 15 §2): npm pack, an offline install into a fresh project, then
 // ESM import, a strict TypeScript consumer, one real turn against the simulated agent, the inspector page, each bin.
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -95,9 +95,26 @@ describe("packed tarball in a fresh consumer project, offline (issue 15 §2)", (
 
   it("imports from ESM without any dev dependency present", () => {
     const out = run(process.execPath, ["--input-type=module", "-e", 'const m = await import("elwood"); console.log(Object.keys(m).sort().join(","))'], project);
-    expect(out.trim().split(",")).toEqual(expect.arrayContaining(["startClaude", "startCodex", "inspect", "ElwoodError", "isElwoodError"]));
+    expect(out.trim().split(",")).toEqual(expect.arrayContaining(["startClaude", "startCodex", "ElwoodError", "isElwoodError"]));
+    const inspector = run(process.execPath, ["--input-type=module", "-e", 'const m = await import("elwood/inspector"); console.log(Object.keys(m).sort().join(","))'], project);
+    expect(inspector.trim()).toBe("inspect");
     // tsx, esbuild and the CLIs are the repository's devDependencies: none of them reached the consumer.
     expect(run("ls", [join(project, "node_modules")], project).split("\n")).not.toEqual(expect.arrayContaining(["tsx", "esbuild", "typescript"]));
+  });
+
+  it("the core entry loads neither ws nor TypeBox; elwood/inspector brings ws (issue 33 §6)", () => {
+    // A resolve hook (it runs on the loader's own thread) writes each module URL it resolves to stderr.
+    writeFileSync(join(project, "trace-hooks.mjs"), 'import { writeSync } from "node:fs";\nexport async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, `resolved ${r.url}\\n`); return r; }\n');
+    writeFileSync(join(project, "trace.mjs"), 'import { register } from "node:module";\nregister("./trace-hooks.mjs", import.meta.url);\n');
+    const loaded = (entry: string): string[] => {
+      const result = spawnSync(process.execPath, ["--import", "./trace.mjs", "--input-type=module", "-e", `await import(${JSON.stringify(entry)});`], { cwd: project, encoding: "utf8" });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stderr.split("\n").filter((l) => l.startsWith("resolved ")).map((l) => l.slice("resolved ".length));
+    };
+    const core = loaded("elwood");
+    expect(core.some((url) => url.includes("/node_modules/elwood/dist/src/index.js"))).toBe(true);
+    expect(core.filter((url) => /\/node_modules\/(ws|@sinclair\/typebox)\//.test(url))).toEqual([]);
+    expect(loaded("elwood/inspector").some((url) => url.includes("/node_modules/ws/"))).toBe(true);
   });
 
   it("typechecks a strict consumer under tsc --init's defaults, and the declarations need no Node types", () => {

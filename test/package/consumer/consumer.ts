@@ -1,8 +1,12 @@
 // A consumer's TypeScript file, typechecked against the installed tarball under `tsc --init`'s strict defaults.
-import { inspect, isElwoodError, startClaude, type InspectorHandle } from "elwood";
+import { isElwoodError, startClaude, type ClaudeSessionApi, type ElwoodSessionStatus } from "elwood";
+import { inspect, type InspectorHandle } from "elwood/inspector";
 
 export async function oneTurn(executable: string, cwd: string): Promise<string> {
-  const session = await startClaude({ cwd, executable });
+  // The seed's names (issue 33 §5) are what a consumer of the upstream package wrote.
+  const session: ClaudeSessionApi = await startClaude({ cwd, executable });
+  const status: ElwoodSessionStatus = session.status;
+  void status;
   session.on("activity", (a) => {
     if (a.kind === "assistant_message") console.log(a.label);
   });

@@ -1,5 +1,6 @@
 // Run inside the consumer project: one real offline turn against the simulated agent, then the inspector page.
-import { inspect, startClaude } from "elwood";
+import { startClaude } from "elwood";
+import { inspect } from "elwood/inspector";
 
 const [executable, cwd, log] = process.argv.slice(2);
 const session = await startClaude({ cwd, executable, env: { ELWOOD_SIM_LOG: log } });
