@@ -1,5 +1,5 @@
 // Codex's shell tool calls as the command they run: the harness around it (a code-mode JS snippet, JSON arguments, the
-// sandbox and output fields) removed, so a tool call reads `ls -la`, not the wrapper that carried it.
+// sandbox fields) removed, so a tool call reads `{ command: "ls -la" }`, not the wrapper that carried it.
 
 type Rec = Readonly<Record<string, unknown>>;
 
@@ -55,12 +55,19 @@ function snippetCommand(snippet: string): string | undefined {
   return object === undefined ? undefined : commandOf(parsed(object));
 }
 
+/** A tool call's input as Elwood reports it, and what Codex recorded when the two differ. */
+export interface CodexToolInput {
+  readonly input: unknown;
+  /** The recorded arguments or snippet, present only when a shell call's harness was removed. */
+  readonly raw?: unknown;
+}
+
 /**
- * A tool call's input as activity and streams show it: a shell call's command line; any other call (or one that
- * cannot be unwrapped) unchanged. `input` is the `function_call`'s parsed arguments or the `custom_tool_call`'s raw input.
+ * A tool call's input as activity and streams show it: a shell call is `{ command }`, the command line it runs (the
+ * shape Claude's Bash tool has), with what Codex recorded kept as `raw`; any other call, or one that cannot be
+ * unwrapped, unchanged. `input` is the `function_call`'s parsed arguments or the `custom_tool_call`'s raw input.
  */
-export function codexToolInput(name: string, input: unknown): unknown {
-  if (name === "exec" && typeof input === "string") return snippetCommand(input) ?? input;
-  if (SHELL_TOOLS.has(name)) return commandOf(input) ?? input;
-  return input;
+export function codexToolInput(name: string, input: unknown): CodexToolInput {
+  const command = name === "exec" && typeof input === "string" ? snippetCommand(input) : SHELL_TOOLS.has(name) ? commandOf(input) : undefined;
+  return command === undefined ? { input } : { input: { command }, raw: input };
 }

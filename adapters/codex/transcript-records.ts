@@ -2,6 +2,7 @@
 
 import type { TranscriptItem } from "../../src/contracts/turn-events.js";
 import { codexToolInput } from "./exec-command.js";
+import { codexToolOutput } from "./exec-output.js";
 
 type Rec = Readonly<Record<string, unknown>>;
 
@@ -51,11 +52,11 @@ function responseItem(payload: Rec): TranscriptItem[] {
     }
     case "function_call": {
       const name = String(payload["name"] ?? "");
-      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name, input: codexToolInput(name, parseArguments(payload["arguments"])), ...turn }];
+      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name, ...codexToolInput(name, parseArguments(payload["arguments"])), ...turn }];
     }
     case "custom_tool_call": {
       const name = String(payload["name"] ?? "");
-      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name, input: codexToolInput(name, payload["input"]), ...turn }];
+      return [{ kind: "tool_call", id: String(payload["call_id"] ?? ""), name, ...codexToolInput(name, payload["input"]), ...turn }];
     }
     case "web_search_call":
       return [{ kind: "tool_call", id: String(payload["id"] ?? payload["call_id"] ?? ""), name: "web_search", input: payload["action"], ...turn }];
@@ -63,8 +64,8 @@ function responseItem(payload: Rec): TranscriptItem[] {
     case "custom_tool_call_output": {
       const output = payload["output"];
       const text = isRec(output) ? partsText(output["content"]) || JSON.stringify(output) : partsText(output);
-      const failed = isRec(output) && output["success"] === false;
-      return [{ kind: "tool_result", id: String(payload["call_id"] ?? ""), output: text, isError: failed, ...turn }];
+      const printed = codexToolOutput(text, isRec(output) && output["success"] === false);
+      return [{ kind: "tool_result", id: String(payload["call_id"] ?? ""), output: printed.output, isError: printed.failed, ...turn }];
     }
     default:
       return [];

@@ -30,7 +30,11 @@ export interface TurnResult {
 export type TurnEvent =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "thinking"; readonly text: string }
-  | { readonly type: "tool_call"; readonly id: string; readonly name: string; readonly input: unknown }
+  /**
+   * A tool the agent called. `input` is the tool's own input object on every CLI (a shell call carries `command`);
+   * `raw` is what the CLI recorded, present only where Elwood unwrapped a harness around it (Codex).
+   */
+  | { readonly type: "tool_call"; readonly id: string; readonly name: string; readonly input: unknown; readonly raw?: unknown }
   | { readonly type: "tool_result"; readonly id: string; readonly name: string; readonly output: string; readonly isError: boolean }
   /** The agent waits on a human decision (blocked, with the dialog's attention label) or works again / is idle. */
   | { readonly type: "status"; readonly status: SessionStatus; readonly label?: string }
@@ -63,7 +67,7 @@ export type TranscriptItemBody =
   | { readonly kind: "prompt"; readonly text: string; readonly agentTurnId?: string }
   | { readonly kind: "text"; readonly text: string; readonly agentTurnId?: string }
   | { readonly kind: "thinking"; readonly text: string; readonly agentTurnId?: string }
-  | { readonly kind: "tool_call"; readonly id: string; readonly name: string; readonly input: unknown; readonly agentTurnId?: string }
+  | { readonly kind: "tool_call"; readonly id: string; readonly name: string; readonly input: unknown; readonly raw?: unknown; readonly agentTurnId?: string }
   | { readonly kind: "tool_result"; readonly id: string; readonly output: string; readonly isError: boolean; readonly agentTurnId?: string }
   /** Token usage of one model call (`key` dedupes records that repeat one call's usage). */
   | { readonly kind: "usage"; readonly key: string; readonly usage: TurnUsage; readonly agentTurnId?: string }

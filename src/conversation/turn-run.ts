@@ -258,7 +258,7 @@ export class TurnRun {
         return;
       case "tool_call":
         this.toolNames.set(item.id, item.name);
-        this.emit({ type: "tool_call", id: item.id, name: item.name, input: item.input }, readAt);
+        this.emit({ type: "tool_call", id: item.id, name: item.name, input: item.input, ...(item.raw === undefined ? {} : { raw: item.raw }) }, readAt);
         return;
       case "tool_result":
         this.emit({ type: "tool_result", id: item.id, name: this.toolNames.get(item.id) ?? "", output: item.output, isError: item.isError }, readAt);

@@ -68,7 +68,7 @@ describe("Codex rollout records", () => {
     ).toEqual([{ kind: "tool_call", id: "c1", name: "exec", input: "code", agentTurnId: "t1" }]);
     expect(
       readCodexTranscriptRecord({ type: "response_item", payload: { type: "function_call", call_id: "c2", name: "exec_command", arguments: '{"cmd":"ls"}' } }),
-    ).toEqual([{ kind: "tool_call", id: "c2", name: "exec_command", input: "ls" }]);
+    ).toEqual([{ kind: "tool_call", id: "c2", name: "exec_command", input: { command: "ls" }, raw: { cmd: "ls" } }]);
     expect(
       readCodexTranscriptRecord({
         type: "response_item",

@@ -135,7 +135,7 @@ export const TurnEventDataSchemas = {
   text: Type.Object({ turnId, type: Type.Literal("text"), text: Type.String() }, { $id: "TextEvent", additionalProperties: false }),
   thinking: Type.Object({ turnId, type: Type.Literal("thinking"), text: Type.String() }, { $id: "ThinkingEvent", additionalProperties: false }),
   tool_call: Type.Object(
-    { turnId, type: Type.Literal("tool_call"), id: Type.String(), name: Type.String(), input: Type.Unknown() },
+    { turnId, type: Type.Literal("tool_call"), id: Type.String(), name: Type.String(), input: Type.Unknown(), raw: Type.Optional(Type.Unknown()) },
     { $id: "ToolCallEvent", additionalProperties: false },
   ),
   tool_result: Type.Object(

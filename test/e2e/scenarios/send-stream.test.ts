@@ -31,7 +31,7 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     expect(conversation.session).toBeDefined();
   });
 
-  it(`${agent.label}: stream yields the scripted tool call, its result and the final text in order, then one result (issue 17: stream, C-CODEX-19)`, async (ctx) => {
+  it(`${agent.label}: stream yields the scripted tool call, its result and the final text in order, then one result; tool_call / tool_result of one shape on every CLI (issue 17: stream, issue 33 §3, C-CODEX-19)`, async (ctx) => {
     const { conversation, server } = await openConversation(ctx, agent);
     server.enqueue({ kind: "bash", command: "echo tool-ran-ok" });
     server.enqueue({ kind: "text", text: "All done: tool-ran-ok" });
@@ -46,12 +46,14 @@ describe.each(AGENTS)("$label: send / stream", (agent) => {
     expect(events.map((e) => e.type)).toEqual(["tool_call", "tool_result", "text", "result"]);
     const [call, result, text, final] = events;
     if (call?.type !== "tool_call" || result?.type !== "tool_result" || text?.type !== "text" || final?.type !== "result") throw new Error("shape");
-    expect(JSON.stringify(call.input)).toContain("echo tool-ran-ok");
-    // C-CODEX-19: Codex's shell call is the command itself, its exec harness (snippet or JSON arguments) removed.
-    if (agent.kind === "codex") expect(call.input).toBe("echo tool-ran-ok");
+    // Issue 33 §3, C-CODEX-19: one shape on every CLI. A shell call's input is an object with the command itself (the
+    // exec harness, snippet or JSON arguments, removed; what Codex recorded kept as raw); the result is what it printed.
+    expect(call.input).toMatchObject({ command: "echo tool-ran-ok" });
+    if (agent.kind === "codex") expect(call.raw).toBeDefined();
     expect(result.id).toBe(call.id);
     expect(result.name).toBe(call.name);
-    expect(result.output).toContain("tool-ran-ok");
+    expect(result.output).toBe("tool-ran-ok");
+    expect(result.isError).toBe(false);
     expect(text.text).toBe("All done: tool-ran-ok");
     expect(final.status).toBe("completed");
     expect(final.text).toBe("All done: tool-ran-ok");
