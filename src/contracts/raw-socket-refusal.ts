@@ -21,6 +21,11 @@ export function guardRawSocket(socket: Duplex): void {
 
 /** Answers a raw socket with a status line (`"405 Method Not Allowed"`) and closes it; a peer gone already is just dropped. */
 export function refuseRawSocket(socket: Duplex, status: string): void {
+  endSoon(socket, `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
+/** Ends a socket after `last` (and whatever is already queued) is written; a peer that never reads or never closes its side is cut off a moment later. */
+function endSoon(socket: Duplex, last?: string): void {
   guardRawSocket(socket);
   if (socket.destroyed) return;
   if (!socket.writable) {
@@ -28,15 +33,16 @@ export function refuseRawSocket(socket: Duplex, status: string): void {
     return;
   }
   // Destroyed after a moment rather than at once: closing with unread request bytes would reset the connection and
-  // could discard the status before the peer reads it.
+  // could discard our last bytes before the peer reads them.
   const linger = setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS);
   linger.unref();
   socket.once("close", () => clearTimeout(linger));
-  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  if (last === undefined) socket.end();
+  else socket.end(last);
 }
 
 /** The status for a request Node's parser refused (or timed out) before any handler saw it. */
-export function clientErrorStatus(code: string | undefined): string {
+function clientErrorStatus(code: string | undefined): string {
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") return "408 Request Timeout";
   if (code === "HPE_HEADER_OVERFLOW") return "431 Request Header Fields Too Large";
   if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") return "413 Payload Too Large";
@@ -57,13 +63,9 @@ function replyUnderway(socket: Duplex): boolean {
 export function refuseUnservedSockets(server: Server): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A parse error in a pipelined request while an earlier reply is already on the wire: a status line written now
-    // would land inside that reply (Node's own default handler holds back here too).
-    if (replyUnderway(socket)) {
-      guardRawSocket(socket);
-      socket.destroy();
-      return;
-    }
-    refuseRawSocket(socket, clientErrorStatus(error.code));
+    // would land inside that reply. What the reply has written so far still goes out, then the connection ends.
+    if (replyUnderway(socket)) endSoon(socket);
+    else refuseRawSocket(socket, clientErrorStatus(error.code));
   });
   server.on("connect", (_req, socket: Duplex) => refuseRawSocket(socket, "405 Method Not Allowed"));
 }

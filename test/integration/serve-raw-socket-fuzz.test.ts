@@ -1,5 +1,6 @@
 // Issue 38 item 2 for `elwood serve`: requests of every method whose client closes at a random byte never throw in the process that serves them.
 
+import { connect } from "node:net";
 import { Type } from "@sinclair/typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServeServer } from "../../cli/serve/http-server.js";
@@ -59,4 +60,27 @@ describe("elwood serve survives clients that close mid-request (issue 38 item 2)
     const connectReply = await sendRaw(port, { kind: "literal", parts: [Buffer.from(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)], delayMs: 0 });
     expect(connectReply.status).toBe(405);
   }, 60_000);
+
+  it("issue 38 item 2: a request Node cannot parse, pipelined behind an open stream, ends the connection without a status line written into the stream", async () => {
+    const received = await new Promise<string>((resolve) => {
+      const sock = connect(port, "127.0.0.1");
+      let got = "";
+      let broken = false;
+      sock.on("data", (d: Buffer) => {
+        got += d.toString("latin1");
+        // The stream is open (its headers are out): now a second request on the same connection that Node cannot parse.
+        if (!broken && got.includes(": open")) {
+          broken = true;
+          sock.write("BROKEN \x01 REQUEST\r\n\r\n");
+        }
+      });
+      sock.on("error", () => undefined);
+      sock.on("close", () => resolve(got));
+      sock.write(`GET /stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toContain(": open");
+    expect(received).not.toContain("400 Bad Request");
+    await eventually(() => server.activeRequests === 0, 5_000, "the stream to end with its connection");
+  });
 });
