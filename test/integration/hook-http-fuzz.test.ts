@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prng, sendRaw } from "../support/http-fuzz.js";
 import { httpHarness, post, type HttpHarness } from "../support/hook-http.js";
 import { hookFuzzCase } from "../support/hook-http-fuzz.js";
-import { sendAllTruncated, truncatedRequest, uncaughtDuring, uncoveredClasses } from "../support/truncated-request.js";
+import { sendAllTruncated, truncatedRequest, uncoveredClasses } from "../support/truncated-request.js";
+import { uncaughtDuring } from "../support/uncaught-during.js";
 
 const CASES = 6000;
 const PARALLEL = 48;

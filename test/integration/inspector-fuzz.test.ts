@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspect, type InspectorHandle } from "../../src/index.js";
 import { fuzzCase, httpStatus, prng, sendRaw, type FuzzCase } from "../support/http-fuzz.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
-import { sendAllTruncated, truncatedRequest, uncaughtDuring, uncoveredClasses } from "../support/truncated-request.js";
+import { sendAllTruncated, truncatedRequest, uncoveredClasses } from "../support/truncated-request.js";
+import { uncaughtDuring } from "../support/uncaught-during.js";
 
 const CASES = 10_000;
 const PARALLEL = 48;

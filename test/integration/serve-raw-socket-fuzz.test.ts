@@ -9,7 +9,8 @@ import type { Route } from "../../cli/serve/route.js";
 import { eventually } from "../support/eventually.js";
 import { prng, sendRaw } from "../support/http-fuzz.js";
 import { rawRequest } from "../support/serve-child.js";
-import { sendAllTruncated, truncatedRequest, uncaughtDuring, uncoveredClasses } from "../support/truncated-request.js";
+import { sendAllTruncated, truncatedRequest, uncoveredClasses } from "../support/truncated-request.js";
+import { uncaughtDuring } from "../support/uncaught-during.js";
 
 const TOKEN = "raw-socket-fuzz-token-0123456789";
 const CASES = 500;
