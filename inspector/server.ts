@@ -3,10 +3,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Duplex } from "node:stream";
 import type { AnyStateMachine } from "xstate";
 import { WebSocketServer, WebSocket } from "ws";
 import type { SessionFacade } from "../src/agent-session.js";
+import { guardRawSocket, refuseRawSocket, refuseUnservedSockets } from "../src/contracts/raw-socket-refusal.js";
 import { subscribeInspection } from "../src/inspection-hub.js";
 import { parseCommand, runCommand } from "./commands.js";
 import { readCoverageReport } from "./coverage-file.js";
@@ -69,20 +69,6 @@ function refuse(res: ServerResponse): void {
   }
 }
 
-/** The status for a request Node's parser refused (or timed out) before any handler saw it. */
-function clientErrorStatus(code: string | undefined): string {
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return "408 Request Timeout";
-  if (code === "HPE_HEADER_OVERFLOW") return "431 Request Header Fields Too Large";
-  return "400 Bad Request";
-}
-
-/** Answers a raw socket with a status line and closes it; a peer that never reads is cut off a moment later. */
-function refuseSocket(socket: Duplex, status: string): void {
-  if (socket.destroyed) return;
-  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-  setTimeout(() => socket.destroy(), 1000).unref();
-}
-
 export async function startInspectorServer(sessions: readonly SessionFacade[], options: InspectorServerOptions = {}): Promise<InspectorServer> {
   const token = randomBytes(24).toString("hex");
   const graphs = new Map<string, MachineGraph>();
@@ -123,8 +109,7 @@ export async function startInspectorServer(sessions: readonly SessionFacade[], o
   const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, (req, res) => {
     serve(req, res).catch(() => refuse(res));
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => refuseSocket(socket, clientErrorStatus(error.code)));
-  server.on("connect", (_req, socket) => refuseSocket(socket, "405 Method Not Allowed"));
+  refuseUnservedSockets(server);
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = authorised(req);
     if (!url || req.method !== "GET") {
@@ -162,12 +147,12 @@ export async function startInspectorServer(sessions: readonly SessionFacade[], o
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   server.on("upgrade", (req, socket, head) => {
-    socket.on("error", () => socket.destroy());
+    guardRawSocket(socket);
     try {
       const url = authorised(req);
       const origin = req.headers.origin;
       if (!url || url.pathname !== "/ws" || (origin !== undefined && origin !== `http://${req.headers.host}`)) {
-        refuseSocket(socket, "403 Forbidden");
+        refuseRawSocket(socket, "403 Forbidden");
         return;
       }
       // ws answers a malformed handshake (bad key, version) with its own 400 itself.
@@ -179,7 +164,7 @@ export async function startInspectorServer(sessions: readonly SessionFacade[], o
         }
       });
     } catch {
-      refuseSocket(socket, "400 Bad Request");
+      refuseRawSocket(socket, "400 Bad Request");
     }
   });
 

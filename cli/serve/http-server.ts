@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { TSchema } from "@sinclair/typebox";
+import { refuseUnservedSockets } from "../../src/contracts/raw-socket-refusal.js";
 import { asProblem, HttpProblem, PROBLEM_CONTENT_TYPE, problemReply } from "./problem.js";
 import { checkAuth, checkRequest, hostAllowed, originAllowed, parseJsonBody, readBody } from "./request-guard.js";
 import type { RequestLogger } from "./request-log.js";
@@ -60,10 +61,8 @@ export class ServeServer {
     // Connections past this are refused by node itself, before any request is read.
     this.server.maxConnections = MAX_CONNECTIONS;
     this.server.requestTimeout = 60_000;
-    this.server.on("clientError", (_error, socket) => {
-      if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      else socket.destroy();
-    });
+    // Unparseable requests get their 4xx, a CONNECT its 405; a peer gone before the answer cannot throw.
+    refuseUnservedSockets(this.server);
     this.server.on("connection", (socket) => {
       this.sockets.add(socket);
       socket.once("close", () => this.sockets.delete(socket));

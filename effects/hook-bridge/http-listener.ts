@@ -1,6 +1,7 @@
 // The hook bridge's loopback HTTP listener: Claude's `type: "http"` hooks POST here, so a hook costs no process spawn.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { refuseUnservedSockets } from "../../src/contracts/raw-socket-refusal.js";
 import type { BridgeReply } from "./protocol.js";
 import { dispatchWithSafetyNet } from "./dispatch-with-safety-net.js";
 
@@ -44,11 +45,8 @@ export class HookHttpListener {
       sock.on("close", () => listener.#sockets.delete(sock));
     });
     server.on("request", (req: IncomingMessage, res: ServerResponse) => listener.#onRequest(req, res));
-    // Unparseable HTTP (bad request line, header overflow, bad framing): a 4xx, never a throw.
-    server.on("clientError", (_e: Error, sock: Socket) => {
-      if (sock.writable) sock.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      sock.destroy();
-    });
+    // Unparseable HTTP (bad request line, header overflow, bad framing) gets a 4xx, a CONNECT a 405, never a throw.
+    refuseUnservedSockets(server);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen({ host: "127.0.0.1", port: 0 }, () => {

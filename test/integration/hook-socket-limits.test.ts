@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bridgeScriptPath } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer, type HookBridgeHandler } from "../../effects/hook-bridge/server.js";
 import { bridgeEnv } from "../support/bridge-env.js";
+import { prng } from "../support/prng.js";
+import { uncaughtDuring } from "../support/uncaught-during.js";
 import { runChild } from "../support/run-child.js";
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -33,6 +35,32 @@ function call(socketPath: string, token: string, payload: Record<string, unknown
     sock.on("close", () => resolve(out));
     sock.on("error", reject);
     sock.on("connect", () => sock.write(`${JSON.stringify({ v: 1, token, event: "Stop", size: body.length })}\n${body.toString()}`));
+  });
+}
+
+/** A bridge call (whole, wrong-token or garbage) cut at a random byte, its client closing or half-closing in the same tick as the write. */
+function cutShortCall(socketPath: string, token: string, next: () => number): Promise<void> {
+  const body = JSON.stringify({ session_id: "s", hook_event_name: "Stop", n: Math.floor(next() * 1e6) });
+  const kind = next();
+  const header = JSON.stringify({ v: 1, token: kind < 0.2 ? "wrong" : token, event: kind < 0.3 && kind >= 0.2 ? "NoSuch" : "Stop", size: Buffer.byteLength(body) });
+  const wire = kind > 0.9 ? Buffer.from(Array.from({ length: 1 + Math.floor(next() * 300) }, () => Math.floor(next() * 256))) : Buffer.from(`${header}\n${body}`);
+  const where = next();
+  const cutAt = where < 0.25 ? header.length + 1 : where < 0.45 ? wire.length : Math.floor(next() * (wire.length + 1));
+  const halfClose = next() < 0.3;
+  return new Promise((resolve) => {
+    const sock = connect(socketPath);
+    const giveUp = setTimeout(() => sock.destroy(), 2000);
+    sock.on("data", () => undefined);
+    sock.on("error", () => sock.destroy());
+    sock.on("close", () => {
+      clearTimeout(giveUp);
+      resolve();
+    });
+    sock.on("connect", () => {
+      if (cutAt > 0) sock.write(wire.subarray(0, cutAt));
+      if (halfClose) sock.end();
+      else sock.destroy();
+    });
   });
 }
 
@@ -101,6 +129,27 @@ describe("hook socket limits (issue 14 item 7)", () => {
     await until(() => replies.length >= 200, "a reply on every connection");
     // No client ever called end(): only the server's destroy can free these descriptors.
     await until(() => s.connectionCount === 0, "the server to let go of every descriptor");
+  });
+
+  it("issue 38 item 2: 600 seeded bridge calls cut at a random byte, each client gone in the same tick; nothing throws in this process, every connection is let go and a whole call still works", async () => {
+    const s = await server(async (req) => {
+      // Answers after the client has gone, so the reply meets a closed peer (EPIPE).
+      await new Promise((r) => setTimeout(r, 5));
+      return { stdout: `answer-${String(req.payload["n"])}`, exitCode: 0 };
+    });
+    const { ELWOOD_HOOK_TOKEN: token } = bridgeEnv(s);
+    const next = prng(0x38_02);
+    // Run in this process: an `error` event on a socket with no listener would surface here as an uncaught exception.
+    const caught = await uncaughtDuring(async () => {
+      let left = 600;
+      const worker = async (): Promise<void> => {
+        while (left-- > 0) await cutShortCall(s.socketPath, token!, next);
+      };
+      await Promise.all(Array.from({ length: 16 }, () => worker()));
+      await until(() => s.connectionCount === 0, "the server to let go of every connection");
+    });
+    expect(caught.slice(0, 3)).toEqual([]);
+    expect(await call(s.socketPath, token!, { n: 1 })).toBe(`${JSON.stringify({ stdout: "answer-1", exitCode: 0 })}\n`);
   });
 
   it("issue 14 item 7: a client streaming after its rejection is cut off", async () => {

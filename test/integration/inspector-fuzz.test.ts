@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspect, type InspectorHandle } from "../../src/inspect.js";
 import { fuzzCase, httpStatus, prng, sendRaw, type FuzzCase } from "../support/http-fuzz.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
+import { sendAllTruncated, truncatedRequest, uncoveredClasses } from "../support/truncated-request.js";
+import { uncaughtDuring } from "../support/uncaught-during.js";
 
 const CASES = 10_000;
 const PARALLEL = 48;
-
+const TRUNCATED_CASES = 500;
 
 describe("inspector server survives hostile local requests (issue 14 item 1)", () => {
   let sim: SimSession;
@@ -48,6 +50,24 @@ describe("inspector server survives hostile local requests (issue 14 item 1)", (
     }
     expect(await httpStatus(inspector.url)).toBe(200);
   });
+
+  it(`issue 38 item 2: ${TRUNCATED_CASES} seeded requests of every method, CONNECT and upgrades included, whose client closes (mostly resets) at a random byte; nothing throws in this process and the inspector keeps serving`, async () => {
+    const next = prng(0x38_02);
+    const target = {
+      host: `127.0.0.1:${port}`,
+      paths: [`/?token=${token}`, `/ws?token=${token}`, `/ws?token=${token}`, `/app.js?token=${token}`, "/", "/ws", "/nope"],
+      headers: [],
+      body: "{}",
+    };
+    const cases = Array.from({ length: TRUNCATED_CASES }, () => truncatedRequest(next, target));
+    expect(uncoveredClasses(cases)).toEqual([]);
+    // Run in this process: an `error` event on a socket with no listener would surface here as an uncaught exception.
+    const uncaught = await uncaughtDuring(() => sendAllTruncated(port, cases, 16));
+    expect(uncaught.slice(0, 3)).toEqual([]);
+    expect(await httpStatus(inspector.url)).toBe(200);
+    const connectReply = await sendRaw(port, { kind: "literal", parts: [Buffer.from(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)], delayMs: 0 });
+    expect(connectReply.status).toBe(405);
+  }, 60_000);
 
   it(`issue 14 item 1: ${CASES} seeded malformed requests and upgrades over raw sockets; each reply is a 4xx and the session keeps working`, async () => {
     const seed = 0x14_01;
