@@ -6,23 +6,24 @@ import { readCodexTurnHook } from "../adapters/codex/turn-hooks.js";
 import type { CodexAgentSession } from "./session-api.js";
 import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
 import { resumeCodex } from "./resume-codex.js";
+import { startOrResumeConversation, type ResumeChoice, type StartOrResumeResult } from "./resume-session.js";
 import { startCodex, type StartCodexOptions } from "./start-codex.js";
 
-/** `startCodex`'s options, plus `resume`: an Elwood session id to continue instead (`resumeCodex`'s rules, never a fresh start). */
-export type CodexSessionOptions = LazyOptions<StartCodexOptions> & { readonly resume?: string };
+/**
+ * `startCodex`'s options, plus `resume`: an Elwood session id to continue instead (`resumeCodex`'s rules; the same
+ * launch options apply), and `freshStartFallback` to start fresh when that record cannot be resumed.
+ */
+export type CodexSessionOptions = LazyOptions<StartCodexOptions> & ResumeChoice;
 
-function startOrResumeExactly(options: StartCodexOptions & { readonly resume?: string }): Promise<CodexAgentSession> {
-  const { resume, ...start } = options;
-  if (resume === undefined) return startCodex(start);
-  // Persona applies to new sessions only; resumeCodex judges the other fields.
-  const { persona: _persona, ...rest } = start;
-  return resumeCodex({ ...rest, elwoodSessionId: resume });
+/** Start, resume exactly, or resume with the fresh-start fallback; the persona applies to new sessions only. */
+function startOrResumeCodexConversation(options: StartCodexOptions & ResumeChoice): Promise<StartOrResumeResult<CodexAgentSession>> {
+  return startOrResumeConversation(options, startCodex, ({ persona: _persona, ...rest }) => resumeCodex(rest));
 }
 
-export class CodexSession extends ConversationSession<CodexAgentSession, StartCodexOptions & { readonly resume?: string }, CodexHookEventName> {
+export class CodexSession extends ConversationSession<CodexAgentSession, StartCodexOptions & ResumeChoice, CodexHookEventName> {
   /** Takes `startCodex`'s options (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
   constructor(options?: CodexSessionOptions) {
-    super(options, { start: startOrResumeExactly, readRecord: readCodexTranscriptRecord, readHook: readCodexTurnHook });
+    super(options, { start: startCodex, startOrResume: startOrResumeCodexConversation, readRecord: readCodexTranscriptRecord, readHook: readCodexTurnHook });
   }
 
   /** Codex's own session (thread) id, once its SessionStart hook was seen. */

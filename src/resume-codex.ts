@@ -8,8 +8,8 @@ import { codexStartPlan } from "./codex-start-plan.js";
 import { startCodex } from "./start-codex.js";
 import { startAgent } from "./start-agent.js";
 
-/** A resume: the session's id, where its store is, and none of persona / model / profile / configOverrides. */
-export type ResumeCodexOptions = Omit<StartCodexOptions, "cwd" | "persona" | "model" | "profile" | "configOverrides"> & {
+/** A resume: the session's id, where its store is (`cwd` or `stateDir`), and no persona; `codex resume` takes every other launch option (0.144.6, 0.171.0). */
+export type ResumeCodexOptions = Omit<StartCodexOptions, "cwd" | "persona"> & {
   readonly elwoodSessionId: string;
   /** The directory the session started in (locates the default store); the session runs in its recorded cwd. */
   readonly cwd?: string;

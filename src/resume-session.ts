@@ -71,3 +71,31 @@ export async function startOrResume<O extends { readonly elwoodSessionId?: strin
   }
   return { session: await start(fresh), resumed: false };
 }
+
+/** What a conversation object takes besides its start options: a recorded session to continue, and the fallback. */
+export interface ResumeChoice {
+  /** An Elwood session id to continue on its own conversation instead of starting a new one. */
+  readonly resume?: string;
+  /**
+   * With `resume`: start fresh when the record is missing or cannot be resumed (the `startOrResume*` rule, see
+   * FRESH_START_FALLBACKS) instead of rejecting; `resumed` then reports false. Default false: resume exactly.
+   */
+  readonly freshStartFallback?: boolean;
+}
+
+/** A conversation object's start: fresh without `resume`; with it the exact resume, or `startOrResume`'s fallback. */
+export async function startOrResumeConversation<L extends object, S>(
+  options: L & ResumeChoice,
+  start: (options: L) => Promise<S>,
+  resume: (options: L & { readonly elwoodSessionId: string }) => Promise<S>,
+): Promise<StartOrResumeResult<S>> {
+  const { resume: elwoodSessionId, freshStartFallback, ...rest } = options;
+  const launch = rest as unknown as L;
+  if (elwoodSessionId === undefined) return { session: await start(launch), resumed: false };
+  try {
+    return { session: await resume({ ...launch, elwoodSessionId }), resumed: true };
+  } catch (error) {
+    if (freshStartFallback !== true || !FRESH_START_FALLBACKS.some((code) => isElwoodError(error, code))) throw error;
+  }
+  return { session: await start(launch), resumed: false };
+}

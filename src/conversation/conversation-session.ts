@@ -6,6 +6,7 @@ import { ImageCloneBudget } from "../../effects/image-budget.js";
 import { clonedBytes, snapshotImages, type ImageSnapshot } from "../../effects/image-files.js";
 import { holdsImages, shareImageBudget, submitHeldImages } from "../held-images.js";
 import type { AgentSession } from "../session-api.js";
+import type { StartOrResumeResult } from "../resume-session.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contracts/loop.js";
 import type { AgentModelOption, ActivityEvent, SessionStatus, StatusDecision, TerminalSize, Unsubscribe } from "../contracts/public-types.js";
@@ -21,6 +22,8 @@ export type { TurnOptions } from "./turn-run.js";
 /** What one CLI contributes: how to start its session and how to read its transcript and turn hooks. */
 export interface ConversationAdapter<S extends AgentSession, O> {
   readonly start: (options: O) => Promise<S>;
+  /** Starts or resumes as the options say and tells which happened; without it every start counts as fresh. */
+  readonly startOrResume?: (options: O) => Promise<StartOrResumeResult<S>>;
   readonly readRecord: TranscriptRecordReader;
   readonly readHook: TurnHookReader;
 }
@@ -68,6 +71,7 @@ export class ConversationSession<
   private readonly options: O;
   private starting: Promise<S> | undefined;
   private live: S | undefined;
+  private wasResumed: boolean | undefined;
   private feed: TranscriptFeed | undefined;
   private readonly subscriptions: PendingSubscription[] = [];
   /** The serialized slot: each `send`/`stream` turn starts after the previous one's real boundary. */
@@ -98,11 +102,22 @@ export class ConversationSession<
     return this.live?.status ?? "starting";
   }
 
+  /**
+   * Whether the live session continues a recorded conversation (`resume`): true after a resume, false after a fresh
+   * start (also the fallback of `freshStartFallback`), undefined until the session started.
+   */
+  get resumed(): boolean | undefined {
+    return this.wasResumed;
+  }
+
   /** Starts the CLI (idempotent; concurrent calls share one start). A failed start rejects and may be retried. */
   start(): Promise<S> {
     if (this.starting) return this.starting;
-    const starting = this.adapter.start(this.options).then((session) => {
+    const { startOrResume } = this.adapter;
+    const launched = startOrResume ? startOrResume(this.options) : this.adapter.start(this.options).then((session) => ({ session, resumed: false }));
+    const starting = launched.then(({ session, resumed }) => {
       this.live = session;
+      this.wasResumed = resumed;
       for (const take of this.holdWhenLive.splice(0)) take(session);
       if (holdsImages(session)) session[shareImageBudget](this.imageBudget);
       this.feed = TranscriptFeed.attach(session, this.adapter.readRecord);

@@ -13,12 +13,12 @@ export interface ConversationFixture {
   readonly home: E2EHome;
 }
 
-/** The same launch recipe as the agent's `start`, as constructor options of the primary API. */
-function construct(agent: E2EAgent, home: E2EHome): ClaudeSession | CodexSession {
+/** The same launch recipe as the agent's `start`, as constructor options of the primary API (`resume` to continue one). */
+export function constructConversation(agent: E2EAgent, home: E2EHome, resume: { readonly resume?: string } = {}): ClaudeSession | CodexSession {
   if (agent.kind === "claude") {
-    return new ClaudeSession({ cwd: home.project, executable: agent.executable, env: home.env, permissionMode: "default" });
+    return new ClaudeSession({ cwd: home.project, executable: agent.executable, env: home.env, permissionMode: "default", ...resume });
   }
-  return new CodexSession({ cwd: home.project, executable: agent.executable, env: home.env });
+  return new CodexSession({ cwd: home.project, executable: agent.executable, env: home.env, ...resume });
 }
 
 /** Every transcript/rollout file under the sandbox home, its records in file order (clipped), for a failure's diagnostics. */
@@ -55,7 +55,7 @@ export async function openConversation(ctx: TestContext, agent: E2EAgent): Promi
   assertLoopbackOnly();
   const server = await startModelServer();
   const home = await agent.createHome(server, {});
-  const conversation = construct(agent, home);
+  const conversation = constructConversation(agent, home);
   // What Elwood wrote, when (content-free: byte counts), so a failure shows whether a key or paste was sent and when.
   const writes: string[] = [];
   const hooks: string[] = [];
