@@ -1,7 +1,7 @@
 // The elwood command as a child process against the simulated Claude: formats, stdin composition, images, resume,
 // sessions, models, timeout and Ctrl+C statuses, and no agent found — every jsonl record validated by the schema.
 
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
@@ -95,7 +95,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(run.stderr).not.toContain("FAKE-REPLY");
     expect(simRecords(readSimLog(s.logFile), "image").map((r) => r.path)).toEqual([join(s.ws, "a.png"), join(s.ws, "b.png")]);
     const unreadable = await runCliChild(s, ["--image", "missing.png", "x"]);
-    expect(unreadable).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.png cannot be read") });
+    expect(unreadable).toMatchObject({ code: 2, stderr: "elwood: --image missing.png is not readable\n" });
   }, 120_000);
 
   it("C-CLI-07, C-CLI-17: --timeout ends the run with 124 and an error record, and leaves nothing running", async () => {
@@ -288,6 +288,16 @@ describe("elwood command input handling (issue 38)", () => {
     expect(run.stdout).toBe("FAKE-REPLY: prompt from a pipe\n");
     expect(simRecords(readSimLog(s.logFile), "submit").map((r) => r.text)).toEqual(["prompt from a pipe\n"]);
   }, 120_000);
+
+  it("C-CLI-04, C-CLI-20: --image naming a directory fails with status 2 before launch, naming the path as typed; no session, no agent config, no process", async () => {
+    const s = sandbox();
+    mkdirSync(join(s.ws, "shots"));
+    const before = snapshotTree(s.root);
+    const run = await runCliChild(s, ["--image", "shots", "hello"]);
+    expect(run).toMatchObject({ code: 2, stdout: "", stderr: "elwood: --image shots is not a regular file\n" });
+    expect(readSimLog(s.logFile)).toEqual([]);
+    expect(snapshotTree(s.root)).toEqual(before);
+  }, 60_000);
 
   it("C-CLI-02, C-CLI-24: elwood --agent claude sessions lists the sessions; the word never reaches the model", async () => {
     const s = sandbox();

@@ -1,6 +1,8 @@
 // The elwood command's argument grammar, usage errors (status 2, the spec's messages) and input composition, run in-process.
 
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDuration } from "../../cli/duration.js";
 import { runCli } from "../../cli/main.js";
@@ -102,6 +104,26 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
       const channel = argv.includes("json") ? JSON.parse(r.stdout).error.message : r.stderr;
       expect(channel, argv.join(" ")).toContain(message);
       if (!argv.includes("json")) expect(r.stdout, argv.join(" ")).toBe("");
+    }
+  });
+
+  it("C-CLI-04, C-CLI-20 (issue 38): a bad --image is a usage error before launch that names the path as typed", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "elwood-cli-image-"));
+    try {
+      mkdirSync(join(cwd, "shots"));
+      writeFileSync(join(cwd, "notes.txt"), "not an image");
+      const cases: Array<[string, string]> = [
+        ["shots", "elwood: --image shots is not a regular file\n"],
+        ["missing.png", "elwood: --image missing.png is not readable\n"],
+        ["notes.txt", "elwood: --image notes.txt is not a png/jpeg/gif/webp image\n"],
+      ];
+      for (const [typed, stderr] of cases) {
+        expect(await cli(["--agent", "claude", "--image", typed, "hello"], { cwd, stdin: [] })).toMatchObject({ status: 2, stdout: "", stderr });
+      }
+      const json = await cli(["--agent", "claude", "--output", "json", "--image", "shots", "hello"], { cwd, stdin: [] });
+      expect(JSON.parse(json.stdout)).toMatchObject({ type: "error", error: { code: "invalid_image", message: "--image shots is not a regular file" } });
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
     }
   });
 
