@@ -10,7 +10,8 @@ export const HELP = `usage: elwood [options] [prompt...]        one turn with Cl
        elwood config path|show|effective|get <key>|set <key> <value>|unset <key>
        elwood help | --help | --version
 
-Piped stdin is appended to the prompt words after a blank line (8 MiB at most).
+Piped stdin is appended to the prompt words after a blank line, or is the prompt without words (8 MiB at most);
+stdin that neither sends nor ends within 3 s is not waited for. A command may follow options: elwood --agent codex sessions.
 
 options:
   --agent <claude|codex>          default: first available of claude, codex (auto-detected)

@@ -1,11 +1,12 @@
 // From settings to one validated launch: the agent, its workspace and posture, and the session object (nothing started yet).
 
-import { access, constants, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ClaudeSession, CodexSession, listSessions, type ClaudeSessionOptions, type CodexSessionOptions, type TerminalSize } from "../src/index.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { AgentName } from "./config-keys.js";
 import { detectAgent } from "./detect-agent.js";
+import { checkImageFlags } from "./image-flags.js";
 import type { RunValues } from "./options.js";
 import type { RunSettings, Sourced } from "./settings.js";
 
@@ -81,12 +82,7 @@ export async function planLaunch(values: RunValues, settings: RunSettings, invoc
     ["--codex-sandbox", settings.codexSandbox, "codex"],
     ["--codex-approval-policy", settings.codexApprovalPolicy, "codex"],
   ]);
-  const images = (values.image ?? []).map((p) => resolve(cwd, p));
-  for (const image of images) {
-    await access(image, constants.R_OK).catch(() => {
-      throw usageError(`--image ${image} cannot be read`, "invalid_image");
-    });
-  }
+  const images = await checkImageFlags(agent, values.image ?? [], cwd);
   const model = settings.model(agent).value;
   const effort = settings.reasoningEffort(agent).value;
   const highTrust = settings.highTrust.value;

@@ -42,7 +42,8 @@ function failureFormat(invocation: Invocation | undefined, settings: RunSettings
 
 async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: string }): Promise<number> {
   const { command, values } = invocation;
-  if (command === "help" || invocation.bare || (values.help && command !== "config")) {
+  // A bare `elwood` shows help only at a terminal: piped into (`git diff | elwood`), stdin is the prompt.
+  if (command === "help" || (invocation.bare && io.stdin.isTTY === true) || (values.help && command !== "config")) {
     await stdout.write(HELP);
     return EXIT.ok;
   }
@@ -85,7 +86,7 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
   const startedAt = Date.now();
   // Invocation-only (no env or config form); checked before stdin is read or any session exists.
   const headSize = values.head ? checkHead(settings, io) : undefined;
-  const prompt = await readPrompt(invocation.positionals, io.stdin);
+  const prompt = await readPrompt(invocation.positionals, io.stdin, { notice: (line) => stderr.write(`elwood: ${line}\n`) });
   const plan = await planLaunch(values, settings, io.cwd, io.env, headSize);
   state.agent = plan.agent;
   const sink = new OutputSink(settings.output.value, stdout, settings.stream.value, startedAt);

@@ -11,7 +11,7 @@ export interface Invocation {
   readonly command: CommandName;
   readonly values: RunValues;
   readonly positionals: readonly string[];
-  /** True when argv was empty: top-level help, stdin untouched. */
+  /** True when argv was empty: top-level help at a terminal (stdin untouched), else a run with stdin as the prompt. */
   readonly bare: boolean;
   /** True when the words came from `elwood resume <id>`. */
   readonly viaResume: boolean;
@@ -34,10 +34,27 @@ function describeParseError(error: unknown, optionNames: readonly string[]): str
   return message;
 }
 
+/**
+ * Where the command word is: the first word that is neither an option nor an option's value, before any `--`, so
+ * `elwood --agent claude sessions` is `elwood sessions --agent claude`. -1 when the first such word is a prompt word.
+ */
+function commandIndex(argv: readonly string[]): number {
+  if (isCommand(argv[0])) return 0;
+  let tokens: ReturnType<typeof parseArgs>["tokens"];
+  try {
+    // Every option any command takes, so a value is never mistaken for a word; the chosen command's table checks later.
+    tokens = parseArgs({ args: [...argv], options: { ...RUN_OPTIONS, ...SERVE_OPTIONS }, strict: true, allowPositionals: true, tokens: true }).tokens;
+  } catch {
+    return -1;
+  }
+  const first = tokens.find((t) => t.kind === "positional" || t.kind === "option-terminator");
+  return first?.kind === "positional" && isCommand(first.value) ? first.index : -1;
+}
+
 export function parseInvocation(argv: readonly string[]): Invocation {
-  const first = argv[0];
-  const command: CommandName = isCommand(first) ? first : "run";
-  const rest = isCommand(first) ? argv.slice(1) : argv;
+  const at = commandIndex(argv);
+  const command: CommandName = at === -1 ? "run" : (argv[at] as CommandName);
+  const rest = at === -1 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
   // `serve` takes its own server options besides the run options it shares.
   const options = command === "serve" ? { ...RUN_OPTIONS, ...SERVE_OPTIONS } : RUN_OPTIONS;
   let parsed: { values: Record<string, unknown>; positionals: string[] };

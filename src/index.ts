@@ -14,6 +14,7 @@ export type { StartOrResumeResult } from "./resume-session.js";
 export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effects/session-record.js";
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
+export { checkImages, type CheckImagesOptions } from "./check-images.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";
 export type { AgentSession, ClaudeAgentSession, CodexAgentSession, CodexSessionEventMap, ClaudeLoginOptions, ClaudeLoginMethod } from "./session-api.js";
 export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";

@@ -1,7 +1,8 @@
 // The elwood command as a child process against the simulated Codex: a jsonl run reads the reply from Codex's rollout;
 // Ctrl+C mid-turn ends it as interrupted.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
 import { sandboxPerTest, runCliChild, startCli } from "../support/cli-child.js";
@@ -42,4 +43,19 @@ describe("elwood command on the simulated Codex (issue 19)", () => {
     await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
+
+  it("C-CLI-04 (issue 38): --image with Codex on Linux without a display, even a valid PNG, is a usage error (2) before launch: no session, no agent config, no process", async () => {
+    const s = sandbox({ codex: true });
+    writeFileSync(join(s.ws, "a.png"), Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex"));
+    const tree = (): string[] =>
+      readdirSync(s.root, { recursive: true, encoding: "utf8" })
+        .sort()
+        .map((p) => `${p} ${statSync(join(s.root, p)).mtimeMs}`);
+    const before = tree();
+    const run = await runCliChild(s, ["--agent", "codex", "--image", "a.png", "look"], { env: { DISPLAY: "", WAYLAND_DISPLAY: "" } });
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe("elwood: --image a.png: Codex attaches images only through a native clipboard (macOS, or Linux with a display)\n");
+    expect(readSimLog(s.logFile)).toEqual([]);
+    expect(tree()).toEqual(before);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // The elwood command as a child process against the simulated Claude: formats, stdin composition, images, resume,
 // sessions, models, timeout and Ctrl+C statuses, and no agent found — every jsonl record validated by the schema.
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSimLog, simRecords } from "../sim/sim-control.js";
@@ -95,7 +95,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(run.stderr).not.toContain("FAKE-REPLY");
     expect(simRecords(readSimLog(s.logFile), "image").map((r) => r.path)).toEqual([join(s.ws, "a.png"), join(s.ws, "b.png")]);
     const unreadable = await runCliChild(s, ["--image", "missing.png", "x"]);
-    expect(unreadable).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.png cannot be read") });
+    expect(unreadable).toMatchObject({ code: 2, stderr: "elwood: --image missing.png is not readable\n" });
   }, 120_000);
 
   it("C-CLI-07, C-CLI-17: --timeout ends the run with 124 and an error record, and leaves nothing running", async () => {
@@ -260,5 +260,59 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(text.stderr).toMatch(/--agent.*ELWOOD_AGENT.*'agent' key/);
     const json = await runCliChild(s, ["--output", "json", "hello"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: "error", agent: null, error: { code: "no_agent_found" } });
+  }, 120_000);
+});
+
+/** Every path under `dir` with its size and mtime: equal before and after means nothing was written there. */
+function snapshotTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .sort()
+    .map((p) => {
+      const info = statSync(join(dir, p));
+      return `${p} ${info.size} ${info.mtimeMs}`;
+    });
+}
+
+describe("elwood command input handling (issue 38)", () => {
+  it("C-CLI-02, C-CLI-04: bare elwood with piped stdin sends it as the prompt; empty piped stdin is a usage error (2) that launches nothing and writes nothing", async () => {
+    const s = sandbox();
+    const before = snapshotTree(s.root);
+    for (const stdin of ["", "\n"]) {
+      const empty = await runCliChild(s, [], { stdin, env: { ELWOOD_AGENT: "claude" } });
+      expect(empty, JSON.stringify(stdin)).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining("elwood: no prompt") });
+    }
+    expect(readSimLog(s.logFile)).toEqual([]);
+    expect(snapshotTree(s.root)).toEqual(before);
+    const run = await runCliChild(s, [], { stdin: "prompt from a pipe\n" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("FAKE-REPLY: prompt from a pipe\n");
+    expect(simRecords(readSimLog(s.logFile), "submit").map((r) => r.text)).toEqual(["prompt from a pipe\n"]);
+  }, 120_000);
+
+  it("C-CLI-04, C-CLI-20: --image naming a directory fails with status 2 before launch, naming the path as typed; no session, no agent config, no process", async () => {
+    const s = sandbox();
+    mkdirSync(join(s.ws, "shots"));
+    const before = snapshotTree(s.root);
+    const run = await runCliChild(s, ["--image", "shots", "hello"]);
+    expect(run).toMatchObject({ code: 2, stdout: "", stderr: "elwood: --image shots is not a regular file\n" });
+    expect(readSimLog(s.logFile)).toEqual([]);
+    expect(snapshotTree(s.root)).toEqual(before);
+  }, 60_000);
+
+  it("C-CLI-02, C-CLI-24: elwood --agent claude sessions lists the sessions; the word never reaches the model", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["--agent", "claude", "sessions", "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: "sessions", sessions: [] });
+    expect(readSimLog(s.logFile)).toEqual([]);
+  }, 60_000);
+
+  it("C-CLI-04: prompt words with stdin held open and silent: the run goes on after the wait with the words only, and stderr says why", async () => {
+    const s = sandbox();
+    const run = await runCliChild(s, ["just", "the", "words"], { holdStdin: true });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("FAKE-REPLY: just the words\n");
+    expect(run.stderr).toBe("elwood: stdin sent nothing within 3 s; running with the prompt words only (use </dev/null to skip this wait)\n");
+    expect(simRecords(readSimLog(s.logFile), "submit").map((r) => r.text)).toEqual(["just the words"]);
   }, 120_000);
 });

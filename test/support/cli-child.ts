@@ -84,15 +84,24 @@ export interface CliChild {
   closeStdout(): void;
 }
 
+export interface CliChildOptions {
+  readonly stdin?: string;
+  /** Stdin stays an open pipe that never sends (a parent holding it, as CI runners do) until the command ends. */
+  readonly holdStdin?: boolean;
+  readonly env?: Record<string, string>;
+  readonly command?: readonly string[];
+}
+
 /** Starts the command; `stdin` is piped text, or undefined for an ignored (empty, non-terminal) stdin. */
-export function startCli(sandbox: CliSandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string>; command?: readonly string[] } = {}): CliChild {
+export function startCli(sandbox: CliSandbox, args: readonly string[], options: CliChildOptions = {}): CliChild {
   const child = spawn(process.execPath, [...(options.command ?? ELWOOD_SOURCE), ...args], { cwd: sandbox.ws, env: sandbox.env(options.env), stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   child.stdin.on("error", () => undefined);
-  child.stdin.end(options.stdin ?? "");
+  if (options.holdStdin === true) child.on("exit", () => child.stdin.destroy());
+  else child.stdin.end(options.stdin ?? "");
   const done = new Promise<CliRun>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
@@ -100,7 +109,7 @@ export function startCli(sandbox: CliSandbox, args: readonly string[], options: 
   return { done, stdout: () => stdout, signal: (name) => child.kill(name), closeStdout: () => child.stdout.destroy() };
 }
 
-export function runCliChild(sandbox: CliSandbox, args: readonly string[], options: { stdin?: string; env?: Record<string, string>; command?: readonly string[] } = {}): Promise<CliRun> {
+export function runCliChild(sandbox: CliSandbox, args: readonly string[], options: CliChildOptions = {}): Promise<CliRun> {
   return startCli(sandbox, args, options).done;
 }
 

@@ -21,21 +21,40 @@ export function capture(isTTY = false): CapturedOutput {
   };
 }
 
-/** Piped stdin with these chunks, or a terminal (`tty`) that fails the test if anything reads it. */
-export function stdinOf(chunks: readonly string[] | "tty"): CliInput & { reads: number } {
+/**
+ * Piped stdin with these chunks, a terminal (`tty`) that fails the test if anything reads it, or a pipe held open
+ * that never sends nor ends (`silent`; `released` counts the reader letting it go).
+ */
+export function stdinOf(chunks: readonly string[] | "tty" | "silent"): CliInput & { reads: number; released: number } {
   const input = {
     reads: 0,
+    released: 0,
     isTTY: chunks === "tty",
-    async *[Symbol.asyncIterator]() {
+    [Symbol.asyncIterator](): AsyncIterator<Buffer> {
       input.reads += 1;
       if (chunks === "tty") throw new Error("terminal stdin was read");
-      for (const c of chunks) yield Buffer.from(c, "utf8");
+      if (chunks === "silent") {
+        return {
+          next: () => new Promise<IteratorResult<Buffer>>(() => {}),
+          return: async () => {
+            input.released += 1;
+            return { done: true, value: undefined };
+          },
+        };
+      }
+      const queue = chunks.map((c) => Buffer.from(c, "utf8"));
+      return {
+        next: async () => {
+          const value = queue.shift();
+          return value === undefined ? { done: true, value: undefined } : { done: false, value };
+        },
+      };
     },
   };
   return input;
 }
 
-export function fakeIo(options: { env?: Record<string, string>; cwd?: string; stdin?: readonly string[] | "tty" } = {}) {
+export function fakeIo(options: { env?: Record<string, string>; cwd?: string; stdin?: readonly string[] | "tty" | "silent" } = {}) {
   const stdout = capture();
   const stderr = capture();
   const stdin = stdinOf(options.stdin ?? "tty");

@@ -1,6 +1,8 @@
 // The elwood command's argument grammar, usage errors (status 2, the spec's messages) and input composition, run in-process.
 
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDuration } from "../../cli/duration.js";
 import { runCli } from "../../cli/main.js";
@@ -19,8 +21,8 @@ async function cli(argv: string[], options: Parameters<typeof fakeIo>[0] = {}) {
 }
 
 describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
-  it("C-CLI-02: bare elwood prints the top-level help and reads neither stdin nor config; --version and -V print the version", async () => {
-    const bare = await cli([], { stdin: ["piped text"], env: { ELWOOD_CONFIG: "/dev/null/not-a-file" } });
+  it("C-CLI-02: bare elwood at a terminal prints the top-level help and reads neither stdin nor config; --version and -V print the version", async () => {
+    const bare = await cli([], { stdin: "tty", env: { ELWOOD_CONFIG: "/dev/null/not-a-file" } });
     expect(bare.status).toBe(0);
     expect(bare.stdout).toMatch(/^usage: elwood \[options\] \[prompt\.\.\.\]/);
     expect(bare.stdinReads).toBe(0);
@@ -40,6 +42,23 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
     expect(parseInvocation(["--image", "a.png", "--image", "b.png", "x"]).values.image).toEqual(["a.png", "b.png"]);
   });
 
+  it("C-CLI-02 (issue 38): a command word after global options is still the command; an option's value or a word after -- is not", () => {
+    expect(parseInvocation(["--agent", "claude", "sessions"])).toMatchObject({ command: "sessions", values: { agent: "claude" }, positionals: [] });
+    expect(parseInvocation(["--agent", "claude", "run", "hi"])).toMatchObject({ command: "run", values: { agent: "claude" }, positionals: ["hi"] });
+    expect(parseInvocation(["--output", "json", "models", "--agent", "codex"])).toMatchObject({ command: "models", values: { output: "json", agent: "codex" } });
+    expect(parseInvocation(["-C", "/tmp", "resume", "abc", "go"])).toMatchObject({ command: "run", values: { cwd: "/tmp", resume: "abc" }, positionals: ["go"] });
+    expect(parseInvocation(["--agent", "claude", "serve", "--port", "0"])).toMatchObject({ command: "serve", values: { agent: "claude", port: "0" } });
+    expect(parseInvocation(["--persona", "sessions", "hi"])).toMatchObject({ command: "run", values: { persona: "sessions" }, positionals: ["hi"] });
+    expect(parseInvocation(["--agent", "claude", "--", "sessions"])).toMatchObject({ command: "run", positionals: ["sessions"] });
+    expect(parseInvocation(["--agent", "claude", "list", "sessions"])).toMatchObject({ command: "run", positionals: ["list", "sessions"] });
+  });
+
+  it("C-CLI-02, C-CLI-24 (issue 38): elwood --agent claude sessions lists sessions instead of sending 'sessions' as a prompt", async () => {
+    const r = await cli(["--agent", "claude", "sessions", "--state-dir", "/nonexistent-home/state", "--output", "json"]);
+    expect(r).toMatchObject({ status: 0, stdinReads: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ type: "sessions", sessions: [] });
+  });
+
   it("C-CLI-23: resume <id> is run --resume <id>; a missing id or an extra --resume is a usage error", async () => {
     expect(parseInvocation(["resume", "abc", "go", "on"])).toMatchObject({ command: "run", values: { resume: "abc" }, positionals: ["go", "on"] });
     expect(await cli(["resume"])).toMatchObject({ status: 2, stderr: expect.stringContaining("needs a session id") });
@@ -54,6 +73,13 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
   it("C-CLI-02, C-CLI-04: an explicit run with terminal stdin and no words, or whitespace-only input, is a usage error before launch", async () => {
     expect(await cli(["run"])).toMatchObject({ status: 2, stdinReads: 0, stderr: expect.stringContaining("no prompt") });
     expect(await cli(["run"], { stdin: ["  \n\t "] })).toMatchObject({ status: 2, stderr: expect.stringContaining("no prompt") });
+  });
+
+  it("C-CLI-02, C-CLI-04 (issue 38): bare elwood with piped stdin takes it as the prompt: empty or blank piped input is a usage error, never help on stdout", async () => {
+    for (const stdin of [[], ["\n"], ["  \n\t "]]) {
+      const r = await cli([], { stdin, env: { ELWOOD_AGENT: "claude" } });
+      expect(r, JSON.stringify(stdin)).toMatchObject({ status: 2, stdout: "", stdinReads: 1, stderr: expect.stringContaining("elwood: no prompt") });
+    }
   });
 
   it("C-CLI-08, C-CLI-03, C-CLI-14: conflicting options and strict env booleans are usage errors (status 2)", async () => {
@@ -81,6 +107,26 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
     }
   });
 
+  it("C-CLI-04, C-CLI-20 (issue 38): a bad --image is a usage error before launch that names the path as typed", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "elwood-cli-image-"));
+    try {
+      mkdirSync(join(cwd, "shots"));
+      writeFileSync(join(cwd, "notes.txt"), "not an image");
+      const cases: Array<[string, string]> = [
+        ["shots", "elwood: --image shots is not a regular file\n"],
+        ["missing.png", "elwood: --image missing.png is not readable\n"],
+        ["notes.txt", "elwood: --image notes.txt is not a png/jpeg/gif/webp image\n"],
+      ];
+      for (const [typed, stderr] of cases) {
+        expect(await cli(["--agent", "claude", "--image", typed, "hello"], { cwd, stdin: [] })).toMatchObject({ status: 2, stdout: "", stderr });
+      }
+      const json = await cli(["--agent", "claude", "--output", "json", "--image", "shots", "hello"], { cwd, stdin: [] });
+      expect(JSON.parse(json.stdout)).toMatchObject({ type: "error", error: { code: "invalid_image", message: "--image shots is not a regular file" } });
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   it("C-CLI-11: with json or jsonl chosen, a usage error is one schema-valid error record with agent null before selection", async () => {
     const jsonl = await cli(["--output", "jsonl", "--timeout", "5x", "hi"]);
     expect(jsonl.status).toBe(2);
@@ -104,6 +150,15 @@ describe("input composition (issue 19, C-CLI-04)", () => {
     const tty = stdinOf("tty");
     expect(await readPrompt(["just", "words"], tty)).toBe("just words");
     expect(tty.reads).toBe(0);
+  });
+
+  it("C-CLI-04 (issue 38): stdin held open without data is given up after the wait: the words run alone and stderr says so; without words it is a usage error", async () => {
+    const notices: string[] = [];
+    const held = stdinOf("silent");
+    expect(await readPrompt(["just", "words"], held, { waitMs: 20, notice: async (line) => void notices.push(line) })).toBe("just words");
+    expect(held.released).toBe(1);
+    expect(notices).toEqual(["stdin sent nothing within 0.02 s; running with the prompt words only (use </dev/null to skip this wait)"]);
+    await expect(readPrompt([], stdinOf("silent"), { waitMs: 20 })).rejects.toMatchObject({ code: "empty_prompt", exitCode: 2, message: expect.stringContaining("stdin sent nothing within 0.02 s") });
   });
 
   it("C-CLI-04: the combined input is capped at 8 MiB of UTF-8 while reading", async () => {
