@@ -21,6 +21,8 @@ export class SessionRecordKeeper {
   private conversationId: string | null;
   private transcriptPath: string | undefined;
   private chain: Promise<void> = Promise.resolve();
+  /** A write is scheduled and has not started: it will carry every change made until it does. */
+  private queued = false;
 
   constructor(private readonly input: SessionRecordKeeperInput) {
     this.conversationId = input.conversationId;
@@ -47,13 +49,17 @@ export class SessionRecordKeeper {
     this.persist();
   }
 
+  /** One write of the latest state after any in flight; what changes before it starts rides along (a SessionStart's id and file). */
   private persist(): void {
-    this.chain = this.chain.then(() =>
-      writeSessionRecord(this.input.sessionDir, this.current()).catch((error: unknown) => {
+    if (this.queued) return;
+    this.queued = true;
+    this.chain = this.chain.then(() => {
+      this.queued = false;
+      return writeSessionRecord(this.input.sessionDir, this.current()).catch((error: unknown) => {
         const errno = isElwoodError(error) ? (error.details as { errno?: string }).errno : undefined;
         this.input.onWriteFailed(errno);
-      }),
-    );
+      });
+    });
   }
 
   /** Resolves once every observed id is on disk (or its write has failed and been reported). */
