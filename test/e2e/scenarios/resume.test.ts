@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startOrResumeClaude, startOrResumeCodex, type AgentSession } from "../../../src/index.js";
+import { startOrResumeClaude, startOrResumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
 import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import type { ResumeChildInput, ResumeChildOutput } from "../support/resume-child.js";
@@ -112,6 +112,39 @@ describe.each(AGENTS)("$label: resume", (agent) => {
     const body = JSON.stringify(next[0]?.body);
     expect(body).toContain("remember the code word pelican");
     expect(body).toContain("Noted: the code word is pelican.");
+  });
+
+  it(`${agent.label}: stopped, then resumed in the same process: no activity of the old conversation, the recipe gets the new reply (issue 38, C-API-26)`, async (ctx) => {
+    const fx = await openSession(ctx, agent);
+    const { session, server, home } = fx;
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    server.enqueue({ kind: "text", text: "Noted: the code word is pelican." });
+    await session.sendMessage("remember the code word pelican");
+    await fx.waitForHook("Stop", undefined, 60_000);
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    await recordedConversation({ cwd: home.project, elwoodSessionId: session.elwoodSessionId }, 600);
+    await session.stop();
+
+    server.enqueue({ kind: "text", text: "The code word was pelican." });
+    const { session: resumed, resumed: wasResumed } = await startOrResume(agent, home.project, home.env, session.elwoodSessionId);
+    // Attached in the tick the resume resolved: the earliest the API allows.
+    const seen: Array<{ readonly sent: boolean; readonly activity: ActivityEvent }> = [];
+    let sent = false;
+    resumed.on("activity", (activity) => seen.push({ sent, activity }));
+    try {
+      expect(wasResumed).toBe(true);
+      await resumed.waitForStatus((s) => s === "ready", 60_000);
+      sent = true;
+      const turnId = await resumed.sendMessage("what was the code word?");
+      // The README's recipe for this turn's reply.
+      const reply = await resumed.waitForActivity((a) => a.kind === "assistant_message" && a.turnId === turnId, 60_000);
+      await resumed.waitForStatus((s) => s === "ready", 60_000);
+      const oldWords = seen.filter(({ activity: a }) => a.text !== undefined && OLD_WORDS.some((w) => a.text?.includes(w))).map(({ activity: a }) => `${a.source}:${a.kind}:${a.text}`);
+      const transcriptBeforeTurn = seen.filter(({ sent: after, activity: a }) => !after && a.source === "transcript").map(({ activity: a }) => `${a.kind}:${a.text ?? ""}`);
+      expect({ reply: reply.text, oldWords, transcriptBeforeTurn }).toEqual({ reply: "The code word was pelican.", oldWords: [], transcriptBeforeTurn: [] });
+    } finally {
+      await resumed.teardown();
+    }
   });
 
   it(`${agent.label}: startOrResume with an unknown id starts fresh with resumed: false (issue 18: startOrResume, C-API-26)`, async (ctx) => {
