@@ -25,6 +25,11 @@ export type RecordedAdapter = "claude" | "codex";
 export interface ClaudeResumeState {
   /** Null until the CLI reported its session id; a record without it cannot be resumed. */
   readonly conversationId: string | null;
+  /**
+   * The CLI's own conversation file as its hooks last named it (absolute). A resume reads it from its length at
+   * relaunch, so what it held before is never replayed as activity. Records written before this field lack it.
+   */
+  readonly transcriptPath?: string;
   readonly permissionMode: string | null;
   readonly allowedTools: readonly string[] | null;
   readonly disallowedTools: readonly string[] | null;
@@ -34,6 +39,11 @@ export interface ClaudeResumeState {
 /** Codex's resume state: its own thread id (from hook payloads) and the resolved launch posture. */
 export interface CodexResumeState {
   readonly conversationId: string | null;
+  /**
+   * The CLI's own conversation file as its hooks last named it (absolute). A resume reads it from its length at
+   * relaunch, so what it held before is never replayed as activity. Records written before this field lack it.
+   */
+  readonly transcriptPath?: string;
   readonly sandbox: string | null;
   readonly approvalPolicy: string | null;
 }
@@ -56,6 +66,8 @@ export type SessionRecord =
 const CLAUDE_RESUME_KEYS = ["conversationId", "permissionMode", "allowedTools", "disallowedTools", "tools"] as const;
 const CODEX_RESUME_KEYS = ["conversationId", "sandbox", "approvalPolicy"] as const;
 const RECORD_KEYS = ["schemaVersion", "elwoodSessionId", "adapter", "cwd", "resume"] as const;
+/** Resume keys a record may lack (added after schema version 1 was first written). */
+const OPTIONAL_RESUME_KEYS = ["transcriptPath"] as const;
 
 export function recordPath(sessionDir: string): string {
   return join(sessionDir, RECORD_FILE);
@@ -162,8 +174,10 @@ function recordProblem(value: unknown, elwoodSessionId: string): string | undefi
   const resume = value["resume"];
   if (!isPlainObject(resume)) return "has no resume state";
   if (!isNullOr(resume["conversationId"], isNonEmptyString)) return "has a malformed conversation id";
+  const transcriptPath = resume["transcriptPath"];
+  if (transcriptPath !== undefined && !(typeof transcriptPath === "string" && transcriptPath.startsWith("/"))) return "has a malformed transcriptPath";
   if (value["adapter"] === "claude") {
-    if (!hasExactly(resume, CLAUDE_RESUME_KEYS)) return "does not hold exactly Claude's resume fields";
+    if (!hasExactly(resume, CLAUDE_RESUME_KEYS, OPTIONAL_RESUME_KEYS)) return "does not hold exactly Claude's resume fields";
     if (!isNullOr(resume["permissionMode"], isNonEmptyString)) return "has a malformed permissionMode";
     for (const key of ["allowedTools", "disallowedTools", "tools"] as const) {
       if (!isNullOr(resume[key], isStringArray)) return `has a malformed ${key}`;
@@ -171,7 +185,7 @@ function recordProblem(value: unknown, elwoodSessionId: string): string | undefi
     return undefined;
   }
   if (value["adapter"] === "codex") {
-    if (!hasExactly(resume, CODEX_RESUME_KEYS)) return "does not hold exactly Codex's resume fields";
+    if (!hasExactly(resume, CODEX_RESUME_KEYS, OPTIONAL_RESUME_KEYS)) return "does not hold exactly Codex's resume fields";
     if (!isNullOr(resume["sandbox"], isNonEmptyString)) return "has a malformed sandbox";
     if (!isNullOr(resume["approvalPolicy"], isNonEmptyString)) return "has a malformed approvalPolicy";
     return undefined;
@@ -183,9 +197,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  const own = Object.keys(value);
-  return own.length === keys.length && keys.every((k) => Object.hasOwn(value, k));
+/** Every key of `keys`, and no other than those and `optional`. */
+function hasExactly(value: Record<string, unknown>, keys: readonly string[], optional: readonly string[] = []): boolean {
+  return keys.every((k) => Object.hasOwn(value, k)) && Object.keys(value).every((k) => keys.includes(k) || optional.includes(k));
 }
 
 function isNonEmptyString(value: unknown): boolean {
@@ -209,10 +223,11 @@ export type RecordSeed =
   | { readonly adapter: "claude"; readonly posture: Omit<ClaudeResumeState, "conversationId"> }
   | { readonly adapter: "codex"; readonly posture: Omit<CodexResumeState, "conversationId"> };
 
-/** The record of `seed` for one session, naming `conversationId` (null: not reported yet). */
-export function recordFor(elwoodSessionId: string, cwd: string, seed: RecordSeed, conversationId: string | null): SessionRecord {
+/** The record of `seed` for one session, naming `conversationId` (null: not reported yet) and its transcript when known. */
+export function recordFor(elwoodSessionId: string, cwd: string, seed: RecordSeed, conversationId: string | null, transcriptPath?: string): SessionRecord {
   const base = { schemaVersion: RECORD_SCHEMA_VERSION, elwoodSessionId, cwd } as const;
+  const mark = transcriptPath === undefined ? {} : { transcriptPath };
   return seed.adapter === "claude"
-    ? { ...base, adapter: "claude", resume: { conversationId, ...seed.posture } }
-    : { ...base, adapter: "codex", resume: { conversationId, ...seed.posture } };
+    ? { ...base, adapter: "claude", resume: { conversationId, ...seed.posture, ...mark } }
+    : { ...base, adapter: "codex", resume: { conversationId, ...seed.posture, ...mark } };
 }

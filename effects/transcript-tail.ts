@@ -42,9 +42,14 @@ export interface TranscriptTailSink {
 
 /**
  * Where a tail starts reading: its start offset; the end of the file as it is at `start()` (what is there is history);
- * or the turn recovery scan's last prompt record (a turn may be under way).
+ * the turn recovery scan's last prompt record (a turn may be under way); or a resume's mark, the file's length when
+ * the CLI was relaunched (a file that has shrunk below it since was rewritten: it is read from its end at first open).
  */
-export type TailStart = { readonly kind: "offset" } | { readonly kind: "end" } | { readonly kind: "recover"; readonly isPrompt: (record: unknown) => boolean };
+export type TailStart =
+  | { readonly kind: "offset" }
+  | { readonly kind: "end" }
+  | { readonly kind: "recover"; readonly isPrompt: (record: unknown) => boolean }
+  | { readonly kind: "resume"; readonly offset: number };
 
 /**
  * Chunks every final drain of one watcher may still read, shared by all its tails (a retired subagent file, a
@@ -92,8 +97,9 @@ export class TranscriptTail {
     /** Where tailing starts when the file is first opened (default: `startOffset`). */
     private readonly from: TailStart = { kind: "offset" },
   ) {
-    this.offset = startOffset;
-    this.delivered = startOffset;
+    const at = from.kind === "resume" ? from.offset : startOffset;
+    this.offset = at;
+    this.delivered = at;
   }
 
   start(): void {
@@ -183,6 +189,14 @@ export class TranscriptTail {
         return false;
       }
       if (!this.finished) this.watchChanges();
+      if (this.from.kind === "resume" && !this.located) {
+        this.located = true;
+        const { size } = await this.handle.stat();
+        if (size < this.offset) {
+          this.offset = size;
+          this.delivered = size;
+        }
+      }
       if (this.from.kind === "recover" && !this.located) {
         const found = await findTurnStart(this.handle, this.from.isPrompt);
         this.located = true;

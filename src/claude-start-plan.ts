@@ -12,12 +12,12 @@ import { clearClaudeVersionCache, probeClaudeVersion, versionDecision, type Clau
 import { runAgentUpdate } from "../adapters/agent-update.js";
 import { coordinatedUpdate } from "../adapters/update-coordinator.js";
 import { ClaudeSessionFacade } from "./claude-agent-session.js";
-import type { AgentStartPlan } from "./start-agent.js";
+import type { AgentStartPlan, ResumeTarget } from "./start-agent.js";
 
 /** Claude's launch plan; with `resume`, the same launch appends Claude's own `--resume <conversation id>`. */
 export function claudeStartPlan(
   resolved: ResolvedClaudeOptions,
-  resume?: { readonly elwoodSessionId: string; readonly conversationId: string },
+  resume?: ResumeTarget,
 ): AgentStartPlan<ClaudeVersionProbeResult, ClaudeSessionFacade> {
   return {
     resolved,

@@ -12,12 +12,12 @@ import { coordinatedUpdate } from "../adapters/update-coordinator.js";
 import { handledHookEvents, hookAnswerAwaited } from "../adapters/hook-selection.js";
 import { systemBash } from "../effects/hook-bridge/bridge-command.js";
 import { CodexSessionFacade } from "./codex-agent-session.js";
-import type { AgentStartPlan } from "./start-agent.js";
+import type { AgentStartPlan, ResumeTarget } from "./start-agent.js";
 
 /** Codex's launch plan; with `resume`, the same launch runs as Codex's own `codex resume … <conversation id>`. */
 export function codexStartPlan(
   resolved: ResolvedCodexOptions,
-  resume?: { readonly elwoodSessionId: string; readonly conversationId: string },
+  resume?: ResumeTarget,
 ): AgentStartPlan<CodexProbeResult, CodexSessionFacade> {
   return {
     resolved,

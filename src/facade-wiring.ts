@@ -42,5 +42,5 @@ export function wireFacade(parts: FacadeParts): void {
     warning: (code, message, details) => events.warning(code, message, details),
     isolate: (deliver, failed) => events.isolate(deliver, failed),
     ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => events.emitter.emit("codex:transcript", summary) } : {}),
-  }, runtime.exitGate);
+  }, runtime.exitGate, runtime.resumedTranscript);
 }

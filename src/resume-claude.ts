@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
 import { listSessionRecords, type SessionRecord } from "../effects/session-record.js";
 import type { ClaudeAgentSession } from "./session-api.js";
-import { resumeInputs, startOrResume, type StartOrResumeResult } from "./resume-session.js";
+import { resumeInputs, resumeTarget, startOrResume, type StartOrResumeResult } from "./resume-session.js";
 import { claudeStartPlan } from "./claude-start-plan.js";
 import { startClaude } from "./start-claude.js";
 import { startAgent } from "./start-agent.js";
@@ -23,7 +23,7 @@ export async function resumeClaude(options: ResumeClaudeOptions): Promise<Claude
   // highTrust chooses its own permission mode (and conflicts with an explicit one), so the recorded one stays out.
   const inputs = await resumeInputs(options, "claude", ["permissionMode", "allowedTools", "disallowedTools", "tools"], (field, o) => field === "permissionMode" && o["highTrust"] === true);
   const resolved = await validateClaudeOptions(inputs.options);
-  return startAgent(claudeStartPlan(resolved, { elwoodSessionId: inputs.elwoodSessionId, conversationId: inputs.record.resume.conversationId as string }));
+  return startAgent(claudeStartPlan(resolved, resumeTarget(inputs)));
 }
 
 export function startOrResumeClaude(options: StartOrResumeClaudeOptions): Promise<StartOrResumeResult<ClaudeAgentSession>> {

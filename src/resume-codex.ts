@@ -3,7 +3,7 @@
 
 import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
 import type { CodexAgentSession } from "./session-api.js";
-import { resumeInputs, startOrResume, type StartOrResumeResult } from "./resume-session.js";
+import { resumeInputs, resumeTarget, startOrResume, type StartOrResumeResult } from "./resume-session.js";
 import { codexStartPlan } from "./codex-start-plan.js";
 import { startCodex } from "./start-codex.js";
 import { startAgent } from "./start-agent.js";
@@ -21,7 +21,7 @@ export async function resumeCodex(options: ResumeCodexOptions): Promise<CodexAge
   // highTrust expands to its own sandbox and approval policy (and conflicts with explicit ones).
   const inputs = await resumeInputs(options, "codex", ["sandbox", "approvalPolicy"], (_field, o) => o["highTrust"] === true);
   const resolved = await validateCodexOptions(inputs.options);
-  return startAgent(codexStartPlan(resolved, { elwoodSessionId: inputs.elwoodSessionId, conversationId: inputs.record.resume.conversationId as string }));
+  return startAgent(codexStartPlan(resolved, resumeTarget(inputs)));
 }
 
 export function startOrResumeCodex(options: StartOrResumeCodexOptions): Promise<StartOrResumeResult<CodexAgentSession>> {

@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { readResumableRecord, type RecordedAdapter, type SessionRecord } from "../effects/session-record.js";
 import { resolveStateRoot } from "../effects/state-dir.js";
 import { ElwoodError, isElwoodError } from "./contracts/errors.js";
+import type { ResumeTarget } from "./start-agent.js";
 
 export interface StartOrResumeResult<S> {
   readonly session: S;
@@ -53,6 +54,14 @@ export async function resumeInputs<A extends RecordedAdapter>(
     if (recorded[field] !== null) merged[field] = recorded[field];
   }
   return { elwoodSessionId, record, options: merged };
+}
+
+/** What the relaunch needs from checked inputs: the session, its CLI conversation and the file its record names. */
+export function resumeTarget(inputs: ResumeInputs<RecordedAdapter> & { readonly elwoodSessionId: string }): ResumeTarget {
+  const { conversationId, transcriptPath } = inputs.record.resume;
+  // readResumableRecord refused a record without a conversation id.
+  const target = { elwoodSessionId: inputs.elwoodSessionId, conversationId: conversationId as string };
+  return transcriptPath === undefined ? target : { ...target, transcriptPath };
 }
 
 /** Resume when an id is given; start fresh without one or after one of FRESH_START_FALLBACKS. */

@@ -6,6 +6,7 @@ import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import type { PtyHandle } from "../effects/pty/pty-handle.js";
 import type { TerminalSlot } from "../effects/terminal-slot.js";
 import type { ExitGate } from "../effects/exit-gate.js";
+import type { ResumeTranscriptMark } from "../effects/resume-transcript-mark.js";
 import type { ImageInput } from "../effects/image-files.js";
 import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
@@ -106,4 +107,6 @@ export interface SessionRuntime {
   readonly agentEnv?: Readonly<Record<string, string>>;
   /** Where the session's loops persist and what a resume restored (absent: loops live in memory only). */
   readonly loops?: SessionLoopRuntime;
+  /** A resume's transcript mark, measured before the relaunch: where the recorded history ends (absent: a fresh start). */
+  readonly resumedTranscript?: ResumeTranscriptMark;
 }

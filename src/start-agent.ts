@@ -20,6 +20,7 @@ import { registerJournalDir, unregisterJournalDir } from "../effects/config-jour
 import { claimOwner, releaseOwner, writeOwner } from "../effects/session-owner.js";
 import type { RecordSeed } from "../effects/session-record.js";
 import { SessionRecordKeeper } from "../effects/session-record-keeper.js";
+import { markResumeTranscript } from "../effects/resume-transcript-mark.js";
 import { LoopSidecarStore, readLoopSidecar } from "../effects/loop-sidecar-store.js";
 import { unexpiredLoops } from "./contracts/loop-sidecar.js";
 import { claimSessionGeneration } from "./session-generations.js";
@@ -115,7 +116,15 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
    * Set for a resume: the session's existing id and the CLI conversation its record names. The session directory is
    * re-opened and claimed (never created afresh or removed on failure), and the session starts `resumed`.
    */
-  readonly resume?: { readonly elwoodSessionId: string; readonly conversationId: string };
+  readonly resume?: ResumeTarget;
+}
+
+/** What a resume relaunches: the session, the CLI's conversation, and the conversation file its record names. */
+export interface ResumeTarget {
+  readonly elwoodSessionId: string;
+  readonly conversationId: string;
+  /** Absent in a record written before the path was kept. */
+  readonly transcriptPath?: string;
 }
 
 /** Which bridge-server errors become public `hookError`s (the hooks actor reports them). */
@@ -217,6 +226,8 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     // Definitions that expired while no process ran go silently.
     const restored = unexpiredLoops(stored, Date.now());
     if (restored.length !== stored.length) await loopStore.save(restored);
+    // A resume reads its conversation file from where it ends now, before the relaunch: what it holds is history.
+    const resumedTranscript = plan.resume === undefined ? undefined : await markResumeTranscript(plan.resume.transcriptPath);
     // The CLI's own conversation file, as its hooks name it: a stop lets it settle first (effects/transcript-settle).
     let transcriptPath: string | undefined;
     let lastTurnWords: string | undefined;
@@ -226,6 +237,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       cwd: resolved.cwd,
       seed: plan.recordSeed,
       conversationId: plan.resume?.conversationId ?? null,
+      ...(plan.resume?.transcriptPath === undefined ? {} : { transcriptPath: plan.resume.transcriptPath }),
       onWriteFailed: (errno) =>
         events.warning("state_write_failed", "the session record could not be updated with the CLI's conversation id", errno ? { errno } : {}),
     });
@@ -273,7 +285,10 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
             plan.adapter.hookReply,
             events,
             (id) => keeper.observeConversationId(id),
-            (file) => (transcriptPath = file),
+            (file) => {
+              transcriptPath = file;
+              keeper.observeTranscriptPath(file);
+            },
             (words) => (lastTurnWords = words),
           ),
           timeoutMs: resolved.hookTimeoutMs,
@@ -303,7 +318,11 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       supervisor = startSupervisor({ cliPid: spawned.pid, cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     });
     const spawned = whenSpawned(launched.actor);
-    const runtime: SessionRuntime = { ...launched, loops: { store: loopStore, restored, current: () => isCurrent() } };
+    const runtime: SessionRuntime = {
+      ...launched,
+      loops: { store: loopStore, restored, current: () => isCurrent() },
+      ...(resumedTranscript === undefined ? {} : { resumedTranscript }),
+    };
     const session = plan.createSession(runtime);
     try {
       await spawned;

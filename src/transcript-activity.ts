@@ -11,6 +11,7 @@ import {
 } from "./contracts/public-types.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { ExitGate } from "../effects/exit-gate.js";
+import type { ResumeTranscriptMark } from "../effects/resume-transcript-mark.js";
 import type { TranscriptItem } from "./contracts/turn-events.js";
 import { TranscriptFeed } from "./conversation/transcript-feed.js";
 import type { AgentSession } from "./session-api.js";
@@ -99,10 +100,15 @@ export function observeTranscript(
   adapter: Pick<AgentAdapter, "readTranscript" | "readSubagentTranscript" | "summarizeTranscript" | "sessionStartBeforePrompt">,
   sink: TranscriptActivitySink,
   exitGate?: Pick<ExitGate, "add">,
+  /** A resumed session's mark: the history before it is never replayed as activity. */
+  resumedFrom?: ResumeTranscriptMark,
 ): TranscriptFeed | undefined {
   const { readTranscript: read, readSubagentTranscript: readSubagent, summarizeTranscript: summarize } = adapter;
   if (read === undefined) return undefined;
-  const feed = TranscriptFeed.attach(session, read, readSubagent, { sessionStartBeforePrompt: adapter.sessionStartBeforePrompt === true });
+  const feed = TranscriptFeed.attach(session, read, readSubagent, {
+    sessionStartBeforePrompt: adapter.sessionStartBeforePrompt === true,
+    ...(resumedFrom === undefined ? {} : { resumedFrom }),
+  });
   exitGate?.add(() => feed.finish());
   const reported = new Set<TranscriptChannel>();
   // Exit ordering: what the CLI committed before it exited is flushed through the exit gate before `terminal:exit` or

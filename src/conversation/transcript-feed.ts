@@ -6,6 +6,7 @@ import type { TailDropCause, TailStopPhase } from "../contracts/turn-events.js";
 import { isTerminalStatus, type SessionStatus } from "../contracts/public-types.js";
 import type { TranscriptItem, TranscriptRecordReader } from "../contracts/turn-events.js";
 import type { AgentSession } from "../session-api.js";
+import type { ResumeTranscriptMark } from "../../effects/resume-transcript-mark.js";
 import { TypedEmitter } from "../typed-emitter.js";
 
 export interface FeedBatch {
@@ -31,6 +32,8 @@ type FeedEvents = {
 export interface FeedOptions {
   /** The adapter's `sessionStartBeforePrompt`: a SessionStart after start-up does not place where tailing starts. */
   readonly sessionStartBeforePrompt?: boolean;
+  /** A resumed session's mark: where its first transcript file's history ends (never replayed as activity). */
+  readonly resumedFrom?: ResumeTranscriptMark;
 }
 
 /** The one feed each low-level session runs (a session observes its transcript once, whoever reads it). */
@@ -60,6 +63,8 @@ export class TranscriptFeed {
   private readonly drain = drainBudget();
   /** Subagent files being read right now (each is read once, then retired). */
   private readonly subagentReads = new Set<Promise<void>>();
+  /** A resume's mark, until the first file is followed (it places that file's start, whatever hook names it). */
+  private resumedFrom: ResumeTranscriptMark | undefined;
 
   constructor(
     session: AgentSession,
@@ -68,12 +73,13 @@ export class TranscriptFeed {
     private readonly readSubagent?: TranscriptRecordReader,
     private readonly options: FeedOptions = {},
   ) {
+    this.resumedFrom = options.resumedFrom;
     this.unsubscribe.push(
       session.on("hook", (hook) => {
         // The main transcript's path rides on every hook and is tailed; a subagent's own file is only read once.
         const file = hook.payload["transcript_path"];
         if (typeof file === "string" && file !== "" && file !== this.file && !this.aheadOfPrompt(hook.name, session.status)) {
-          this.follow(file, this.startFor(hook.name, session.status));
+          this.follow(file, this.startFor(file, hook.name, session.status));
         }
         const agentFile = hook.payload["agent_transcript_path"];
         // (A subagent path naming the main transcript is that file: it is tailed already.)
@@ -134,11 +140,20 @@ export class TranscriptFeed {
   }
 
   /**
-   * A file named by SessionStart while the session is still starting holds no prompt of this session yet (a resumed
-   * conversation's history): it is read from its end. Named anywhere else (Codex names its file only once the first
+   * A resumed session's first file starts at the resume's mark. A file named by SessionStart while the session is still
+   * starting holds no prompt of this session yet: it is read from its end. Named anywhere else (Codex names its file only once the first
    * prompt is in, a boundary hook may be the first), a turn may be under way: the recovery scan finds its prompt.
    */
-  private startFor(hookName: string, status: SessionStatus): TailStart {
+  private startFor(file: string, hookName: string, status: SessionStatus): TailStart {
+    const resumed = this.resumedFrom;
+    if (resumed !== undefined) {
+      this.resumedFrom = undefined;
+      // The recorded file is read from its length at relaunch. Any other file a resumed CLI names first (or any file,
+      // when an older record named none) is read from its end now: it holds the old conversation, never this one's
+      // prompt (Claude names it at start-up, Codex before it records the prompt). Never from "the last prompt": at a
+      // resume that is the previous conversation's (issue 38).
+      return resumed.file === file ? { kind: "resume", offset: resumed.offset } : { kind: "end" };
+    }
     if (hookName === "SessionStart" && status === "starting") return { kind: "end" };
     return { kind: "recover", isPrompt: (record) => this.isPrompt(record) };
   }
@@ -149,6 +164,8 @@ export class TranscriptFeed {
    * UserPromptSubmit, by which the prompt is recorded) names the same file and places the start instead.
    */
   private aheadOfPrompt(hookName: string, status: SessionStatus): boolean {
+    // A resume's mark places the start whenever the file is named: nothing to wait for.
+    if (this.resumedFrom !== undefined) return false;
     return this.options.sessionStartBeforePrompt === true && hookName === "SessionStart" && status !== "starting";
   }
 

@@ -119,7 +119,8 @@ describe("resumeCodex against the simulated Codex (C-STATE-13, C-API-26)", () =>
         expect(changes(resumed).slice(untilReplayEnd.length)).toEqual(["ready->running", "running->ready"]);
         // Codex fires SessionStart lazily, at the first prompt: a resume of the same thread.
         expect(hooks.find((h) => h.name === "SessionStart")?.payload).toMatchObject({ source: "resume", session_id: thread });
-        expect((await readSessionRecord(location)).resume).toEqual({ conversationId: thread, sandbox: "read-only", approvalPolicy: "on-request" });
+        const file = hooks.find((h) => h.name === "SessionStart")?.payload["transcript_path"];
+        expect((await readSessionRecord(location)).resume).toEqual({ conversationId: thread, transcriptPath: file, sandbox: "read-only", approvalPolicy: "on-request" });
       } finally {
         await resumed.stop();
       }

@@ -32,7 +32,15 @@ describe("session record through a session's life (C-STATE-04, C-STATE-07, C-STA
           elwoodSessionId: location.elwoodSessionId,
           adapter: "claude",
           cwd: sim.dir,
-          resume: { conversationId: expect.any(String), permissionMode: "plan", allowedTools: ["Read", "Bash(git status)"], disallowedTools: null, tools: null },
+          resume: {
+            conversationId: expect.any(String),
+            // The CLI's conversation file rides in the same write as its id (issue 38: where a resume's history ends).
+            transcriptPath: expect.stringMatching(/^\/.*\.jsonl$/),
+            permissionMode: "plan",
+            allowedTools: ["Read", "Bash(git status)"],
+            disallowedTools: null,
+            tools: null,
+          },
         });
         await sim.session[how]();
         const dir = join(stateDir, "sessions", location.elwoodSessionId);

@@ -66,6 +66,16 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
     expect(loopSidecarPath(s.dir)).toBe(join(s.dir, "loops.json"));
   });
 
+  it("issue 38: the CLI's conversation file round-trips in the resume state; a record from before it was kept still reads", async () => {
+    const s = await freshSession();
+    const older = claudeRecord(s.elwoodSessionId);
+    const named = { ...older, resume: { ...older.resume, transcriptPath: "/home/u/.claude/projects/p/c0ffee.jsonl" } } as SessionRecord;
+    await writeSessionRecord(s.dir, named);
+    expect(await readResumableRecord(s, "claude")).toEqual(named);
+    await writeSessionRecord(s.dir, older);
+    expect(await readResumableRecord(s, "claude")).toEqual(older);
+  });
+
   it("C-ERR-03: no record (or no session directory) is state_not_found", async () => {
     const s = await freshSession();
     await expectCode(readSessionRecord(s), "state_not_found");
@@ -83,6 +93,8 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
     ["of an unknown schema version", (s) => writeFileSync(recordPath(s.dir), JSON.stringify({ ...claudeRecord(s.elwoodSessionId), schemaVersion: 2 }), { mode: 0o600 })],
     ["holding an extra field", (s) => writeFileSync(recordPath(s.dir), JSON.stringify({ ...claudeRecord(s.elwoodSessionId), status: "ready" }), { mode: 0o600 })],
     ["naming another session", (s) => writeFileSync(recordPath(s.dir), JSON.stringify(claudeRecord("someone-else")), { mode: 0o600 })],
+    ["with a relative transcriptPath", (s) => writeFileSync(recordPath(s.dir), JSON.stringify({ ...claudeRecord(s.elwoodSessionId), resume: { ...claudeRecord(s.elwoodSessionId).resume, transcriptPath: "t.jsonl" } }), { mode: 0o600 })],
+    ["with an extra resume field", (s) => writeFileSync(recordPath(s.dir), JSON.stringify({ ...claudeRecord(s.elwoodSessionId), resume: { ...claudeRecord(s.elwoodSessionId).resume, transcriptOffset: 3 } }), { mode: 0o600 })],
     ["with a malformed posture", (s) => writeFileSync(recordPath(s.dir), JSON.stringify({ ...claudeRecord(s.elwoodSessionId), resume: { conversationId: "x", permissionMode: 3, allowedTools: null, disallowedTools: null, tools: null } }), { mode: 0o600 })],
     ["group/world-readable", (s) => chmodSync(recordPath(s.dir), 0o644)],
     ["owned by another user", (s) => chownSync(recordPath(s.dir), (process.getuid?.() ?? 0) + 4242, (process.getgid?.() ?? 0) + 4242)],

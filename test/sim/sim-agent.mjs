@@ -41,9 +41,11 @@ const sessionId = arg("--session-id") ?? resumeId ?? randomUUID();
 // Codex: `--model=`, `-c model=` or config.toml at launch, then whatever its /model picker applies.
 let model = arg("--model") ?? arg("-m") ?? (CLAUDE ? "claude-opus-5-5" : codexLaunchModel(argv) ?? "fake-model");
 // Each flavour writes its CLI's transcript JSONL (Claude's conversation file, Codex's rollout) at the path its hooks
-// name: for Claude in its cwd with `script.transcript`, else in the temp folder (removed at exit).
-const transcriptPath = CLAUDE && script.transcript ? path.join(cwd, `.sim-transcript-${sessionId}.jsonl`) : path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
-if (!CLAUDE || !script.transcript) process.on("exit", () => { try { unlinkSync(transcriptPath); } catch { /* never written */ } });
+// name: in its cwd and kept (Claude with `script.transcript`, Codex with `script.keepTranscript`), else in the temp
+// folder (removed at exit).
+const keptTranscript = CLAUDE ? Boolean(script.transcript) : Boolean(script.keepTranscript);
+const transcriptPath = keptTranscript ? path.join(cwd, `.sim-transcript-${sessionId}.jsonl`) : path.join(os.tmpdir(), `elwood-sim-${sessionId}.jsonl`);
+if (!keptTranscript) process.on("exit", () => { try { unlinkSync(transcriptPath); } catch { /* never written */ } });
 const hookConfig = loadHookConfig(arg("--settings") ?? (!CLAUDE && process.env.CODEX_HOME ? path.join(process.env.CODEX_HOME, "hooks.json") : undefined));
 /** Codex `-c hooks.<Event>=[{hooks=[{type="command",command="…",timeout=N}]}]` session overrides (inline TOML subset). */
 function tomlInlineToJson(/** @type {string} */ src) {
@@ -420,6 +422,9 @@ async function submit(/** @type {string} */ text) {
   if (turn.dead) return;
   if (ups) { add([{ t: `  ⎿  UserPromptSubmit operation blocked by hook: ${ups.reason ?? ""}`, s: DIM }]); return endTurn(turn, "blocked"); }
   writeTranscript({ type: "user", message: { role: "user", content: text } });
+  // The real Codex commits other records of the turn first; the prompt's record may land well after UserPromptSubmit.
+  if (!CLAUDE && script.promptRecordDelayMs) await wait(turn, script.promptRecordDelayMs);
+  if (turn.dead) return;
   rolloutPrompt(turn, text);
   const bash = /RUNBASH:(.*)/.exec(text);
   /** @type {string | null} */
@@ -918,7 +923,8 @@ async function main() {
   paint();
   if (CLAUDE) appendFileSync(transcriptPath, ""); // the real CLI creates its transcript before the first hook
   if (resumeId !== undefined) replayHistory();
-  if (CLAUDE) await hook("SessionStart", { source: resumeId === undefined ? "startup" : "resume", model }, resumeId === undefined ? "startup" : "resume");
+  const lateSessionStart = CLAUDE && resumeId !== undefined && script.lateResumeSessionStart;
+  if (CLAUDE && !lateSessionStart) await hook("SessionStart", { source: resumeId === undefined ? "startup" : "resume", model }, resumeId === undefined ? "startup" : "resume");
   // script.loginBanner "startup": a lapsed login announced before the composer (the start-up banner C-CLAUDE-17 names).
   if (CLAUDE && script.loginBanner === "startup") {
     S.loginLapsed = true;
@@ -932,6 +938,12 @@ async function main() {
   paint();
   log({ kind: "composer" });
   if (!CLAUDE && !legacy) out(osc7501("state=idle:app=codex"));
+  if (lateSessionStart) {
+    // A resumed real Claude appends its bookkeeping records, then names the file, after start-up.
+    writeTranscript({ type: "permission-mode", permissionMode: "default" });
+    writeTranscript({ type: "system", subtype: "local_command", content: "resumed" });
+    await hook("SessionStart", { source: "resume", model }, "resume");
+  }
   if (resumeId !== undefined) await flashReplayedWork();
   const delay = script.instructionsLoadedDelayMs ?? 150;
   if (CLAUDE && delay >= 0) {

@@ -96,6 +96,15 @@ export interface SimScript {
    * `afterTurn` ends every prompt after the first at `⎿  Not logged in · Please run /login` (2.1.332's notice).
    */
   readonly loginBanner?: "startup" | "afterTurn";
+  /** Codex flavour: keep the rollout in the cwd after exit (as the real CLI does), so a resume finds its history. */
+  readonly keepTranscript?: boolean;
+  /** Codex flavour: write the prompt's rollout record this long after UserPromptSubmit was answered. */
+  readonly promptRecordDelayMs?: number;
+  /**
+   * Claude flavour, on a resume: SessionStart comes only after the first composer frame, with the CLI's resume
+   * bookkeeping records appended first, as the real 2.1.215 / 2.1.332 did (measured: SessionStart after start-up).
+   */
+  readonly lateResumeSessionStart?: boolean;
 }
 
 /**

@@ -10,6 +10,7 @@ import { readCodexTranscriptRecord } from "../../adapters/codex/transcript-recor
 import { summarizeCodexRecord } from "../../adapters/codex/transcript-summary.js";
 import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
 import { ExitGate } from "../../effects/exit-gate.js";
+import type { ResumeTranscriptMark } from "../../effects/resume-transcript-mark.js";
 import { TranscriptFeed } from "../../src/conversation/transcript-feed.js";
 import type { AgentSession } from "../../src/session-api.js";
 import { SessionEvents } from "../../src/session-events.js";
@@ -38,6 +39,7 @@ function harness(
   adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord },
   status = "ready",
   exitGate?: ExitGate,
+  resumedFrom?: ResumeTranscriptMark,
 ) {
   const hooks = new TypedEmitter<{ hook: { name: string; payload: Record<string, unknown> }; status: { status: string }; "terminal:exit": { exitCode: number } }>();
   const session = { status, on: (event: "hook" | "status" | "terminal:exit", listener: never) => hooks.on(event, listener) } as unknown as AgentSession;
@@ -52,6 +54,7 @@ function harness(
       isolate: (deliver, failed) => events.isolate(deliver, failed),
     },
     exitGate,
+    resumedFrom,
   );
   const order: string[] = [];
   const summaries: CodexTranscriptSummary[] = [];
@@ -234,6 +237,50 @@ describe("turn recovery (spec B §3.6)", () => {
     await appendFile(file, prompt("new question"));
     h.hook("UserPromptSubmit", { transcript_path: file, prompt: "new question" });
     await appendFile(file, answer("new answer"));
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
+  it("issue 38 (Codex resume): the rollout is read from the resume's mark — UserPromptSubmit before the new prompt is recorded replays nothing of the old turn", async () => {
+    const codex = { readTranscript: readCodexTranscriptRecord, sessionStartBeforePrompt: true };
+    const prompt = (text: string) => line({ type: "event_msg", payload: { type: "user_message", message: text } });
+    const answer = (text: string) => line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
+    await writeFile(file, prompt("old question") + answer("old answer"));
+    // The mark is the file's length when the CLI was relaunched.
+    const h = harness(codex, "running", undefined, { file, offset: (prompt("old question") + answer("old answer")).length });
+    h.collect();
+    // As measured on 0.171.0 (2 of 4) and 0.144.6: the new prompt's record lands after the hooks were seen.
+    h.hook("SessionStart", { transcript_path: file, source: "resume" });
+    h.hook("UserPromptSubmit", { transcript_path: file, prompt: "new question" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await appendFile(file, prompt("new question") + answer("new answer"));
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);
+  });
+
+  it("issue 38 (Claude resume): a SessionStart after start-up names the file — what the CLI appended since the relaunch is read, nothing before the mark", async () => {
+    const history = user("old question") + reply("m1", "old answer");
+    await writeFile(file, history);
+    const h = harness(claude, "running", undefined, { file, offset: history.length });
+    h.collect();
+    // Measured on 2.1.215 / 2.1.332: bookkeeping records first, then SessionStart while the screen already runs.
+    await appendFile(file, line({ type: "permission-mode", permissionMode: "default" }) + reply("m2", "said after the relaunch"));
+    h.hook("SessionStart", { transcript_path: file, source: "resume" });
+    await appendFile(file, user("new question") + reply("m3", "new answer"));
+    await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
+    await TranscriptFeed.of(h.session)?.finish();
+    expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["said after the relaunch", "new answer"]);
+  });
+
+  it("issue 38: a resume whose record names no file (an older record) reads the first file named from its end, even at a turn-boundary hook", async () => {
+    await writeFile(file, user("old question") + reply("m1", "old answer"));
+    const h = harness(claude, "running", undefined, { file: undefined, offset: 0 });
+    h.collect();
+    h.hook("UserPromptSubmit", { transcript_path: file, prompt: "new question" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await appendFile(file, user("new question") + reply("m2", "new answer"));
     await eventually(() => h.activities.some((a) => a.text === "new answer"), 5_000, "the new turn");
     await TranscriptFeed.of(h.session)?.finish();
     expect(h.activities.filter((a) => a.kind === "assistant_message").map((a) => a.text)).toEqual(["new answer"]);

@@ -128,6 +128,36 @@ describe("TranscriptTail", () => {
     expect(second.drops).toEqual(["unread_backlog"]);
   });
 
+  it("issue 38: a resume's mark is where reading starts; a file that shrank below it since (rewritten) is read from its end", async () => {
+    const history = `${JSON.stringify({ n: "old" })}\n`;
+    await writeFile(file, history + `${JSON.stringify({ n: "since the relaunch" })}\n`);
+    const c = collector();
+    const tail = new TranscriptTail(file, c.sink, 0, undefined, undefined, { kind: "resume", offset: Buffer.byteLength(history) });
+    tail.start();
+    await eventually(() => c.records.length === 1, 5_000, "the record after the mark");
+    await tail.stop();
+    expect(c.records).toEqual([{ n: "since the relaunch" }]);
+
+    const shrunk = path.join(dir, "shrunk.jsonl");
+    await writeFile(shrunk, `${JSON.stringify({ n: "rewritten history" })}\n`);
+    const d = collector();
+    let opened = false;
+    const openAndTell = async (f: string): Promise<FileHandle> => {
+      const handle = await open(f, "r");
+      opened = true;
+      return handle;
+    };
+    const other = new TranscriptTail(shrunk, d.sink, 0, openAndTell, undefined, { kind: "resume", offset: 10_000 });
+    other.start();
+    // The rewrite is measured at the first open: the new record is appended once that pass is over.
+    await eventually(() => opened, 5_000, "the first open");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await appendFile(shrunk, `${JSON.stringify({ n: "new" })}\n`);
+    await eventually(() => d.records.length > 0, 5_000, "the record after the rewrite");
+    await other.finish();
+    expect(d.records).toEqual([{ n: "new" }]);
+  });
+
   it("finish() drains what is readable, then the tail is terminal: nothing is read after it", async () => {
     await writeFile(file, "");
     const c = collector();

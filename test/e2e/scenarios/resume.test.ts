@@ -1,10 +1,10 @@
 // E2E (every pinned Claude and Codex): a session started, given one turn and stopped is resumed from a new process on
-// its own conversation — the model sees the earlier turn, the replay is no turn and no status flap, the next reply
-// arrives — and startOrResume with an unknown id starts fresh.
+// its own conversation — the model sees the earlier turn, the replay is no turn, no status flap and no activity (issue
+// 38), the next reply arrives — and startOrResume with an unknown id starts fresh.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startOrResumeClaude, startOrResumeCodex, type AgentSession } from "../../../src/index.js";
+import { startOrResumeClaude, startOrResumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
 import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import type { ResumeChildInput, ResumeChildOutput } from "../support/resume-child.js";
@@ -12,6 +12,8 @@ import { recordedConversation } from "../../support/recorded-conversation.js";
 import { openSession } from "../support/session-fixture.js";
 
 const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+/** The first turn's prompt and reply: a resumed session's activity carries neither. */
+const OLD_WORDS = ["remember the code word pelican", "Noted: the code word is pelican."];
 
 /** Runs test/e2e/support/resume-child.ts as its own node process and returns the JSON line it printed. */
 function runResumeChild(input: ResumeChildInput): Promise<ResumeChildOutput> {
@@ -46,7 +48,7 @@ function startOrResume(agent: E2EAgent, cwd: string, env: Readonly<Record<string
 }
 
 describe.each(AGENTS)("$label: resume", (agent) => {
-  it(`${agent.label}: stopped, then resumed from a new process: the model sees the earlier turn, the replay is no turn and no flap, the reply arrives (issue 18: resume, C-STATE-13, C-API-26)`, async (ctx) => {
+  it(`${agent.label}: stopped, then resumed from a new process: the model sees the earlier turn, the replay is no turn, no flap and no activity, the reply arrives (issue 18: resume, issue 38, C-STATE-13, C-API-26)`, async (ctx) => {
     const fx = await openSession(ctx, agent);
     const { session, server, home } = fx;
     await session.waitForStatus((s) => s === "ready", 60_000);
@@ -92,6 +94,16 @@ describe.each(AGENTS)("$label: resume", (agent) => {
       afterReady: ["ready->running", "running->ready"],
       reply: "The code word was pelican.",
     });
+    // Issue 38: the old conversation is never replayed as activity, whenever it would come (listeners attached in the
+    // tick the resume resolved): nothing carries the old prompt or reply, nothing came from the transcript before the
+    // new prompt was sent, and the README's recipe for this turn's reply gets the new reply.
+    const oldWords = resumed.activities.filter((a) => a.text !== undefined && OLD_WORDS.some((w) => a.text?.includes(w)));
+    const transcriptBeforeTurn = resumed.activities.filter((a) => a.source === "transcript" && a.atMs < resumed.sentAtMs);
+    const recipe = resumed.activities.find((a) => a.kind === "assistant_message" && a.turnId === resumed.turnId);
+    expect(
+      { oldWords, transcriptBeforeTurn, recipe: recipe?.text },
+      `hooks ${JSON.stringify(resumed.hooks)}; transcript ${resumed.transcriptShape.join(",")}`,
+    ).toEqual({ oldWords: [], transcriptBeforeTurn: [], recipe: "The code word was pelican." });
     expect(freshUntilReady.at(-1)).toBe("running->ready");
     expect(freshUntilReady.filter((t) => t.endsWith("->ready"))).toHaveLength(1);
     const next = fx.mainRequests().slice(before);
@@ -100,6 +112,39 @@ describe.each(AGENTS)("$label: resume", (agent) => {
     const body = JSON.stringify(next[0]?.body);
     expect(body).toContain("remember the code word pelican");
     expect(body).toContain("Noted: the code word is pelican.");
+  });
+
+  it(`${agent.label}: stopped, then resumed in the same process: no activity of the old conversation, the recipe gets the new reply (issue 38, C-API-26)`, async (ctx) => {
+    const fx = await openSession(ctx, agent);
+    const { session, server, home } = fx;
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    server.enqueue({ kind: "text", text: "Noted: the code word is pelican." });
+    await session.sendMessage("remember the code word pelican");
+    await fx.waitForHook("Stop", undefined, 60_000);
+    await session.waitForStatus((s) => s === "ready", 60_000);
+    await recordedConversation({ cwd: home.project, elwoodSessionId: session.elwoodSessionId }, 600);
+    await session.stop();
+
+    server.enqueue({ kind: "text", text: "The code word was pelican." });
+    const { session: resumed, resumed: wasResumed } = await startOrResume(agent, home.project, home.env, session.elwoodSessionId);
+    // Attached in the tick the resume resolved: the earliest the API allows.
+    const seen: Array<{ readonly sent: boolean; readonly activity: ActivityEvent }> = [];
+    let sent = false;
+    resumed.on("activity", (activity) => seen.push({ sent, activity }));
+    try {
+      expect(wasResumed).toBe(true);
+      await resumed.waitForStatus((s) => s === "ready", 60_000);
+      sent = true;
+      const turnId = await resumed.sendMessage("what was the code word?");
+      // The README's recipe for this turn's reply.
+      const reply = await resumed.waitForActivity((a) => a.kind === "assistant_message" && a.turnId === turnId, 60_000);
+      await resumed.waitForStatus((s) => s === "ready", 60_000);
+      const oldWords = seen.filter(({ activity: a }) => a.text !== undefined && OLD_WORDS.some((w) => a.text?.includes(w))).map(({ activity: a }) => `${a.source}:${a.kind}:${a.text}`);
+      const transcriptBeforeTurn = seen.filter(({ sent: after, activity: a }) => !after && a.source === "transcript").map(({ activity: a }) => `${a.kind}:${a.text ?? ""}`);
+      expect({ reply: reply.text, oldWords, transcriptBeforeTurn }).toEqual({ reply: "The code word was pelican.", oldWords: [], transcriptBeforeTurn: [] });
+    } finally {
+      await resumed.teardown();
+    }
   });
 
   it(`${agent.label}: startOrResume with an unknown id starts fresh with resumed: false (issue 18: startOrResume, C-API-26)`, async (ctx) => {
