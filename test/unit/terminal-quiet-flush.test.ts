@@ -21,7 +21,9 @@ function terminal(): { t: HeadlessTerminal; frames: TerminalFrame[] } {
 }
 
 /** Lets xterm parse what it was handed (its own zero-delay timers) without moving the clock. */
-const parse = (): Promise<void> => vi.advanceTimersByTimeAsync(0);
+const parse = async (): Promise<void> => {
+  await vi.advanceTimersByTimeAsync(0);
+};
 
 describe("HeadlessTerminal: quiet output is not held for the batch window (issue 41 item 4)", () => {
   it("issue 41 item 4: the first write after a quiet period is rendered and emitted without waiting for the window", async () => {
