@@ -195,6 +195,8 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       shell,
       env: buildAgentEnv(process.env, { ...resolved.env }),
       cwd: resolved.cwd,
+      ...(resolved.stateDir === undefined ? {} : { stateDir: resolved.stateDir }),
+      callerEnv: resolved.env,
     },
     { autoupdate: resolved.autoupdate, strict: resolved.strictVersionCheck },
   );
