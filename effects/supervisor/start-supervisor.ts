@@ -40,12 +40,13 @@ function running(): { child: ChildProcess; live: Set<number> } | undefined {
     // file means this process is gone. Neither the child nor the pipe keeps this process alive.
     const child = spawn("/bin/sh", [supervisorScriptPath()], { detached: true, stdio: ["pipe", "ignore", "ignore"], env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" } });
     const started = { child, live: new Set<number>() };
-    child.on("error", () => undefined);
-    child.stdin?.on("error", () => undefined);
-    // Killed from outside (or never started): the next registration starts another.
-    child.on("exit", () => {
+    // Killed from outside, or never started (no /bin/sh): the next registration starts another.
+    const gone = (): void => {
       if (current === started) current = undefined;
-    });
+    };
+    child.on("error", gone);
+    child.on("exit", gone);
+    child.stdin?.on("error", () => undefined);
     child.unref();
     (child.stdin as { unref?: () => void } | null)?.unref?.();
     current = started;

@@ -3,7 +3,8 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { supervisorScriptPath } from "../../effects/supervisor/start-supervisor.js";
+import { readFileSync } from "node:fs";
+import { startSupervisor, supervisorScriptPath } from "../../effects/supervisor/start-supervisor.js";
 import { processState } from "../../effects/pty/process-group.js";
 import { taggedProcesses } from "../../effects/pty/tagged-processes.js";
 import { until } from "./codex-sim-support.js";
@@ -33,6 +34,22 @@ function startTaggedGroup(value: string): ChildProcess {
 }
 
 const alive = (pid: number): boolean => processState(pid) === "alive";
+
+/** This process's supervisors: its children running the supervisor script. */
+function supervisors(): number[] {
+  const read = (path: string): string => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  return read(`/proc/${process.pid}/task/${process.pid}/children`)
+    .split(/\s+/)
+    .filter((p) => p !== "" && read(`/proc/${p}/cmdline`).includes(supervisorScriptPath()))
+    .map(Number)
+    .filter(alive);
+}
 
 describe.runIf(process.platform === "linux")("the embedder's supervisor (issue 41 item 1)", () => {
   it("issue 41 item 1: `exited` reaps that session's tagged leftovers only; end of file kills every remaining group and tag", async () => {
@@ -69,4 +86,42 @@ describe.runIf(process.platform === "linux")("the embedder's supervisor (issue 4
     await exited;
     expect(taggedProcesses(TAG, one).length).toBe(2);
   }, 30_000);
+
+  it("issue 41 item 1: one supervisor holds every session of the process and exits with the last one; the next session starts another", async () => {
+    const one = `${process.pid}-one`;
+    const two = `${process.pid}-two`;
+    const a = startTaggedGroup(one);
+    const b = startTaggedGroup(two);
+    await until("both leftovers", () => taggedProcesses(TAG, one).length === 2 && taggedProcesses(TAG, two).length === 2, 10_000);
+    expect(supervisors()).toEqual([]);
+    const first = startSupervisor({ cliPgid: a.pid!, tagName: TAG, tagValue: one });
+    const second = startSupervisor({ cliPgid: b.pid!, tagName: TAG, tagValue: two });
+    const [pid, ...more] = supervisors();
+    expect(more).toEqual([]);
+    // Session one's CLI ended on its own: what it left goes, session two is untouched.
+    first.cliExited();
+    await until("session one's leftovers reaped", () => taggedProcesses(TAG, one).length === 0, 10_000);
+    expect(taggedProcesses(TAG, two).length).toBe(2);
+    // Session two closed through Elwood (which reaps on its own): the supervisor, holding nothing, exits.
+    second.stop();
+    await until("the supervisor to exit", () => !alive(pid!), 10_000);
+    expect(taggedProcesses(TAG, two).length).toBe(2);
+    const third = startSupervisor({ cliPgid: b.pid!, tagName: TAG, tagValue: two });
+    expect(supervisors()).toHaveLength(1);
+    const [next] = supervisors();
+    expect(next).not.toBe(pid);
+    third.stop();
+    await until("the new supervisor to exit", () => !alive(next!), 10_000);
+  }, 30_000);
+
+  it("issue 41 item 1: a tag that could split the supervisor's protocol is refused (nothing is registered)", () => {
+    expect(supervisors()).toEqual([]);
+    for (const tagValue of ["a b", "x\nadd 1 1 T=v", "a:b", ""]) {
+      const s = startSupervisor({ cliPgid: 12345, tagName: TAG, tagValue });
+      s.cliExited();
+      s.stop();
+    }
+    expect(startSupervisor({ cliPgid: 1, tagName: TAG, tagValue: "v" })).toBeDefined();
+    expect(supervisors()).toEqual([]);
+  });
 });
