@@ -1,7 +1,7 @@
-// Shared `--version` preflight pieces for every agent CLI: memoise per process, classify failures, parse, compare, decide.
+// Shared `--version` preflight pieces for every agent CLI: classify failures, parse, compare, decide.
 import { ElwoodError, type ElwoodErrorCode } from "../src/contracts/errors.js";
 import type { WarningCode } from "../src/contracts/public-types.js";
-import { resolveLoginShell, type ProbeResult } from "../effects/probe.js";
+import type { ProbeResult } from "../effects/probe.js";
 
 /** Which CLI a probe ran, so the same failure classification yields that CLI's error codes and wording. */
 export interface ProbeAgent {
@@ -9,38 +9,6 @@ export interface ProbeAgent {
   readonly defaultExecutable: string;
   readonly notFound: ElwoodErrorCode;
   readonly startFailed: ElwoodErrorCode;
-}
-
-/** The probe request fields the memoiser needs; agents add their own. */
-export interface ProbeTarget {
-  readonly executable?: string;
-  readonly shell?: string;
-}
-
-/**
- * Run `run` at most once per parent process per (shell, executable): concurrent first callers share one
- * probe, later callers reuse the answer. Failures are not cached, so a later start can
- * succeed after an install. Returns the memoised probe and a function that forgets every cached answer.
- */
-export function memoizedProbe<Q extends ProbeTarget, R>(
-  defaultExecutable: string,
-  run: (shell: string, executable: string, request: Q) => Promise<R>,
-): { readonly probe: (request: Q) => Promise<R>; readonly clear: () => void } {
-  const inFlight = new Map<string, Promise<R>>();
-  const probe = (request: Q): Promise<R> => {
-    const shell = resolveLoginShell(request.shell);
-    const executable = request.executable ?? defaultExecutable;
-    const key = `${shell}\u0000${executable}`;
-    const cached = inFlight.get(key);
-    if (cached) return cached;
-    const pending = run(shell, executable, request);
-    inFlight.set(key, pending);
-    pending.catch(() => {
-      if (inFlight.get(key) === pending) inFlight.delete(key);
-    });
-    return pending;
-  };
-  return { probe, clear: () => inFlight.clear() };
 }
 
 /** Map a finished probe to Elwood's start error codes; undefined means the probe succeeded. */

@@ -204,6 +204,8 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
       shell,
       env: buildAgentEnv(process.env, { ...resolved.env }),
       cwd: resolved.cwd,
+      ...(resolved.stateDir === undefined ? {} : { stateDir: resolved.stateDir }),
+      callerEnv: resolved.env,
     },
     { autoupdate: resolved.autoupdate, strict: resolved.strictVersionCheck },
   );
@@ -312,11 +314,13 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
         else await releaseOwner(sessionDir).catch(() => undefined);
       },
     });
-    // Reaps every process of the session should this process die, and what the CLI leaves when it exits: started
-    // when the io actor announces the spawn (once the facade started the tree and its bridge listens).
+    // Reaps every process of the session should this process die, and what the CLI leaves when it exits: registered
+    // with this process's supervisor when the io actor announces the spawn (once the facade started the tree and its
+    // bridge listens), told when the CLI exits.
     launched.actor.on("public.spawned", (spawned) => {
-      supervisor = startSupervisor({ cliPid: spawned.pid, cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
+      supervisor = startSupervisor({ cliPgid: spawned.pgid, tagName: "ELWOOD_SESSION_ID", tagValue: elwoodSessionId });
     });
+    launched.actor.on("public.exit", () => supervisor?.cliExited());
     const spawned = whenSpawned(launched.actor);
     const runtime: SessionRuntime = {
       ...launched,

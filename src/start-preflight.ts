@@ -10,6 +10,10 @@ export interface PreflightRequest {
   readonly shell: string;
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
+  /** The session store, where probe answers are shared across processes (when the caller chose one). */
+  readonly stateDir?: string;
+  /** The start's own `env` option (part of the probe cache's key). */
+  readonly callerEnv?: Readonly<Record<string, string>>;
 }
 
 export interface PreflightPlan<P> {

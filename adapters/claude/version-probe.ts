@@ -1,10 +1,12 @@
-// Claude `--version` preflight through the login shell: parse, classify failures, memoise once per process, decide on the result.
+// Claude `--version` preflight through the login shell: parse, classify failures, cache per executable identity, decide on the result.
+import { Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import type { ElwoodError } from "../../src/contracts/errors.js";
+import { cachedProbe } from "../cached-probe.js";
 import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions, type ProbeResult } from "../../effects/probe.js";
 import {
   classifyProbeFailure as classifyFor,
   decideVersion,
-  memoizedProbe,
   parseVersionOutput,
   type ProbeAgent,
   type VersionDecision,
@@ -25,6 +27,10 @@ export interface ClaudeVersionProbeRequest {
   readonly cwd: string;
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
+  /** The session store: answers are shared with other processes using it (adapters/cached-probe.ts). */
+  readonly stateDir?: string;
+  /** The start's own `env` option: part of the cache key. */
+  readonly callerEnv?: Readonly<Record<string, string>>;
 }
 
 export interface ClaudeVersionProbeResult {
@@ -80,9 +86,17 @@ async function runVersionProbe(
   return { version: parseClaudeVersion(raw), raw, resolvedExecutable: executable };
 }
 
-const memo = memoizedProbe("claude", runVersionProbe);
+/** What is kept of an answer: the version as read (`resolvedExecutable` is the request's own). */
+const StoredClaudeAnswer = Type.Object({ version: Type.Optional(Type.String({ maxLength: 200 })), raw: Type.String({ maxLength: 100_000 }) });
 
-/** Read the installed version at most once per parent process per (executable, shell); failures are not cached. */
+const memo = cachedProbe("claude", runVersionProbe, {
+  agent: "claude",
+  store: (answer) => ({ ...(answer.version === undefined ? {} : { version: answer.version }), raw: answer.raw }),
+  restore: (stored, executable) =>
+    Value.Check(StoredClaudeAnswer, stored) ? { version: stored.version, raw: stored.raw, resolvedExecutable: executable } : undefined,
+});
+
+/** Read the installed version once per executable identity (path, size, mtime; adapters/cached-probe.ts); failures are not cached. */
 export const probeClaudeVersion: (request: ClaudeVersionProbeRequest) => Promise<ClaudeVersionProbeResult> = memo.probe;
 
 /** Forget cached versions; called after every coordinated autoupdate attempt, failed or peer-owned ones included. */

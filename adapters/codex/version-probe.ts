@@ -1,9 +1,11 @@
-// Codex `--version` and `--help` preflight through the login shell: parse, classify, memoise once per process, decide.
+// Codex `--version` and `--help` preflight through the login shell: parse, classify, cache per executable identity, decide.
+import { Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions } from "../../effects/probe.js";
+import { cachedProbe } from "../cached-probe.js";
 import {
   classifyProbeFailure,
   decideVersion,
-  memoizedProbe,
   parseVersionOutput,
   type ProbeAgent,
   type VersionDecision,
@@ -39,6 +41,10 @@ export interface CodexProbeRequest {
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
   readonly timeoutMs?: number;
+  /** The session store: answers are shared with other processes using it (adapters/cached-probe.ts). */
+  readonly stateDir?: string;
+  /** The start's own `env` option: part of the cache key. */
+  readonly callerEnv?: Readonly<Record<string, string>>;
 }
 
 export interface CodexProbeResult {
@@ -70,9 +76,23 @@ async function runCodexProbe(shell: string, executable: string, request: CodexPr
   };
 }
 
-const memo = memoizedProbe("codex", runCodexProbe);
+/** What is kept of an answer: the version and the help facts (`resolvedExecutable` is the request's own). */
+const StoredCodexAnswer = Type.Object({
+  version: Type.Optional(Type.String({ maxLength: 200 })),
+  raw: Type.String({ maxLength: 100_000 }),
+  bypassHookTrust: Type.Boolean(),
+});
 
-/** `--version` and `--help` at most once per parent process per (shell, executable); failures are not cached. */
+const memo = cachedProbe("codex", runCodexProbe, {
+  agent: "codex",
+  store: (answer) => ({ ...(answer.version === undefined ? {} : { version: answer.version }), raw: answer.raw, bypassHookTrust: answer.bypassHookTrust }),
+  restore: (stored, executable) =>
+    Value.Check(StoredCodexAnswer, stored)
+      ? { version: stored.version, raw: stored.raw, bypassHookTrust: stored.bypassHookTrust, resolvedExecutable: executable }
+      : undefined,
+});
+
+/** `--version` and `--help` once per executable identity (path, size, mtime; adapters/cached-probe.ts); failures are not cached. */
 export const probeCodex: (request: CodexProbeRequest) => Promise<CodexProbeResult> = memo.probe;
 
 export const clearCodexProbeCache: () => void = memo.clear;

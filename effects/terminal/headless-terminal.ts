@@ -18,7 +18,10 @@ export interface HeadlessTerminalOptions {
   readonly replayBytes?: number;
   /** Largest render batch (UTF-8 bytes); default 64 KiB. */
   readonly batchMaxBytes?: number;
-  /** How long a partial batch waits for more output before it is written; default 4 ms. */
+  /**
+   * How long a partial batch waits for more output before it is written; default 4 ms. Only output that keeps coming
+   * waits: the first chunk after a quiet period this long is written at once.
+   */
   readonly batchWindowMs?: number;
   /** Unrendered bytes at which the PTY owner is asked to pause; default 1 MiB. */
   readonly highWaterBytes?: number;
@@ -72,6 +75,8 @@ export class HeadlessTerminal {
   private pendingParts: string[] = [];
   private pendingBytes = 0;
   private batchTimer: NodeJS.Timeout | undefined;
+  /** When writeOutput last accepted a chunk (performance.now()); a chunk a batch window after it ends a quiet period. */
+  private lastOutputAt = Number.NEGATIVE_INFINITY;
   /** The batch window closed while xterm was still parsing earlier batches: write when it catches up. */
   private flushWhenCaughtUp = false;
   /** Bytes received by writeOutput whose batch has not yet been reported rendered. */
@@ -273,6 +278,16 @@ export class HeadlessTerminal {
   }
 
   private enqueue(data: string, bytes: number): void {
+    const now = performance.now();
+    // Nothing came for a whole window and nothing waits (no open batch, xterm idle): no later chunk can join this one
+    // yet, so holding it would only delay the screen (a turn's last output, the prompt coming back). It is written
+    // now; what follows within the window gathers in a batch as before.
+    const quiet = now - this.lastOutputAt >= this.batchWindowMs && this.pendingBytes === 0 && this.writesInXterm.length === 0;
+    this.lastOutputAt = now;
+    if (quiet && bytes <= this.batchMaxBytes) {
+      this.writeBatch(data, bytes);
+      return;
+    }
     if (this.pendingBytes + bytes <= this.batchMaxBytes) {
       this.pendingParts.push(data);
       this.pendingBytes += bytes;

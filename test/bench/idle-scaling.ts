@@ -1,6 +1,6 @@
 // Idle scaling: concurrent idle sessions of the simulated CLI (test/sim) in one process — how many fit before the
-// event loop's p99 delay passes 50 ms, and what 32 of them cost in CPU, beside the same simulated CLIs rendered by
-// bare @xterm/headless terminals (no Elwood) in the same run.
+// event loop's p99 delay passes 50 ms, and what 32 of them cost in CPU (this process's, and every process below it),
+// beside the same simulated CLIs rendered by bare @xterm/headless terminals (no Elwood) in the same run.
 // Run: npx tsx test/bench/idle-scaling.ts [cap]   (env BENCH_REPS, BENCH_IDLE_SECONDS)
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,9 +10,11 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import xterm from "@xterm/headless";
 import { spawnAgentPty, type AgentPty } from "../../effects/pty/agent-pty.js";
+import { startClaude, type AgentSession } from "../../src/index.js";
 import { startSimSession, type SimSession } from "../support/sim-session.js";
-import { simArgs } from "../sim/sim-control.js";
+import { simAgentPath, simArgs, simEnv } from "../sim/sim-control.js";
 import { round2, spread } from "./bench-stats.js";
+import { startTreeCpu } from "./process-tree-cpu.js";
 
 const { Terminal } = xterm;
 const SIZE = { cols: 189, rows: 48 } as const;
@@ -45,6 +47,38 @@ async function elwoodGroup(n: number): Promise<IdleGroup> {
   await sleep(SETTLE_MS);
   for (const s of sims) s.session.frames$.subscribe(() => (frames += 1));
   return { activity: () => frames, close: async () => void (await Promise.all(sims.map((s) => s.cleanup()))) };
+}
+
+/**
+ * n sessions as an embedder starts them (`startClaude` on the simulated Claude through /bin/sh as login shell): the
+ * launchSession group plus what only a full start runs — the process supervisor, the hook bridge, the settings file.
+ */
+async function startedGroup(n: number): Promise<IdleGroup> {
+  const dir = mkdtempSync(join(tmpdir(), "elwood-bench-started-"));
+  const sessions: AgentSession[] = [];
+  let frames = 0;
+  const close = async (): Promise<void> => {
+    await Promise.all(sessions.map((s) => s.teardown().catch(() => undefined)));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const started = await Promise.allSettled(
+      Array.from({ length: n }, (_, i) =>
+        startClaude({ cwd: dir, executable: simAgentPath, shell: "/bin/sh", initialSize: SIZE, stateDir: join(dir, "state"), env: simEnv({ log: join(dir, `sim-${i}.jsonl`) }) }),
+      ),
+    );
+    for (const r of started) if (r.status === "fulfilled") sessions.push(r.value);
+    const failed = started.find((r) => r.status === "rejected");
+    if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+    await Promise.all(sessions.map((s) => s.waitForStatus((st) => st === "ready", 120_000)));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  await sleep(SETTLE_MS);
+  // Output chunks (the public API has no frame event): any output at all while idle shows.
+  for (const s of sessions) s.on("terminal:data", () => (frames += 1));
+  return { activity: () => frames, close };
 }
 
 /** The same simulated CLIs in PTYs rendered by bare xterm terminals; idle once no output came for a second. */
@@ -85,7 +119,12 @@ async function bareGroup(n: number): Promise<IdleGroup> {
 
 export interface IdleMeasure {
   readonly sessions: number;
+  /** This process (the embedder, or the bare host). */
   readonly cpuPercentOfOneCore: number;
+  /** Every process below it (/proc; the CLIs, and with a full start the supervisor too). */
+  readonly treeCpuPercentOfOneCore: number;
+  /** How many processes were below it at the end of the window. */
+  readonly treeProcesses: number;
   readonly loopP99Ms: number;
   readonly loopMaxMs: number;
   readonly activityWhileIdle: number;
@@ -98,26 +137,35 @@ async function measureIdle(group: IdleGroup, sessions: number, seconds: number):
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
   const cpuBefore = process.cpuUsage();
+  const tree = startTreeCpu();
   const wallBefore = performance.now();
   await sleep(seconds * 1000);
   const cpu = process.cpuUsage(cpuBefore);
   const wallMs = performance.now() - wallBefore;
+  const below = tree();
   histogram.disable();
   return {
     sessions,
     cpuPercentOfOneCore: round2(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
+    treeCpuPercentOfOneCore: round2(below.percentOfOneCore),
+    treeProcesses: below.processes,
     loopP99Ms: round2(histogram.percentile(99) / 1e6),
     loopMaxMs: round2(histogram.max / 1e6),
     activityWhileIdle: group.activity() - before,
   };
 }
 
-/** CPU and loop delay of `sessions` idle Elwood sessions vs the same CLIs in bare terminals, per repetition. */
+/**
+ * CPU and loop delay of `sessions` idle Elwood sessions (launchSession, and full starts) vs the same CLIs in bare
+ * terminals, per repetition; the order of the three groups rotates.
+ */
 export async function benchIdleCpu(sessions = 32, seconds = 10, repetitions = 3): Promise<Record<string, unknown>[]> {
   const elwood: IdleMeasure[] = [];
+  const started: IdleMeasure[] = [];
   const bare: IdleMeasure[] = [];
+  const groups = [[elwoodGroup, elwood], [startedGroup, started], [bareGroup, bare]] as const;
   for (let r = 0; r < repetitions; r += 1) {
-    for (const [start, into] of r % 2 === 0 ? ([[elwoodGroup, elwood], [bareGroup, bare]] as const) : ([[bareGroup, bare], [elwoodGroup, elwood]] as const)) {
+    for (const [start, into] of [...groups.slice(r % 3), ...groups.slice(0, r % 3)]) {
       const group = await start(sessions);
       try {
         into.push(await measureIdle(group, sessions, seconds));
@@ -133,11 +181,17 @@ export async function benchIdleCpu(sessions = 32, seconds = 10, repetitions = 3)
     sessions,
     seconds,
     cpuPercentOfOneCore: spread(m.map((x) => x.cpuPercentOfOneCore)),
-    cpuMinusBarePoints: variant === "bare" ? "0" : spread(m.map((x, i) => x.cpuPercentOfOneCore - (bare[i] as IdleMeasure).cpuPercentOfOneCore)),
+    cpuMinusBarePoints: m === bare ? "0" : spread(m.map((x, i) => x.cpuPercentOfOneCore - (bare[i] as IdleMeasure).cpuPercentOfOneCore)),
+    processesBelowCpuPercent: spread(m.map((x) => x.treeCpuPercentOfOneCore)),
+    processesBelow: spread(m.map((x) => x.treeProcesses), 0),
     loopP99Ms: spread(m.map((x) => x.loopP99Ms), 1),
     activityWhileIdle: spread(m.map((x) => x.activityWhileIdle), 0),
   });
-  return [row("elwood (sim CLI, full session)", elwood), row("bare xterm (same sim CLI)", bare)];
+  return [
+    row("elwood (sim CLI, launchSession)", elwood),
+    row("elwood (sim CLI, startClaude: + supervisor, hook bridge)", started),
+    row("bare xterm (same sim CLI)", bare),
+  ];
 }
 
 export interface ScalingStep {

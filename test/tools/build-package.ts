@@ -18,9 +18,9 @@ execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", joi
 // The hook bridge is plain JS that the CLI's hook command runs with node; it is copied, not compiled.
 copyFileSync(join(root, "effects/hook-bridge/bridge.mjs"), join(dist, "effects/hook-bridge/bridge.mjs"));
 copyFileSync(join(root, "effects/hook-bridge/bridge.bash"), join(dist, "effects/hook-bridge/bridge.bash"));
-// So is the per-session supervisor the embedder starts detached (a /bin/sh script).
+// So is the supervisor the embedder starts detached (a /bin/sh script).
 mkdirSync(join(dist, "effects/supervisor"), { recursive: true });
-copyFileSync(join(root, "effects/supervisor/session-supervisor.sh"), join(dist, "effects/supervisor/session-supervisor.sh"));
+copyFileSync(join(root, "effects/supervisor/embedder-supervisor.sh"), join(dist, "effects/supervisor/embedder-supervisor.sh"));
 
 // The elwood command's record schema ships next to the command, for consumers that validate its output.
 copyFileSync(join(root, "cli/output.schema.json"), join(dist, "cli/output.schema.json"));
