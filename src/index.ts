@@ -42,7 +42,19 @@ export type {
   HookErrorEvent,
   StatusChangeEvent,
 } from "./session-types.js";
-export { ElwoodError, isElwoodError, type ElwoodErrorCode, type ElwoodErrorDetails, type ElwoodErrorDetailsByCode, type ImageAttachFailure } from "./contracts/errors.js";
+export {
+  ElwoodError,
+  isElwoodError,
+  isAgentError,
+  AGENT_ERROR_CATEGORIES,
+  type AgentError,
+  type AgentErrorCategory,
+  type AgentErrorFields,
+  type ElwoodErrorCode,
+  type ElwoodErrorDetails,
+  type ElwoodErrorDetailsByCode,
+  type ImageAttachFailure,
+} from "./contracts/errors.js";
 export * from "./contracts/public-types.js";
 export type {
   ClaudeSessionApi,

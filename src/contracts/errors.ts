@@ -1,6 +1,6 @@
 // The one error type Elwood rejects with: a stable code (as `code` and `name`) plus typed, content-free details per code.
 
-import type { SessionStatus } from "./public-types.js";
+import type { AgentKind, SessionStatus } from "./public-types.js";
 
 /** An allowed range, as a validation error reports it. */
 export interface NumberRange {
@@ -53,6 +53,44 @@ export interface InvalidArgumentDetails {
   readonly cause?: string;
 }
 
+/**
+ * The categories an agent's own error codes come from: each agent's code is `<agent>_<category>` (`claude_not_found`,
+ * `codex_start_failed` …), and its details carry `agent` and `category`, so a caller handles any agent's failure
+ * without knowing its name (`isAgentError(e, "not_found")`).
+ */
+export type AgentErrorCategory = "not_found" | "start_failed" | "version_unparseable" | "version_unsupported" | "invalid_reasoning_effort" | "high_trust_conflict";
+
+/** Every category, in one list (what `isAgentError` reads a code against). */
+export const AGENT_ERROR_CATEGORIES: readonly AgentErrorCategory[] = [
+  "not_found",
+  "start_failed",
+  "version_unparseable",
+  "version_unsupported",
+  "invalid_reasoning_effort",
+  "high_trust_conflict",
+];
+
+/** The agents whose codes follow the template (the agent kinds). */
+const AGENT_CODE_OWNERS: readonly AgentKind[] = ["claude", "codex"];
+
+/** The neutral fields every agent error's details carry (filled in from the code by the constructor). */
+export interface AgentErrorFields<A extends AgentKind = AgentKind, C extends AgentErrorCategory = AgentErrorCategory> {
+  /** The agent whose failure this is. */
+  readonly agent: A;
+  /** What failed, the same word for every agent. */
+  readonly category: C;
+}
+
+/** The agent and category a code stands for, when it is an agent's own code. */
+export function agentErrorFields(code: string): AgentErrorFields | undefined {
+  for (const agent of AGENT_CODE_OWNERS) {
+    if (!code.startsWith(`${agent}_`)) continue;
+    const category = code.slice(agent.length + 1);
+    if ((AGENT_ERROR_CATEGORIES as readonly string[]).includes(category)) return { agent, category: category as AgentErrorCategory };
+  }
+  return undefined;
+}
+
 /** Why an image could not be attached. */
 export type ImageAttachFailure =
   /** The CLI showed "Failed to paste image" (Codex: no usable image on the clipboard). */
@@ -96,18 +134,18 @@ export interface ElwoodErrorDetailsByCode {
   readonly pty_start_failed: SystemFailureDetails & { readonly file?: string };
   /** The session's hook bridge (its Unix socket, loopback HTTP listener or private config files) could not start. */
   readonly hook_bridge_failed: SystemFailureDetails;
-  readonly claude_not_found: CliNotFoundDetails;
-  readonly claude_start_failed: CliStartFailedDetails;
-  readonly claude_version_unparseable: { readonly minimum: string };
-  readonly claude_version_unsupported: { readonly version: string; readonly minimum: string };
-  readonly claude_invalid_reasoning_effort: { readonly validValues: readonly string[] };
-  readonly claude_high_trust_conflict: { readonly permissionMode: string };
-  readonly codex_not_found: CliNotFoundDetails;
-  readonly codex_start_failed: CliStartFailedDetails;
-  readonly codex_version_unparseable: { readonly minimum: string };
-  readonly codex_version_unsupported: { readonly version: string; readonly minimum: string };
-  readonly codex_invalid_reasoning_effort: { readonly validValues: readonly string[] };
-  readonly codex_high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string };
+  readonly claude_not_found: CliNotFoundDetails & AgentErrorFields<"claude", "not_found">;
+  readonly claude_start_failed: CliStartFailedDetails & AgentErrorFields<"claude", "start_failed">;
+  readonly claude_version_unparseable: { readonly minimum: string } & AgentErrorFields<"claude", "version_unparseable">;
+  readonly claude_version_unsupported: { readonly version: string; readonly minimum: string } & AgentErrorFields<"claude", "version_unsupported">;
+  readonly claude_invalid_reasoning_effort: { readonly validValues: readonly string[] } & AgentErrorFields<"claude", "invalid_reasoning_effort">;
+  readonly claude_high_trust_conflict: { readonly permissionMode: string } & AgentErrorFields<"claude", "high_trust_conflict">;
+  readonly codex_not_found: CliNotFoundDetails & AgentErrorFields<"codex", "not_found">;
+  readonly codex_start_failed: CliStartFailedDetails & AgentErrorFields<"codex", "start_failed">;
+  readonly codex_version_unparseable: { readonly minimum: string } & AgentErrorFields<"codex", "version_unparseable">;
+  readonly codex_version_unsupported: { readonly version: string; readonly minimum: string } & AgentErrorFields<"codex", "version_unsupported">;
+  readonly codex_invalid_reasoning_effort: { readonly validValues: readonly string[] } & AgentErrorFields<"codex", "invalid_reasoning_effort">;
+  readonly codex_high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string } & AgentErrorFields<"codex", "high_trust_conflict">;
   /** Elwood's state on disk is not what Elwood wrote (not a regular file, an unsafe path). */
   readonly state_corrupt: SystemFailureDetails;
   /** No session record exists for the id in that store (`startOrResume*` falls back to a fresh start). */
@@ -172,10 +210,11 @@ export type ElwoodErrorCode = keyof ElwoodErrorDetailsByCode;
 /** The details of one code (of any code, when not narrowed). */
 export type ElwoodErrorDetails<C extends ElwoodErrorCode = ElwoodErrorCode> = ElwoodErrorDetailsByCode[C];
 
+/** The details a caller passes: an agent code's `agent` and `category` are read from the code itself. */
+type DetailsInput<C extends ElwoodErrorCode> = Omit<ElwoodErrorDetailsByCode[C], keyof AgentErrorFields>;
+
 /** The details argument: required where the code's details have a required field. */
-type DetailsArg<C extends ElwoodErrorCode> = Record<string, never> extends ElwoodErrorDetailsByCode[C]
-  ? [details?: ElwoodErrorDetailsByCode[C]]
-  : [details: ElwoodErrorDetailsByCode[C]];
+type DetailsArg<C extends ElwoodErrorCode> = Record<string, never> extends DetailsInput<C> ? [details?: DetailsInput<C>] : [details: DetailsInput<C>];
 
 class ElwoodErrorOfCode<C extends ElwoodErrorCode> extends Error {
   /** The stable code (also `code`, the Node convention). */
@@ -187,7 +226,8 @@ class ElwoodErrorOfCode<C extends ElwoodErrorCode> extends Error {
     super(message);
     this.name = code;
     this.code = code;
-    this.details = details ?? ({} as ElwoodErrorDetailsByCode[C]);
+    const neutral = agentErrorFields(code);
+    this.details = (neutral === undefined ? (details ?? {}) : { ...details, ...neutral }) as ElwoodErrorDetailsByCode[C];
   }
 }
 
@@ -210,6 +250,16 @@ export function isElwoodError<C extends ElwoodErrorCode>(value: unknown, code: C
 export function isElwoodError(value: unknown): value is ElwoodError;
 export function isElwoodError(value: unknown, code?: ElwoodErrorCode): boolean {
   return value instanceof ElwoodErrorOfCode && (code === undefined || value.code === code);
+}
+
+/** An agent's own error (`<agent>_<category>`), of one category when one is named; `details.agent` says whose. */
+export type AgentError<C extends AgentErrorCategory = AgentErrorCategory> = Extract<ElwoodError, { readonly details: AgentErrorFields<AgentKind, C> }>;
+
+/** True for an agent's own error (any agent), of the given category when one is named: `isAgentError(e, "not_found")`. */
+export function isAgentError<C extends AgentErrorCategory>(value: unknown, category?: C): value is AgentError<C> {
+  if (!isElwoodError(value)) return false;
+  const neutral = agentErrorFields(value.code);
+  return neutral !== undefined && (category === undefined || neutral.category === category);
 }
 
 /** A rejected promise carrying an ElwoodError — public methods use this instead of throwing. */
