@@ -5,6 +5,7 @@ import type { CliIo } from "./cli-io.js";
 import { configCommand } from "./config-command.js";
 import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
+import { failureFormat } from "./failure-format.js";
 import { checkHead, HeadAttachment } from "./head-attach.js";
 import { CONFIG_HELP, HELP } from "./help-text.js";
 import { planInteractive, runInteractive } from "./interactive-command.js";
@@ -19,7 +20,7 @@ import { runTurn } from "./run-turn.js";
 import { serveCommand } from "./serve/serve-command.js";
 import type { ServeValues } from "./serve/serve-options.js";
 import { sessionsCommand } from "./sessions-command.js";
-import { type OutputFormat, type RunSettings, resolveSettings } from "./settings.js";
+import { type RunSettings, resolveSettings } from "./settings.js";
 import { packageVersion } from "./version.js";
 
 /** Run options that only a run takes: `sessions` and `models` reject them. */
@@ -29,15 +30,6 @@ async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSetti
   const path = configPath(io.env);
   const { doc } = invocation.values["no-defaults"] ? { doc: {} } : await readConfig(path);
   return resolveSettings(invocation.values, io.env, doc, path, io.cwd);
-}
-
-/** The output format a failure is reported in: a parseable explicit json/jsonl choice, else text on stderr. */
-function failureFormat(invocation: Invocation | undefined, settings: RunSettings | undefined): OutputFormat {
-  const chosen = settings?.output.value ?? invocation?.values.output ?? invocation?.values.format;
-  // sessions and models have no jsonl protocol (choosing it is their usage error, told in text); interactive has none.
-  if (chosen === "jsonl" && (invocation?.command === "sessions" || invocation?.command === "models")) return "text";
-  if (invocation?.command === "interactive" || invocation?.command === "serve") return "text";
-  return chosen === "json" || chosen === "jsonl" ? chosen : "text";
 }
 
 async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: string }): Promise<number> {
@@ -141,10 +133,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await dispatch(invocation, io, stdout, stderr, state);
   } catch (error) {
     const e: CliError = asCliError(error);
-    const format = failureFormat(invocation, state.settings);
+    const format = failureFormat(argv, io.env, invocation, state.settings);
     const selected = state.agent ?? state.settings?.agent?.value ?? null;
-    if (format === "text") await stderr.write(`elwood: ${e.message}\n`);
-    else {
+    // One rule for every failure: json/jsonl also get the error document on stdout; stderr always gets one line.
+    if (format !== "text") {
       const record = {
         schemaVersion: SCHEMA_VERSION,
         type: "error",
@@ -158,6 +150,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       };
       await stdout.write(`${JSON.stringify(record)}\n`);
     }
+    await stderr.write(`elwood: ${e.message}\n`);
     return e.exitCode;
   }
 }

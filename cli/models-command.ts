@@ -55,7 +55,7 @@ export async function modelsCommand(request: ModelsRequest, stdout: OutputWriter
     } catch (error) {
       const e = asCliError(error);
       errors.push({ schemaVersion: SCHEMA_VERSION, type: "error", agent, durationMs: Date.now() - began, error: { code: e.code, message: e.message }, exit: e.exitCode });
-      if (request.output !== "json") await stderr.write(`elwood: ${agent}: ${e.message}\n`);
+      await stderr.write(`elwood: ${agent}: ${e.message}\n`);
     }
   }
   if (request.output === "json") {

@@ -173,7 +173,8 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
     ...(outcome ? { error: { code: outcome.code, message: outcome.message } } : {}),
   };
   await sink.finish(terminal);
-  if (outcome && options.text) await stderr.write(`elwood: ${outcome.message}\n`);
+  // Every failure gets its one stderr line, in every format (json/jsonl also carry it in the terminal record).
+  if (outcome) await stderr.write(`elwood: ${outcome.message}\n`);
   if (!outcome && options.text && options.showSessionId && sessionId !== null) await stderr.write(`elwood: session ${sessionId} (elwood resume ${sessionId} "...")\n`);
   return outcome?.exitCode ?? EXIT.ok;
 }

@@ -105,6 +105,8 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const records = jsonl(run.stdout);
     // The deadline SIGKILLs the agent: a kept session's cleanup is reported as that kill.
     expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "timeout" }, cleanup: { action: "kill", status: "succeeded" } });
+    // Issue 38: the error record on stdout and its one line on stderr, in the machine formats too.
+    expect(run.stderr).toBe("elwood: the run did not finish within --timeout (8000 ms)\n");
     await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
@@ -260,5 +262,6 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(text.stderr).toMatch(/--agent.*ELWOOD_AGENT.*'agent' key/);
     const json = await runCliChild(s, ["--output", "json", "hello"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: "error", agent: null, error: { code: "no_agent_found" } });
+    expect(json.stderr).toBe(text.stderr);
   }, 120_000);
 });
