@@ -2,6 +2,7 @@
 
 import { type CliError, EXIT, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
+import type { AgentName } from "./config-keys.js";
 import { configCommand } from "./config-command.js";
 import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
@@ -15,7 +16,7 @@ import { OutputSink } from "./output-sink.js";
 import { OutputWriter } from "./output-writer.js";
 import { type Invocation, parseInvocation } from "./parse-invocation.js";
 import { readPrompt } from "./read-prompt.js";
-import { SCHEMA_VERSION } from "./records.js";
+import { type ErrorDocument, SCHEMA_VERSION } from "./output-documents.js";
 import { runTurn } from "./run-turn.js";
 import { serveCommand } from "./serve/serve-command.js";
 import type { ServeValues } from "./serve/serve-options.js";
@@ -32,7 +33,7 @@ async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSetti
   return resolveSettings(invocation.values, io.env, doc, path, io.cwd);
 }
 
-async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: string }): Promise<number> {
+async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: AgentName }): Promise<number> {
   const { command, values } = invocation;
   if (command === "help" || invocation.bare || (values.help && command !== "config")) {
     await stdout.write(HELP);
@@ -127,7 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const stderr = new OutputWriter(io.stderr);
   const startedAt = Date.now();
   let invocation: Invocation | undefined;
-  const state: { settings?: RunSettings; agent?: string } = {};
+  const state: { settings?: RunSettings; agent?: AgentName } = {};
   try {
     invocation = parseInvocation(argv);
     return await dispatch(invocation, io, stdout, stderr, state);
@@ -137,7 +138,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const selected = state.agent ?? state.settings?.agent?.value ?? null;
     // One rule for every failure: json/jsonl also get the error document on stdout; stderr always gets one line.
     if (format !== "text") {
-      const record = {
+      const doc: ErrorDocument = {
         schemaVersion: SCHEMA_VERSION,
         type: "error",
         agent: selected,
@@ -146,8 +147,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         durationMs: Date.now() - startedAt,
         cleanup: { action: "none", status: "skipped" },
         error: { code: e.code, message: e.message },
-        ...(format === "jsonl" ? { sequence: 0, elapsedMs: Date.now() - startedAt } : {}),
       };
+      // A jsonl consumer gets the same record as a run's last one: stamped as the first and only record.
+      const record = format === "jsonl" ? { ...doc, sequence: 0, elapsedMs: Date.now() - startedAt } : doc;
       await stdout.write(`${JSON.stringify(record)}\n`);
     }
     await stderr.write(`elwood: ${e.message}\n`);

@@ -163,15 +163,8 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   if (!outcome && cleanup.status === "failed") outcome = new CliError("cleanup_failed", `the session could not be ${cleanup.action === "teardown" ? "torn down" : "stopped"}`, EXIT.failure);
 
   const sessionId = options.ephemeral ? null : (session.session?.elwoodSessionId ?? plan.resume ?? null);
-  const terminal: TerminalRecord = {
-    type: outcome ? "error" : "result",
-    agent: plan.agent,
-    response: sink.response,
-    sessionId,
-    durationMs: Math.round(Date.now() - options.startedAt),
-    cleanup,
-    ...(outcome ? { error: { code: outcome.code, message: outcome.message } } : {}),
-  };
+  const fields = { agent: plan.agent, response: sink.response, sessionId, durationMs: Math.round(Date.now() - options.startedAt), cleanup };
+  const terminal: TerminalRecord = outcome ? { type: "error", ...fields, error: { code: outcome.code, message: outcome.message } } : { type: "result", ...fields };
   await sink.finish(terminal);
   // Every failure gets its one stderr line, in every format (json/jsonl also carry it in the terminal record).
   if (outcome) await stderr.write(`elwood: ${outcome.message}\n`);

@@ -5,20 +5,9 @@ import { join } from "node:path";
 import { listSessions } from "../src/index.js";
 import { usageError } from "./cli-error.js";
 import type { OutputWriter } from "./output-writer.js";
-import { SCHEMA_VERSION } from "./records.js";
+import { SCHEMA_VERSION, type SessionRow, type SessionsDocument } from "./output-documents.js";
 import { sessionIsLive } from "./session-live.js";
 import { table } from "./table.js";
-
-export interface SessionRow {
-  readonly id: string;
-  readonly agent: string;
-  readonly cwd: string;
-  readonly createdAt: string;
-  readonly lastUsedAt: string;
-  readonly resumable: boolean;
-  /** A process runs this session now (its owner record names a running pid). */
-  readonly live: boolean;
-}
 
 /** The rows, and the ids of session directories whose record could not be read (skipped, never fatal). */
 export async function sessionRows(stateDir: string): Promise<{ rows: SessionRow[]; skipped: string[] }> {
@@ -50,7 +39,8 @@ export async function sessionsCommand(stateDir: string, output: string, position
   const { rows, skipped } = await sessionRows(stateDir);
   for (const id of skipped) await stderr.write(`elwood: skipped session ${id}: its record is missing, unreadable or invalid\n`);
   if (output === "json") {
-    await stdout.write(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, type: "sessions", stateDir, sessions: rows })}\n`);
+    const doc: SessionsDocument = { schemaVersion: SCHEMA_VERSION, type: "sessions", stateDir, sessions: rows };
+    await stdout.write(`${JSON.stringify(doc)}\n`);
     return 0;
   }
   if (rows.length === 0) {

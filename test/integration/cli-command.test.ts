@@ -46,6 +46,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const listed = await runCliChild(s, ["sessions", "--output", "json"]);
     const doc = JSON.parse(listed.stdout) as { type: string; stateDir: string; sessions: Array<{ id: string; agent: string; cwd: string; resumable: boolean; live: boolean }> };
     expect(doc).toMatchObject({ schemaVersion: 1, type: "sessions", stateDir: s.stateDir });
+    expect(schemaProblems(SCHEMA, doc, DOCUMENT)).toEqual([]);
     expect(doc.sessions).toHaveLength(1);
     const session = doc.sessions[0] as { id: string };
     // The run is over: its session was stopped and kept, so nothing owns it now.
@@ -219,7 +220,15 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(run.stdout.split("\n")[0]).toMatch(/^AGENT\s+ID\s+LABEL\s+DESCRIPTION$/);
     expect(run.stdout.split("\n").slice(1).filter((l) => l !== "").every((l) => l.startsWith("claude"))).toBe(true);
     expect(run.stderr).toMatch(/^elwood: codex: /m);
-  }, 120_000);
+    // Issue 38: the json document of every agent, with codex's failure in errors, validates; its line is on stderr too.
+    const json = await runCliChild(s, ["models", "--output", "json"]);
+    expect(json.code).toBe(1);
+    const doc = JSON.parse(json.stdout) as { agents: Array<{ agent: string }>; errors: Array<{ agent: string }> };
+    expect(schemaProblems(SCHEMA, doc, DOCUMENT)).toEqual([]);
+    expect(doc.agents.map((a) => a.agent)).toEqual(["claude"]);
+    expect(doc.errors.map((e) => e.agent)).toEqual(["codex"]);
+    expect(json.stderr).toMatch(/^elwood: codex: /m);
+  }, 180_000);
 
   it("C-CLI-05: trust prompts are answered by default; with --no-trust the dialog fails the run as blocked_prompt (status 1) without typing into it", async () => {
     const s = sandbox();
@@ -250,6 +259,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(json.code, json.stderr).toBe(0);
     const doc = JSON.parse(json.stdout) as { type: string; agent: string; models: Array<{ id: string; isCurrent: boolean }> };
     expect(doc).toMatchObject({ schemaVersion: 1, type: "models", agent: "claude" });
+    expect(schemaProblems(SCHEMA, doc, DOCUMENT)).toEqual([]);
     expect(doc.models.length).toBeGreaterThan(0);
     expect(doc.models.filter((m) => m.isCurrent)).toHaveLength(1);
   }, 120_000);
