@@ -4,7 +4,7 @@ export const HELP = `usage: elwood [options] [prompt...]        one turn with Cl
        elwood run [options] [prompt...]    the same, as an explicit run (needs prompt words or piped stdin)
        elwood resume <id> [options] [prompt...]   continue a stored session (= run --resume <id>)
        elwood interactive [id] [options]   the agent's own TUI in this terminal (nothing recorded); [id] resumes it
-       elwood sessions [--state-dir <path>] [--output text|json]
+       elwood sessions [rm <id> | prune --older-than <age>] [--state-dir <path>] [--output text|json]
        elwood models [options] [--output text|json]   starts each agent briefly to list its models
        elwood serve [--agent claude|codex] [--port N] [--host H] [server options]   sessions over HTTP + SSE
        elwood config path|show|effective|get <key>|set <key> <value>|unset <key>
@@ -26,7 +26,7 @@ options:
   --codex-sandbox <mode>          read-only|workspace-write|danger-full-access (default: workspace-write)
   --codex-approval-policy <p>     untrusted|on-request|never (default: never)
   --keep                          keep the session's state after the run (the default)
-  --ephemeral                     tear the session's state down after the run
+  --no-keep, --ephemeral          tear the session's state down after the run
   --resume <id>                   continue a stored session in its own workspace
   --show-session-id               print the resumable session id on stderr (text output)
   --output <text|json|jsonl>      stdout format (default: text); --format is the same option

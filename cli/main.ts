@@ -25,7 +25,7 @@ import { type RunSettings, resolveSettings } from "./settings.js";
 import { packageVersion } from "./version.js";
 
 /** Run options that only a run takes: `sessions` and `models` reject them. */
-const RUN_ONLY = ["stream", "persona", "image", "keep", "show-session-id", "resume", "ephemeral", "head"] as const;
+const RUN_ONLY = ["stream", "persona", "image", "keep", "no-keep", "show-session-id", "resume", "ephemeral", "head"] as const;
 
 async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSettings> {
   const path = configPath(io.env);
@@ -50,6 +50,7 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
     }
     return configCommand(invocation, io, stdout);
   }
+  if (values["older-than"] !== undefined && command !== "sessions") throw usageError("--older-than belongs to 'elwood sessions prune'");
   const settings = await loadSettings(invocation, io);
   state.settings = settings;
   if (command === "serve") {
@@ -61,7 +62,10 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
     const used = RUN_ONLY.filter((name) => values[name] !== undefined);
     if (used.length > 0) throw usageError(`elwood ${command} does not take --${used[0]}`);
     if (settings.output.value === "jsonl") throw usageError(`elwood ${command} writes text or json, not jsonl (jsonl from ${settings.output.source})`);
-    if (command === "sessions") return sessionsCommand(settings.stateDir.value, settings.output.value, invocation.positionals, stdout, stderr);
+    if (command === "sessions") {
+      const request = { stateDir: settings.stateDir.value, output: settings.output.value, positionals: invocation.positionals, olderThan: values["older-than"] };
+      return sessionsCommand(request, stdout, stderr);
+    }
     return modelsCommand(
       {
         agent: values.agent === undefined ? undefined : settings.agent?.value,
@@ -75,6 +79,9 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
       stderr,
     );
   }
+  if (values.keep && values["no-keep"]) throw usageError("--keep and --no-keep cannot be used together");
+  // --no-keep is --ephemeral by its other name: the run's session is torn down instead of kept.
+  const ephemeral = values.ephemeral === true || values["no-keep"] === true;
   const startedAt = Date.now();
   // Invocation-only (no env or config form); checked before stdin is read or any session exists.
   const headSize = values.head ? checkHead(settings, io) : undefined;
@@ -105,7 +112,7 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
         images: plan.images,
         persona: settings.persona.value,
         timeoutMs: settings.timeoutMs.value,
-        ephemeral: values.ephemeral === true,
+        ephemeral,
         verbose: settings.verbose.value,
         debug: settings.debug,
         showSessionId: values["show-session-id"] === true,

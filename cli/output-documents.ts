@@ -120,6 +120,20 @@ export const SessionsDocumentSchema = def(
   Type.Object({ ...version, type: Type.Literal("sessions"), stateDir: Type.String(), sessions: Type.Array(ref(SessionRowSchema)) }, { ...strict, description: "elwood sessions --output json: newest first" }),
 );
 
+export const SessionsRemovedDocumentSchema = def(
+  "sessionsRemovedDocument",
+  Type.Object(
+    {
+      ...version,
+      type: Type.Literal("sessionsRemoved"),
+      stateDir: Type.String(),
+      removed: Type.Array(Type.String(), { description: "the ids whose Elwood state was deleted" }),
+      kept: Type.Array(Type.Object({ id: Type.String(), error: ref(ErrorDetailSchema) }, strict), { description: "prune: sessions it left (live ones: session_in_use)" }),
+    },
+    { ...strict, description: "elwood sessions rm|prune --output json" },
+  ),
+);
+
 export const ModelSchema = def(
   "model",
   Type.Object(
@@ -160,7 +174,7 @@ export const AgentModelsDocumentSchema = def(
 
 export const DocumentSchema = def(
   "document",
-  Type.Union([ref(ResultDocumentSchema), ref(ErrorDocumentSchema), ref(SessionsDocumentSchema), ref(AllModelsDocumentSchema), ref(AgentModelsDocumentSchema)], {
+  Type.Union([ref(ResultDocumentSchema), ref(ErrorDocumentSchema), ref(SessionsDocumentSchema), ref(SessionsRemovedDocumentSchema), ref(AllModelsDocumentSchema), ref(AgentModelsDocumentSchema)], {
     description: "--output json: exactly one document per command",
   }),
 );
@@ -171,6 +185,7 @@ export type TerminalRecord = Static<typeof ResultBody> | Static<typeof ErrorBody
 export type ErrorDocument = Static<typeof ErrorDocumentSchema>;
 export type SessionRow = Static<typeof SessionRowSchema>;
 export type SessionsDocument = Static<typeof SessionsDocumentSchema>;
+export type SessionsRemovedDocument = Static<typeof SessionsRemovedDocumentSchema>;
 export type Model = Static<typeof ModelSchema>;
 export type ModelsError = Static<typeof ModelsErrorSchema>;
 export type ModelsDocument = Static<typeof AllModelsDocumentSchema> | Static<typeof AgentModelsDocumentSchema>;

@@ -24,7 +24,7 @@ export type ServeValues = {
 };
 
 /** Run options that make no sense for a server (they belong to one turn or one stored session). */
-export const NOT_FOR_SERVE = ["persona", "image", "timeout", "keep", "resume", "show-session-id", "output", "format", "stream", "no-stream", "head"] as const;
+export const NOT_FOR_SERVE = ["persona", "image", "timeout", "keep", "no-keep", "older-than", "resume", "show-session-id", "output", "format", "stream", "no-stream", "head"] as const;
 
 export const DEFAULT_PORT = 3284;
 export const DEFAULT_MAX_SESSIONS = 8;

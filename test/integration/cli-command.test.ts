@@ -99,6 +99,23 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(unreadable).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.png cannot be read") });
   }, 120_000);
 
+  it("C-CLI-24, C-CLI-27 (issue 38): --no-keep keeps nothing; sessions rm deletes a real kept session, which then cannot be resumed; rm again is state_not_found", async () => {
+    const s = sandbox();
+    const gone = await runCliChild(s, ["--no-keep", "--output", "json", "forget", "me"]);
+    expect(JSON.parse(gone.stdout)).toMatchObject({ type: "result", sessionId: null, cleanup: { action: "teardown", status: "succeeded" } });
+    const kept = await runCliChild(s, ["--output", "json", "keep", "me"]);
+    const id = String((JSON.parse(kept.stdout) as { sessionId: string }).sessionId);
+    const list = async () => (JSON.parse((await runCliChild(s, ["sessions", "--output", "json"])).stdout) as { sessions: Array<{ id: string }> }).sessions.map((x) => x.id);
+    expect(await list()).toEqual([id]);
+    const removed = await runCliChild(s, ["sessions", "rm", id]);
+    expect(removed).toMatchObject({ code: 0, stdout: `${id}\n`, stderr: "" });
+    expect(await list()).toEqual([]);
+    const resumed = await runCliChild(s, ["resume", id, "again"]);
+    expect(resumed).toMatchObject({ code: 2, stderr: expect.stringContaining("no stored session") });
+    const again = await runCliChild(s, ["sessions", "rm", id]);
+    expect(again).toMatchObject({ code: 2, stdout: "", stderr: `elwood: no stored session '${id}'\n` });
+  }, 180_000);
+
   it("C-CLI-07, C-CLI-17: --timeout ends the run with 124 and an error record, and leaves nothing running", async () => {
     const s = sandbox({ script: { turnMs: 60_000 } });
     const run = await runCliChild(s, ["--timeout", "8s", "--output", "jsonl", "take", "long"]);
