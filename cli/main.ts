@@ -8,7 +8,8 @@ import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
 import { failureFormat } from "./failure-format.js";
 import { checkHead, HeadAttachment } from "./head-attach.js";
-import { CONFIG_HELP, HELP } from "./help-text.js";
+import { rejectForeignOptions } from "./command-options.js";
+import { CONFIG_HELP, commandHelp, HELP, isHelpTopic } from "./help-text.js";
 import { planInteractive, runInteractive } from "./interactive-command.js";
 import { planLaunch } from "./launch-plan.js";
 import { modelsCommand } from "./models-command.js";
@@ -24,9 +25,6 @@ import { sessionsCommand } from "./sessions-command.js";
 import { type RunSettings, resolveSettings } from "./settings.js";
 import { packageVersion } from "./version.js";
 
-/** Run options that only a run takes: `sessions` and `models` reject them. */
-const RUN_ONLY = ["stream", "persona", "image", "keep", "no-keep", "show-session-id", "resume", "ephemeral", "head"] as const;
-
 async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSettings> {
   const path = configPath(io.env);
   const { doc } = invocation.values["no-defaults"] ? { doc: {} } : await readConfig(path);
@@ -36,7 +34,10 @@ async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSetti
 async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: AgentName }): Promise<number> {
   const { command, values } = invocation;
   if (command === "help" || invocation.bare || (values.help && command !== "config")) {
-    await stdout.write(HELP);
+    // `elwood <command> --help` and `elwood help <command>`: that command's own help (run's is the top-level one).
+    const topic = invocation.viaResume ? "resume" : command === "help" ? invocation.positionals[0] : command;
+    if (topic === "config") await stdout.write(CONFIG_HELP);
+    else await stdout.write(isHelpTopic(topic) ? commandHelp(topic) : HELP);
     return EXIT.ok;
   }
   if (values.version) {
@@ -50,7 +51,8 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
     }
     return configCommand(invocation, io, stdout);
   }
-  if (values["older-than"] !== undefined && command !== "sessions") throw usageError("--older-than belongs to 'elwood sessions prune'");
+  // serve checks its own (with its own message); every other command takes exactly what its help lists.
+  if (command !== "serve") rejectForeignOptions(command === "resume" ? "run" : command, values);
   const settings = await loadSettings(invocation, io);
   state.settings = settings;
   if (command === "serve") {
@@ -59,8 +61,6 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
   }
   if (command === "interactive") return runInteractive(await planInteractive(values, invocation.positionals, settings, io), io);
   if (command === "sessions" || command === "models") {
-    const used = RUN_ONLY.filter((name) => values[name] !== undefined);
-    if (used.length > 0) throw usageError(`elwood ${command} does not take --${used[0]}`);
     if (settings.output.value === "jsonl") throw usageError(`elwood ${command} writes text or json, not jsonl (jsonl from ${settings.output.source})`);
     if (command === "sessions") {
       const request = { stateDir: settings.stateDir.value, output: settings.output.value, positionals: invocation.positionals, olderThan: values["older-than"] };

@@ -28,7 +28,12 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
       const v = await cli([flag], { env: { ELWOOD_CONFIG: "/dev/null/not-a-file" } });
       expect(v).toMatchObject({ status: 0, stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stdinReads: 0 });
     }
-    for (const argv of [["help"], ["-h"], ["sessions", "--help"], ["models", "-h"], ["resume", "--help"]]) expect((await cli(argv)).stdout).toBe(bare.stdout);
+    for (const argv of [["help"], ["-h"], ["run", "--help"]]) expect((await cli(argv)).stdout).toBe(bare.stdout);
+    // Issue 38: a subcommand's --help is its own help (test/unit/cli-help.test.ts), never read from stdin.
+    for (const argv of [["sessions", "--help"], ["models", "-h"], ["resume", "--help"]]) {
+      const r = await cli(argv, { stdin: ["piped text"] });
+      expect(r).toMatchObject({ status: 0, stdout: expect.stringMatching(new RegExp(`^usage: elwood ${argv[0]}`)), stdinReads: 0 });
+    }
     expect((await cli(["config", "--help"])).stdout).toMatch(/^usage: elwood config path/);
     expect((await cli(["config", "help"])).stdout).toMatch(/^usage: elwood config path/);
   });
