@@ -1,11 +1,12 @@
 // The `elwood` command: dispatches argv to help, version, run, sessions, models or config, and returns the exit status.
 
-import { type CliError, EXIT, usageError } from "./cli-error.js";
+import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import type { AgentName } from "./config-keys.js";
 import { configCommand } from "./config-command.js";
 import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
+import { relativePaths } from "./display-paths.js";
 import { failureFormat } from "./failure-format.js";
 import { checkHead, HeadAttachment } from "./head-attach.js";
 import { rejectForeignOptions } from "./command-options.js";
@@ -116,6 +117,7 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
         verbose: settings.verbose.value,
         debug: settings.debug,
         showSessionId: values["show-session-id"] === true,
+        displayPaths: (message: string) => relativePaths(message, io.cwd, settings.stateDir.value),
         text: settings.output.value === "text",
         jsonl: settings.output.value === "jsonl",
         startedAt,
@@ -140,7 +142,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     invocation = parseInvocation(argv);
     return await dispatch(invocation, io, stdout, stderr, state);
   } catch (error) {
-    const e: CliError = asCliError(error);
+    const raw = asCliError(error);
+    const e = new CliError(raw.code, relativePaths(raw.message, io.cwd, state.settings?.stateDir.value), raw.exitCode);
     const format = failureFormat(argv, io.env, invocation, state.settings);
     const selected = state.agent ?? state.settings?.agent?.value ?? null;
     // One rule for every failure: json/jsonl also get the error document on stdout; stderr always gets one line.

@@ -21,6 +21,8 @@ export interface RunOptions {
   readonly verbose: boolean;
   readonly debug: boolean;
   readonly showSessionId: boolean;
+  /** Rewrites the paths of a failure's message for a person (relative to the state directory or the cwd). */
+  readonly displayPaths?: (message: string) => string;
   readonly text: boolean;
   /** jsonl carries warnings as records, so they are never repeated on stderr. */
   readonly jsonl: boolean;
@@ -128,7 +130,8 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
       if (record) await sink.event(record);
     }
   })().catch((error: unknown) => {
-    failure = asCliError(error);
+    const e = asCliError(error);
+    failure = options.displayPaths === undefined ? e : new CliError(e.code, options.displayPaths(e.message), e.exitCode);
   });
   await Promise.race([work, aborted]);
   if (deadline) clearTimeout(deadline);
