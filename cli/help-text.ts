@@ -1,10 +1,37 @@
-// The top-level and config help texts (printed without reading stdin or config, and without launching anything).
+// The help texts (printed without reading stdin or config, and without launching anything): the usage lines are
+// written here, every option line is generated from the option tables the parser reads (options.ts, serve-options.ts).
 
+import { type OptionCommand, type OptionDoc, RUN_OPTIONS } from "./options.js";
+import { SERVE_OPTIONS } from "./serve/serve-options.js";
+
+type Table = Readonly<Record<string, OptionDoc & { readonly short?: string }>>;
+
+const COLUMN = 32;
+
+/** One option's help line(s): `  <left column><help>`, continuation lines under the help. */
+function optionLine(name: string, o: OptionDoc & { readonly short?: string }): string {
+  const left = o.label ?? `${o.short === undefined ? "" : `-${o.short}, `}--${name}${o.arg === undefined ? "" : ` ${o.arg}`}`;
+  const [first, ...more] = o.help.split("\n");
+  const pad = left.length >= COLUMN ? `${left} ` : left.padEnd(COLUMN);
+  return [`  ${pad}${first}`, ...more.map((line) => `${" ".repeat(COLUMN + 2)}${line}`)].join("\n");
+}
+
+/** The lines of every option of `table` that `command` takes and that has a line of its own there. */
+export function optionLines(table: Table, command: OptionCommand): string {
+  return Object.entries(table)
+    .filter(([, o]) => o.for.includes(command) && o.hidden !== true && !(o.hidden ?? []).includes(command))
+    .map(([name, o]) => optionLine(name, o))
+    .join("\n");
+}
+
+const EXIT_STATUS = "exit status: 0 success, 1 agent or runtime failure, 2 usage or config error, 124 timeout, 130 interrupted.\n";
+const SERVE_NOTE = `  With --agent, the server starts one default session that agentapi's routes (/status, /messages, /message,
+  /events, /upload) serve. It prints one JSON line {type:"listening",url,port,token?} and runs until SIGTERM/SIGINT.`;
 export const HELP = `usage: elwood [options] [prompt...]        one turn with Claude Code or Codex, in its real interactive TUI
        elwood run [options] [prompt...]    the same, as an explicit run (needs prompt words or piped stdin)
        elwood resume <id> [options] [prompt...]   continue a stored session (= run --resume <id>)
        elwood interactive [id] [options]   the agent's own TUI in this terminal (nothing recorded); [id] resumes it
-       elwood sessions [--state-dir <path>] [--output text|json]
+       elwood sessions [rm <id> | prune --older-than <age>] [--state-dir <path>] [--output text|json]
        elwood models [options] [--output text|json]   starts each agent briefly to list its models
        elwood serve [--agent claude|codex] [--port N] [--host H] [server options]   sessions over HTTP + SSE
        elwood config path|show|effective|get <key>|set <key> <value>|unset <key>
@@ -14,49 +41,38 @@ Piped stdin is appended to the prompt words after a blank line, or is the prompt
 stdin that neither sends nor ends within 3 s is not waited for. A command may follow options: elwood --agent codex sessions.
 
 options:
-  --agent <claude|codex>          default: first available of claude, codex (auto-detected)
-  --model <id>                    the agent's model
-  --reasoning-effort <level>      claude: low|medium|high|xhigh|max; codex: none|minimal|low|medium|high|xhigh|max
-  --persona <prompt>              a setup turn before the prompt (new sessions only; its reply is discarded)
-  -C, --cwd <path>                workspace (default: current directory; not with a resume)
-  --image <path>                  attach an image to the turn (repeatable, in order)
-  --timeout <duration>            bound the whole run: <N>ms|s|m|h (default: none); exit 124
-  --trust / --no-trust            answer workspace trust prompts (default: trust)
-  --high-trust / --no-high-trust  never ask: claude bypassPermissions, codex danger-full-access + never
-  --claude-permission-mode <mode> default|acceptEdits|plan|auto|dontAsk|bypassPermissions (default: dontAsk)
-  --codex-sandbox <mode>          read-only|workspace-write|danger-full-access (default: workspace-write)
-  --codex-approval-policy <p>     untrusted|on-request|never (default: never)
-  --keep                          keep the session's state after the run (the default)
-  --ephemeral                     tear the session's state down after the run
-  --resume <id>                   continue a stored session in its own workspace
-  --show-session-id               print the resumable session id on stderr (text output)
-  --output <text|json|jsonl>      stdout format (default: text); --format is the same option
-  --stream / --no-stream          write text as it arrives (text output only)
-  --verbose / --no-verbose        progress and warnings on stderr
-  --debug                         full event detail on stderr
-  --head                          show the agent's TUI on stderr (a terminal) while it runs; view-only, Ctrl-C
-                                  interrupts; not with --stream, --verbose, --debug or jsonl (this run only)
-  --state-dir <path>              session state (default: $XDG_STATE_HOME/elwood or ~/.local/state/elwood)
-  --no-defaults                   ignore the config file and ELWOOD_* settings
-  -h, --help                      this help
-  -V, --version                   the version
+${optionLines(RUN_OPTIONS, "run")}
 
-serve options (elwood serve; also takes --agent, --model, --reasoning-effort, --cwd, trust, posture and --state-dir):
-  --port <n>                      listen port (default: 3284; 0 picks a free one, printed on stdout)
-  --host <addr>                   listen address (default: 127.0.0.1)
-  --token <t>                     bearer token (default: $ELWOOD_SERVE_TOKEN, else generated and printed on stdout)
-  --no-auth                       no token (refused unless the host is loopback)
-  --allowed-hosts <a,b>           accepted Host headers (default: localhost, 127.0.0.1, [::1], --host; with the port)
-  --allowed-origins <a,b>         accepted Origin headers (default: none; requests without Origin are accepted)
-  --max-sessions <n>              live sessions at most (default: 8); more answer 429 session_limit
-  --max-body <bytes>              largest JSON request body (default: 1048576)
-  --max-upload <bytes>            largest file POST /upload takes (default: 16777216)
-  --ephemeral                     remove the sessions' stored state at shutdown (default: keep it resumable)
-  With --agent, the server starts one default session that agentapi's routes (/status, /messages, /message,
-  /events, /upload) serve. It prints one JSON line {type:"listening",url,port,token?} and runs until SIGTERM/SIGINT.
+serve options (elwood serve --help for all it takes):
+${optionLines(SERVE_OPTIONS, "serve")}
+${optionLine("ephemeral", RUN_OPTIONS.ephemeral)}
+${SERVE_NOTE}
 
-exit status: 0 success, 1 agent or runtime failure, 2 usage or config error, 124 timeout, 130 interrupted.
-`;
+${EXIT_STATUS}`;
+
+const USAGE: Readonly<Record<Exclude<OptionCommand, "run"> | "resume", string>> = {
+  resume: "usage: elwood resume <id> [options] [prompt...]   continue a stored session in its own workspace (= elwood run --resume <id>)\n",
+  interactive: "usage: elwood interactive [id] [options]   the agent's own TUI in this terminal (nothing recorded); [id] resumes it\n",
+  sessions: `usage: elwood sessions [options]                        the kept sessions, newest first
+       elwood sessions rm <id> [options]               delete one kept session's Elwood state (never the agent's own files)
+       elwood sessions prune --older-than <age> [options]   delete every kept session last used longer ago
+A live session is never deleted (session_in_use); an unknown id is state_not_found. Runs keep their session unless --no-keep.
+`,
+  models: "usage: elwood models [options]   starts each agent briefly (claude then codex, or --agent's) and lists its /model rows\n",
+  serve: "usage: elwood serve [--agent claude|codex] [--port N] [--host H] [options]   sessions over HTTP + SSE\n",
+};
+
+/** `elwood <command> --help` (and `elwood help <command>`): that command's usage and exactly the options it takes. */
+export function commandHelp(command: keyof typeof USAGE): string {
+  const takes: OptionCommand = command === "resume" ? "run" : command;
+  const own = command === "serve" ? `${optionLines(SERVE_OPTIONS, "serve")}\n` : "";
+  const note = command === "serve" ? `${SERVE_NOTE}\n` : "";
+  return `${USAGE[command]}\noptions:\n${own}${optionLines(RUN_OPTIONS, takes)}\n${note}\n${EXIT_STATUS}`;
+}
+
+export function isHelpTopic(word: string | undefined): word is keyof typeof USAGE {
+  return word !== undefined && Object.hasOwn(USAGE, word);
+}
 
 export const CONFIG_HELP = `usage: elwood config path                 where the config file is ($ELWOOD_CONFIG, $XDG_CONFIG_HOME/elwood/config.json, ~/.config/elwood/config.json)
        elwood config show                 the saved document

@@ -12,7 +12,7 @@ import type { RunValues } from "./options.js";
 import type { RunSettings } from "./settings.js";
 
 /** Options that mean nothing without Elwood observing the run. */
-const REJECTED = ["stream", "verbose", "debug", "timeout", "persona", "image", "keep", "show-session-id", "ephemeral", "resume", "head"] as const;
+const REJECTED = ["stream", "verbose", "debug", "timeout", "persona", "image", "keep", "no-keep", "show-session-id", "ephemeral", "resume", "head"] as const;
 
 /** POSIX single-quoting for the `exec …` line the login shell runs. */
 function quote(word: string): string {

@@ -1,12 +1,16 @@
 // The `elwood` command: dispatches argv to help, version, run, sessions, models or config, and returns the exit status.
 
-import { type CliError, EXIT, usageError } from "./cli-error.js";
+import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
+import type { AgentName } from "./config-keys.js";
 import { configCommand } from "./config-command.js";
 import { configPath, readConfig } from "./config-file.js";
 import { asCliError } from "./exit-status.js";
+import { relativePaths } from "./display-paths.js";
+import { failureFormat } from "./failure-format.js";
 import { checkHead, HeadAttachment } from "./head-attach.js";
-import { CONFIG_HELP, HELP } from "./help-text.js";
+import { rejectForeignOptions } from "./command-options.js";
+import { CONFIG_HELP, commandHelp, HELP, isHelpTopic } from "./help-text.js";
 import { planInteractive, runInteractive } from "./interactive-command.js";
 import { planLaunch } from "./launch-plan.js";
 import { modelsCommand } from "./models-command.js";
@@ -14,16 +18,13 @@ import { OutputSink } from "./output-sink.js";
 import { OutputWriter } from "./output-writer.js";
 import { type Invocation, parseInvocation } from "./parse-invocation.js";
 import { readPrompt } from "./read-prompt.js";
-import { SCHEMA_VERSION } from "./records.js";
+import { type ErrorDocument, SCHEMA_VERSION } from "./output-documents.js";
 import { runTurn } from "./run-turn.js";
 import { serveCommand } from "./serve/serve-command.js";
 import type { ServeValues } from "./serve/serve-options.js";
 import { sessionsCommand } from "./sessions-command.js";
-import { type OutputFormat, type RunSettings, resolveSettings } from "./settings.js";
+import { type RunSettings, resolveSettings } from "./settings.js";
 import { packageVersion } from "./version.js";
-
-/** Run options that only a run takes: `sessions` and `models` reject them. */
-const RUN_ONLY = ["stream", "persona", "image", "keep", "show-session-id", "resume", "ephemeral", "head"] as const;
 
 async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSettings> {
   const path = configPath(io.env);
@@ -31,20 +32,14 @@ async function loadSettings(invocation: Invocation, io: CliIo): Promise<RunSetti
   return resolveSettings(invocation.values, io.env, doc, path, io.cwd);
 }
 
-/** The output format a failure is reported in: a parseable explicit json/jsonl choice, else text on stderr. */
-function failureFormat(invocation: Invocation | undefined, settings: RunSettings | undefined): OutputFormat {
-  const chosen = settings?.output.value ?? invocation?.values.output ?? invocation?.values.format;
-  // sessions and models have no jsonl protocol (choosing it is their usage error, told in text); interactive has none.
-  if (chosen === "jsonl" && (invocation?.command === "sessions" || invocation?.command === "models")) return "text";
-  if (invocation?.command === "interactive" || invocation?.command === "serve") return "text";
-  return chosen === "json" || chosen === "jsonl" ? chosen : "text";
-}
-
-async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: string }): Promise<number> {
+async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter, stderr: OutputWriter, state: { settings?: RunSettings; agent?: AgentName }): Promise<number> {
   const { command, values } = invocation;
   // A bare `elwood` shows help only at a terminal: piped into (`git diff | elwood`), stdin is the prompt.
   if (command === "help" || (invocation.bare && io.stdin.isTTY === true) || (values.help && command !== "config")) {
-    await stdout.write(HELP);
+    // `elwood <command> --help` and `elwood help <command>`: that command's own help (run's is the top-level one).
+    const topic = invocation.viaResume ? "resume" : command === "help" ? invocation.positionals[0] : command;
+    if (topic === "config") await stdout.write(CONFIG_HELP);
+    else await stdout.write(isHelpTopic(topic) ? commandHelp(topic) : HELP);
     return EXIT.ok;
   }
   if (values.version) {
@@ -58,6 +53,8 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
     }
     return configCommand(invocation, io, stdout);
   }
+  // serve checks its own (with its own message); every other command takes exactly what its help lists.
+  if (command !== "serve") rejectForeignOptions(command === "resume" ? "run" : command, values);
   const settings = await loadSettings(invocation, io);
   state.settings = settings;
   if (command === "serve") {
@@ -66,10 +63,11 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
   }
   if (command === "interactive") return runInteractive(await planInteractive(values, invocation.positionals, settings, io), io);
   if (command === "sessions" || command === "models") {
-    const used = RUN_ONLY.filter((name) => values[name] !== undefined);
-    if (used.length > 0) throw usageError(`elwood ${command} does not take --${used[0]}`);
     if (settings.output.value === "jsonl") throw usageError(`elwood ${command} writes text or json, not jsonl (jsonl from ${settings.output.source})`);
-    if (command === "sessions") return sessionsCommand(settings.stateDir.value, settings.output.value, invocation.positionals, stdout, stderr);
+    if (command === "sessions") {
+      const request = { stateDir: settings.stateDir.value, output: settings.output.value, positionals: invocation.positionals, olderThan: values["older-than"] };
+      return sessionsCommand(request, stdout, stderr);
+    }
     return modelsCommand(
       {
         agent: values.agent === undefined ? undefined : settings.agent?.value,
@@ -83,6 +81,9 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
       stderr,
     );
   }
+  if (values.keep && values["no-keep"]) throw usageError("--keep and --no-keep cannot be used together");
+  // --no-keep is --ephemeral by its other name: the run's session is torn down instead of kept.
+  const ephemeral = values.ephemeral === true || values["no-keep"] === true;
   const startedAt = Date.now();
   // Invocation-only (no env or config form); checked before stdin is read or any session exists.
   const headSize = values.head ? checkHead(settings, io) : undefined;
@@ -113,10 +114,11 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
         images: plan.images,
         persona: settings.persona.value,
         timeoutMs: settings.timeoutMs.value,
-        ephemeral: values.ephemeral === true,
+        ephemeral,
         verbose: settings.verbose.value,
         debug: settings.debug,
         showSessionId: values["show-session-id"] === true,
+        displayPaths: (message: string) => relativePaths(message, io.cwd, settings.stateDir.value),
         text: settings.output.value === "text",
         jsonl: settings.output.value === "jsonl",
         startedAt,
@@ -136,17 +138,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const stderr = new OutputWriter(io.stderr);
   const startedAt = Date.now();
   let invocation: Invocation | undefined;
-  const state: { settings?: RunSettings; agent?: string } = {};
+  const state: { settings?: RunSettings; agent?: AgentName } = {};
   try {
     invocation = parseInvocation(argv);
     return await dispatch(invocation, io, stdout, stderr, state);
   } catch (error) {
-    const e: CliError = asCliError(error);
-    const format = failureFormat(invocation, state.settings);
+    const raw = asCliError(error);
+    const e = new CliError(raw.code, relativePaths(raw.message, io.cwd, state.settings?.stateDir.value), raw.exitCode);
+    const format = failureFormat(argv, io.env, invocation, state.settings);
     const selected = state.agent ?? state.settings?.agent?.value ?? null;
-    if (format === "text") await stderr.write(`elwood: ${e.message}\n`);
-    else {
-      const record = {
+    // One rule for every failure: json/jsonl also get the error document on stdout; stderr always gets one line.
+    if (format !== "text") {
+      const doc: ErrorDocument = {
         schemaVersion: SCHEMA_VERSION,
         type: "error",
         agent: selected,
@@ -155,10 +158,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         durationMs: Date.now() - startedAt,
         cleanup: { action: "none", status: "skipped" },
         error: { code: e.code, message: e.message },
-        ...(format === "jsonl" ? { sequence: 0, elapsedMs: Date.now() - startedAt } : {}),
       };
+      // A jsonl consumer gets the same record as a run's last one: stamped as the first and only record.
+      const record = format === "jsonl" ? { ...doc, sequence: 0, elapsedMs: Date.now() - startedAt } : doc;
       await stdout.write(`${JSON.stringify(record)}\n`);
     }
+    await stderr.write(`elwood: ${e.message}\n`);
     return e.exitCode;
   }
 }

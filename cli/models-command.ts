@@ -5,7 +5,7 @@ import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { AgentName } from "./config-keys.js";
 import { asCliError } from "./exit-status.js";
 import type { OutputWriter } from "./output-writer.js";
-import { SCHEMA_VERSION } from "./records.js";
+import { type Model, type ModelsDocument, type ModelsError, SCHEMA_VERSION } from "./output-documents.js";
 import { table } from "./table.js";
 
 export interface ModelsRequest {
@@ -16,6 +16,11 @@ export interface ModelsRequest {
   readonly output: string;
   readonly timeoutMs: number | undefined;
   readonly positionals: readonly string[];
+}
+
+/** A listed row as the document's `model`: exactly its documented fields, whatever else the library adds later. */
+function modelRow(m: AgentModelOption): Model {
+  return { id: m.id, label: m.label, ...(m.description === undefined ? {} : { description: m.description }), isCurrent: m.isCurrent, isDefault: m.isDefault, raw: m.raw };
 }
 
 /** Exit precedence when some probe failed: interrupt, then timeout, then usage, then failure. */
@@ -45,7 +50,7 @@ export async function modelsCommand(request: ModelsRequest, stdout: OutputWriter
   const agents: AgentName[] = request.agent === undefined ? ["claude", "codex"] : [request.agent];
   const startedAt = Date.now();
   const found: Array<{ agent: AgentName; models: readonly AgentModelOption[] }> = [];
-  const errors: Array<{ schemaVersion: number; type: "error"; agent: AgentName; durationMs: number; error: { code: string; message: string }; exit: number }> = [];
+  const errors: Array<ModelsError & { exit: number }> = [];
   for (const agent of agents) {
     const left = request.timeoutMs === undefined ? undefined : request.timeoutMs - (Date.now() - startedAt);
     const began = Date.now();
@@ -55,15 +60,21 @@ export async function modelsCommand(request: ModelsRequest, stdout: OutputWriter
     } catch (error) {
       const e = asCliError(error);
       errors.push({ schemaVersion: SCHEMA_VERSION, type: "error", agent, durationMs: Date.now() - began, error: { code: e.code, message: e.message }, exit: e.exitCode });
-      if (request.output !== "json") await stderr.write(`elwood: ${agent}: ${e.message}\n`);
+      await stderr.write(`elwood: ${agent}: ${e.message}\n`);
     }
   }
   if (request.output === "json") {
-    const strip = errors.map(({ exit: _exit, ...rest }) => rest);
-    const doc =
+    const strip: ModelsError[] = errors.map(({ exit: _exit, ...rest }) => rest);
+    const doc: ModelsDocument =
       request.agent === undefined
-        ? { schemaVersion: SCHEMA_VERSION, type: "models", agents: found, errors: strip }
-        : { schemaVersion: SCHEMA_VERSION, type: "models", agent: request.agent, models: found[0]?.models ?? [], ...(strip.length > 0 ? { errors: strip } : {}) };
+        ? { schemaVersion: SCHEMA_VERSION, type: "models", agents: found.map(({ agent, models }) => ({ agent, models: models.map(modelRow) })), errors: strip }
+        : {
+            schemaVersion: SCHEMA_VERSION,
+            type: "models",
+            agent: request.agent,
+            models: (found[0]?.models ?? []).map(modelRow),
+            ...(strip.length > 0 ? { errors: strip } : {}),
+          };
     await stdout.write(`${JSON.stringify(doc)}\n`);
   } else {
     const rows = found.flatMap(({ agent, models }) =>

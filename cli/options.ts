@@ -1,41 +1,66 @@
-// The command's option table for node:util parseArgs, and the reserved first-position command words.
+// The command's option table for node:util parseArgs — each entry also documents itself and names the commands that
+// take it, so the help texts (help-text.ts) and the per-command check (command-options.ts) come from the same table.
 
 export const COMMANDS = ["help", "run", "config", "resume", "interactive", "sessions", "models", "serve"] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
-/** Every option of a run (and, as a subset, of the other commands). `--no-*` forms reverse an inherited true. */
+/** The commands an option belongs to (`run` covers `resume`; `config effective` takes every run option). */
+export type OptionCommand = "run" | "interactive" | "sessions" | "models" | "serve";
+
+/** parseArgs reads `type`, `short` and `multiple`; the rest is ours (parseArgs ignores it). */
+export interface OptionDoc {
+  /** The value's placeholder in help (`<path>`). */
+  readonly arg?: string;
+  readonly help: string;
+  /** The left column in help when it is not just `--name <arg>` (a pair shown on one line). */
+  readonly label?: string;
+  /** Documented on another option's line (the `--no-x` of a pair, an alias): everywhere, or in these commands' help. */
+  readonly hidden?: true | readonly OptionCommand[];
+  readonly for: readonly OptionCommand[];
+}
+
+const ALL: readonly OptionCommand[] = ["run", "interactive", "sessions", "models", "serve"];
+const LAUNCH: readonly OptionCommand[] = ["run", "interactive", "serve"];
+
+/** Every option of a run (and, as a subset, of the other commands), in help order. `--no-*` forms reverse an inherited true. */
 export const RUN_OPTIONS = {
-  agent: { type: "string" },
-  model: { type: "string" },
-  "reasoning-effort": { type: "string" },
-  persona: { type: "string" },
-  cwd: { type: "string", short: "C" },
-  image: { type: "string", multiple: true },
-  timeout: { type: "string" },
-  trust: { type: "boolean" },
-  "no-trust": { type: "boolean" },
-  "no-defaults": { type: "boolean" },
-  keep: { type: "boolean" },
-  ephemeral: { type: "boolean" },
-  resume: { type: "string" },
-  "show-session-id": { type: "boolean" },
-  output: { type: "string" },
-  format: { type: "string" },
-  stream: { type: "boolean" },
-  "no-stream": { type: "boolean" },
-  verbose: { type: "boolean" },
-  "no-verbose": { type: "boolean" },
-  debug: { type: "boolean" },
-  head: { type: "boolean" },
-  "state-dir": { type: "string" },
-  "high-trust": { type: "boolean" },
-  "no-high-trust": { type: "boolean" },
-  "claude-permission-mode": { type: "string" },
-  "codex-sandbox": { type: "string" },
-  "codex-approval-policy": { type: "string" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "V" },
-} as const;
+  agent: { type: "string", arg: "<claude|codex>", help: "default: first available of claude, codex (auto-detected)", for: ["run", "interactive", "models", "serve"] },
+  model: { type: "string", arg: "<id>", help: "the agent's model", for: LAUNCH },
+  "reasoning-effort": { type: "string", arg: "<level>", help: "claude: low|medium|high|xhigh|max; codex: none|minimal|low|medium|high|xhigh|max", for: LAUNCH },
+  persona: { type: "string", arg: "<prompt>", help: "a setup turn before the prompt (new sessions only; its reply is discarded)", for: ["run"] },
+  cwd: { type: "string", short: "C", arg: "<path>", help: "workspace (default: current directory; not with a resume)", for: LAUNCH },
+  image: { type: "string", multiple: true, arg: "<path>", help: "attach an image to the turn (repeatable, in order)", for: ["run"] },
+  timeout: { type: "string", arg: "<duration>", help: "bound the whole run: <N>ms|s|m|h (default: none); exit 124", for: ["run", "models"] },
+  trust: { type: "boolean", label: "--trust / --no-trust", help: "answer workspace trust prompts (default: trust)", for: ["run", "serve"] },
+  "no-trust": { type: "boolean", help: "", hidden: true, for: ["run", "serve"] },
+  "high-trust": { type: "boolean", label: "--high-trust / --no-high-trust", help: "never ask: claude bypassPermissions, codex danger-full-access + never", for: LAUNCH },
+  "no-high-trust": { type: "boolean", help: "", hidden: true, for: LAUNCH },
+  "claude-permission-mode": { type: "string", arg: "<mode>", help: "default|acceptEdits|plan|auto|dontAsk|bypassPermissions (default: dontAsk)", for: LAUNCH },
+  "codex-sandbox": { type: "string", arg: "<mode>", help: "read-only|workspace-write|danger-full-access (default: workspace-write)", for: LAUNCH },
+  "codex-approval-policy": { type: "string", arg: "<p>", help: "untrusted|on-request|never (default: never)", for: LAUNCH },
+  keep: { type: "boolean", help: "keep the session's state after the run (the default; elwood sessions rm deletes it)", for: ["run"] },
+  "no-keep": { type: "boolean", label: "--no-keep, --ephemeral", help: "tear the session's state down after the run (nothing is kept)", for: ["run"] },
+  ephemeral: { type: "boolean", help: "remove the sessions' stored state at shutdown (default: keep it resumable)", hidden: ["run"], for: ["run", "serve"] },
+  resume: { type: "string", arg: "<id>", help: "continue a stored session in its own workspace", for: ["run"] },
+  "show-session-id": { type: "boolean", help: "print the resumable session id on stderr (text output)", for: ["run"] },
+  output: { type: "string", arg: "<text|json|jsonl>", help: "stdout format (default: text); --format is the same option", for: ["run", "interactive", "sessions", "models"] },
+  format: { type: "string", help: "", hidden: true, for: ["run", "interactive", "sessions", "models"] },
+  stream: { type: "boolean", label: "--stream / --no-stream", help: "write text as it arrives (text output only)", for: ["run"] },
+  "no-stream": { type: "boolean", help: "", hidden: true, for: ["run"] },
+  verbose: { type: "boolean", label: "--verbose / --no-verbose", help: "progress and warnings on stderr", for: ["run", "serve"] },
+  "no-verbose": { type: "boolean", help: "", hidden: true, for: ["run", "serve"] },
+  debug: { type: "boolean", help: "full event detail on stderr", for: ["run", "serve"] },
+  head: {
+    type: "boolean",
+    help: "show the agent's TUI on stderr (a terminal) while it runs; view-only, Ctrl-C\ninterrupts; not with --stream, --verbose, --debug or jsonl (this run only)",
+    for: ["run"],
+  },
+  "older-than": { type: "string", arg: "<age>", help: "sessions prune: sessions last used longer ago: <N>ms|s|m|h|d", for: ["sessions"] },
+  "state-dir": { type: "string", arg: "<path>", help: "session state (default: $XDG_STATE_HOME/elwood or ~/.local/state/elwood)", for: ALL },
+  "no-defaults": { type: "boolean", help: "ignore the config file and ELWOOD_* settings", for: ALL },
+  help: { type: "boolean", short: "h", help: "this help", for: ALL },
+  version: { type: "boolean", short: "V", help: "the version", for: ALL },
+} as const satisfies Record<string, OptionDoc & { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
 
 export type RunOptionName = keyof typeof RUN_OPTIONS;
 export type RunValues = {

@@ -1,37 +1,10 @@
-// The version-1 output records (docs: README "elwood command"; schema: cli/output.schema.json) and how turn events become them.
+// How turn events become the version-1 output records (their types: cli/output-documents.ts; docs: README "elwood command").
 
 import type { TurnEvent } from "../src/index.js";
-import type { AgentName } from "./config-keys.js";
+import type { EventRecord } from "./output-documents.js";
 import { sanitizeId, sanitizeText } from "./sanitize.js";
 
-export const SCHEMA_VERSION = 1;
-
-export type EventRecord =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "thinking"; readonly text: string }
-  | { readonly type: "tool"; readonly phase: "call"; readonly name: string; readonly content: string; readonly toolCallId?: string }
-  | { readonly type: "tool"; readonly phase: "result"; readonly name: string; readonly content: string; readonly toolCallId?: string; readonly isError: boolean }
-  | { readonly type: "status"; readonly status: string; readonly label?: string }
-  | { readonly type: "warning"; readonly code: string; readonly message: string };
-
-export interface Cleanup {
-  /**
-   * `stop`: the session was stopped and its state kept (resumable); `kill`: a Ctrl+C during that stop killed the
-   * agent instead (state kept); `teardown`: state removed too; `none`: nothing started.
-   */
-  readonly action: "stop" | "kill" | "teardown" | "none";
-  readonly status: "succeeded" | "failed" | "skipped";
-}
-
-export interface TerminalRecord {
-  readonly type: "result" | "error";
-  readonly agent: AgentName | null;
-  readonly response: string;
-  readonly sessionId: string | null;
-  readonly durationMs: number;
-  readonly cleanup: Cleanup;
-  readonly error?: { readonly code: string; readonly message: string };
-}
+export { type Cleanup, type EventRecord, SCHEMA_VERSION, type TerminalRecord } from "./output-documents.js";
 
 function toolContent(input: unknown): string {
   if (typeof input === "string") return input;

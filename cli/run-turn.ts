@@ -21,6 +21,8 @@ export interface RunOptions {
   readonly verbose: boolean;
   readonly debug: boolean;
   readonly showSessionId: boolean;
+  /** Rewrites the paths of a failure's message for a person (relative to the state directory or the cwd). */
+  readonly displayPaths?: (message: string) => string;
   readonly text: boolean;
   /** jsonl carries warnings as records, so they are never repeated on stderr. */
   readonly jsonl: boolean;
@@ -128,7 +130,8 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
       if (record) await sink.event(record);
     }
   })().catch((error: unknown) => {
-    failure = asCliError(error);
+    const e = asCliError(error);
+    failure = options.displayPaths === undefined ? e : new CliError(e.code, options.displayPaths(e.message), e.exitCode);
   });
   await Promise.race([work, aborted]);
   if (deadline) clearTimeout(deadline);
@@ -163,17 +166,11 @@ export async function runTurn(plan: LaunchPlan, options: RunOptions, io: CliIo, 
   if (!outcome && cleanup.status === "failed") outcome = new CliError("cleanup_failed", `the session could not be ${cleanup.action === "teardown" ? "torn down" : "stopped"}`, EXIT.failure);
 
   const sessionId = options.ephemeral ? null : (session.session?.elwoodSessionId ?? plan.resume ?? null);
-  const terminal: TerminalRecord = {
-    type: outcome ? "error" : "result",
-    agent: plan.agent,
-    response: sink.response,
-    sessionId,
-    durationMs: Math.round(Date.now() - options.startedAt),
-    cleanup,
-    ...(outcome ? { error: { code: outcome.code, message: outcome.message } } : {}),
-  };
+  const fields = { agent: plan.agent, response: sink.response, sessionId, durationMs: Math.round(Date.now() - options.startedAt), cleanup };
+  const terminal: TerminalRecord = outcome ? { type: "error", ...fields, error: { code: outcome.code, message: outcome.message } } : { type: "result", ...fields };
   await sink.finish(terminal);
-  if (outcome && options.text) await stderr.write(`elwood: ${outcome.message}\n`);
+  // Every failure gets its one stderr line, in every format (json/jsonl also carry it in the terminal record).
+  if (outcome) await stderr.write(`elwood: ${outcome.message}\n`);
   if (!outcome && options.text && options.showSessionId && sessionId !== null) await stderr.write(`elwood: session ${sessionId} (elwood resume ${sessionId} "...")\n`);
   return outcome?.exitCode ?? EXIT.ok;
 }

@@ -1,56 +1,32 @@
-// `elwood sessions`: the stored sessions under the effective state dir, newest first; reads no prompt, launches nothing.
+// `elwood sessions`: lists the stored sessions under the effective state dir (newest first), or rm/prune them; launches nothing.
 
-import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
-import { listSessions } from "../src/index.js";
 import { usageError } from "./cli-error.js";
 import type { OutputWriter } from "./output-writer.js";
-import { SCHEMA_VERSION } from "./records.js";
-import { sessionIsLive } from "./session-live.js";
+import { SCHEMA_VERSION, type SessionsDocument } from "./output-documents.js";
+import { sessionRows } from "./session-rows.js";
+import { pruneSessions, removeSession } from "./sessions-remove.js";
 import { table } from "./table.js";
 
-export interface SessionRow {
-  readonly id: string;
-  readonly agent: string;
-  readonly cwd: string;
-  readonly createdAt: string;
-  readonly lastUsedAt: string;
-  readonly resumable: boolean;
-  /** A process runs this session now (its owner record names a running pid). */
-  readonly live: boolean;
+export interface SessionsRequest {
+  readonly stateDir: string;
+  readonly output: string;
+  readonly positionals: readonly string[];
+  readonly olderThan: string | undefined;
 }
 
-/** The rows, and the ids of session directories whose record could not be read (skipped, never fatal). */
-export async function sessionRows(stateDir: string): Promise<{ rows: SessionRow[]; skipped: string[] }> {
-  const rows: SessionRow[] = [];
-  const records = await listSessions({ stateDir });
-  const listed = new Set(records.map((r) => r.elwoodSessionId));
-  const skipped = (await readdir(join(stateDir, "sessions")).catch(() => [] as string[])).filter((id) => !listed.has(id) && !id.startsWith(".")).sort();
-  for (const record of records) {
-    // The documented store layout: <stateDir>/sessions/<id>/session.json.
-    const dir = join(stateDir, "sessions", record.elwoodSessionId);
-    const [dirStat, fileStat, live] = await Promise.all([stat(dir).catch(() => undefined), stat(join(dir, "session.json")).catch(() => undefined), sessionIsLive(dir)]);
-    if (!dirStat || !fileStat) continue;
-    rows.push({
-      id: record.elwoodSessionId,
-      agent: record.adapter,
-      cwd: record.cwd,
-      createdAt: new Date(dirStat.birthtimeMs > 0 ? dirStat.birthtimeMs : dirStat.ctimeMs).toISOString(),
-      lastUsedAt: fileStat.mtime.toISOString(),
-      resumable: record.resume.conversationId !== null,
-      live,
-    });
-  }
-  return { rows: rows.sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt) || a.id.localeCompare(b.id)), skipped };
-}
-
-export async function sessionsCommand(stateDir: string, output: string, positionals: readonly string[], stdout: OutputWriter, stderr: OutputWriter): Promise<number> {
+export async function sessionsCommand(request: SessionsRequest, stdout: OutputWriter, stderr: OutputWriter): Promise<number> {
+  const { stateDir, output, positionals } = request;
   if (output === "jsonl") throw usageError("elwood sessions writes text or json, not jsonl");
-  if (positionals.length > 0) throw usageError(`elwood sessions takes no prompt words (got '${positionals[0]}')`);
+  const [action, ...args] = positionals;
+  if (action === "rm") return removeSession(stateDir, output, args, stdout, stderr);
+  if (action === "prune") return pruneSessions(stateDir, output, request.olderThan, args, stdout, stderr);
+  if (request.olderThan !== undefined) throw usageError("--older-than belongs to 'elwood sessions prune'");
+  if (action !== undefined) throw usageError(`unknown sessions action '${action}' (elwood sessions [rm <id> | prune --older-than <age>])`);
   const { rows, skipped } = await sessionRows(stateDir);
   for (const id of skipped) await stderr.write(`elwood: skipped session ${id}: its record is missing, unreadable or invalid\n`);
   if (output === "json") {
-    await stdout.write(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, type: "sessions", stateDir, sessions: rows })}\n`);
+    const doc: SessionsDocument = { schemaVersion: SCHEMA_VERSION, type: "sessions", stateDir, sessions: rows };
+    await stdout.write(`${JSON.stringify(doc)}\n`);
     return 0;
   }
   if (rows.length === 0) {

@@ -9,6 +9,7 @@ export {
   type ResumeClaudeOptions,
   type StartOrResumeClaudeOptions,
 } from "./resume-claude.js";
+export { deleteSession, type DeleteSessionOptions } from "./delete-session.js";
 export { resumeCodex, startOrResumeCodex, type ResumeCodexOptions, type StartOrResumeCodexOptions } from "./resume-codex.js";
 export type { StartOrResumeResult } from "./resume-session.js";
 export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effects/session-record.js";

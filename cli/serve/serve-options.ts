@@ -3,28 +3,29 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { usageError } from "../cli-error.js";
-import type { RunValues } from "../options.js";
+import { type OptionDoc, RUN_OPTIONS, type RunOptionName, type RunValues } from "../options.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./http-server.js";
 import { MAX_UPLOAD_BYTES } from "./upload-store.js";
 
+/** `elwood serve`'s own options, documented like the run options (help-text.ts writes both from the tables). */
 export const SERVE_OPTIONS = {
-  port: { type: "string" },
-  host: { type: "string" },
-  token: { type: "string" },
-  "no-auth": { type: "boolean" },
-  "allowed-hosts": { type: "string" },
-  "allowed-origins": { type: "string" },
-  "max-sessions": { type: "string" },
-  "max-body": { type: "string" },
-  "max-upload": { type: "string" },
-} as const;
+  port: { type: "string", arg: "<n>", help: "listen port (default: 3284; 0 picks a free one, printed on stdout)", for: ["serve"] },
+  host: { type: "string", arg: "<addr>", help: "listen address (default: 127.0.0.1)", for: ["serve"] },
+  token: { type: "string", arg: "<t>", help: "bearer token (default: $ELWOOD_SERVE_TOKEN, else generated and printed on stdout)", for: ["serve"] },
+  "no-auth": { type: "boolean", help: "no token (refused unless the host is loopback)", for: ["serve"] },
+  "allowed-hosts": { type: "string", arg: "<a,b>", help: "accepted Host headers (default: localhost, 127.0.0.1, [::1], --host; with the port)", for: ["serve"] },
+  "allowed-origins": { type: "string", arg: "<a,b>", help: "accepted Origin headers (default: none; requests without Origin are accepted)", for: ["serve"] },
+  "max-sessions": { type: "string", arg: "<n>", help: "live sessions at most (default: 8); more answer 429 session_limit", for: ["serve"] },
+  "max-body": { type: "string", arg: "<bytes>", help: "largest JSON request body (default: 1048576)", for: ["serve"] },
+  "max-upload": { type: "string", arg: "<bytes>", help: "largest file POST /upload takes (default: 16777216)", for: ["serve"] },
+} as const satisfies Record<string, OptionDoc & { type: "string" | "boolean" }>;
 
 export type ServeValues = {
   -readonly [K in keyof typeof SERVE_OPTIONS]?: (typeof SERVE_OPTIONS)[K] extends { type: "string" } ? string : boolean;
 };
 
-/** Run options that make no sense for a server (they belong to one turn or one stored session). */
-export const NOT_FOR_SERVE = ["persona", "image", "timeout", "keep", "resume", "show-session-id", "output", "format", "stream", "no-stream", "head"] as const;
+/** Run options that make no sense for a server (they belong to one turn or one stored session): the table says which. */
+export const NOT_FOR_SERVE = (Object.keys(RUN_OPTIONS) as RunOptionName[]).filter((name) => !(RUN_OPTIONS[name].for as readonly string[]).includes("serve"));
 
 export const DEFAULT_PORT = 3284;
 export const DEFAULT_MAX_SESSIONS = 8;

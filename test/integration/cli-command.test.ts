@@ -46,6 +46,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const listed = await runCliChild(s, ["sessions", "--output", "json"]);
     const doc = JSON.parse(listed.stdout) as { type: string; stateDir: string; sessions: Array<{ id: string; agent: string; cwd: string; resumable: boolean; live: boolean }> };
     expect(doc).toMatchObject({ schemaVersion: 1, type: "sessions", stateDir: s.stateDir });
+    expect(schemaProblems(SCHEMA, doc, DOCUMENT)).toEqual([]);
     expect(doc.sessions).toHaveLength(1);
     const session = doc.sessions[0] as { id: string };
     // The run is over: its session was stopped and kept, so nothing owns it now.
@@ -98,6 +99,23 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(unreadable).toMatchObject({ code: 2, stderr: "elwood: --image missing.png is not readable\n" });
   }, 120_000);
 
+  it("C-CLI-24, C-CLI-27 (issue 38): --no-keep keeps nothing; sessions rm deletes a real kept session, which then cannot be resumed; rm again is state_not_found", async () => {
+    const s = sandbox();
+    const gone = await runCliChild(s, ["--no-keep", "--output", "json", "forget", "me"]);
+    expect(JSON.parse(gone.stdout)).toMatchObject({ type: "result", sessionId: null, cleanup: { action: "teardown", status: "succeeded" } });
+    const kept = await runCliChild(s, ["--output", "json", "keep", "me"]);
+    const id = String((JSON.parse(kept.stdout) as { sessionId: string }).sessionId);
+    const list = async () => (JSON.parse((await runCliChild(s, ["sessions", "--output", "json"])).stdout) as { sessions: Array<{ id: string }> }).sessions.map((x) => x.id);
+    expect(await list()).toEqual([id]);
+    const removed = await runCliChild(s, ["sessions", "rm", id]);
+    expect(removed).toMatchObject({ code: 0, stdout: `${id}\n`, stderr: "" });
+    expect(await list()).toEqual([]);
+    const resumed = await runCliChild(s, ["resume", id, "again"]);
+    expect(resumed).toMatchObject({ code: 2, stderr: expect.stringContaining("no stored session") });
+    const again = await runCliChild(s, ["sessions", "rm", id]);
+    expect(again).toMatchObject({ code: 2, stdout: "", stderr: `elwood: no stored session '${id}'\n` });
+  }, 180_000);
+
   it("C-CLI-07, C-CLI-17: --timeout ends the run with 124 and an error record, and leaves nothing running", async () => {
     const s = sandbox({ script: { turnMs: 60_000 } });
     const run = await runCliChild(s, ["--timeout", "8s", "--output", "jsonl", "take", "long"]);
@@ -105,6 +123,8 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const records = jsonl(run.stdout);
     // The deadline SIGKILLs the agent: a kept session's cleanup is reported as that kill.
     expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "timeout" }, cleanup: { action: "kill", status: "succeeded" } });
+    // Issue 38: the error record on stdout and its one line on stderr, in the machine formats too.
+    expect(run.stderr).toBe("elwood: the run did not finish within --timeout (8000 ms)\n");
     await eventually(() => s.leftovers().length === 0, 20_000, "the agent and its children to exit");
     expect(s.leftovers()).toEqual([]);
   }, 120_000);
@@ -217,7 +237,15 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(run.stdout.split("\n")[0]).toMatch(/^AGENT\s+ID\s+LABEL\s+DESCRIPTION$/);
     expect(run.stdout.split("\n").slice(1).filter((l) => l !== "").every((l) => l.startsWith("claude"))).toBe(true);
     expect(run.stderr).toMatch(/^elwood: codex: /m);
-  }, 120_000);
+    // Issue 38: the json document of every agent, with codex's failure in errors, validates; its line is on stderr too.
+    const json = await runCliChild(s, ["models", "--output", "json"]);
+    expect(json.code).toBe(1);
+    const doc = JSON.parse(json.stdout) as { agents: Array<{ agent: string }>; errors: Array<{ agent: string }> };
+    expect(schemaProblems(SCHEMA, doc, DOCUMENT)).toEqual([]);
+    expect(doc.agents.map((a) => a.agent)).toEqual(["claude"]);
+    expect(doc.errors.map((e) => e.agent)).toEqual(["codex"]);
+    expect(json.stderr).toMatch(/^elwood: codex: /m);
+  }, 180_000);
 
   it("C-CLI-05: trust prompts are answered by default; with --no-trust the dialog fails the run as blocked_prompt (status 1) without typing into it", async () => {
     const s = sandbox();
@@ -248,6 +276,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(json.code, json.stderr).toBe(0);
     const doc = JSON.parse(json.stdout) as { type: string; agent: string; models: Array<{ id: string; isCurrent: boolean }> };
     expect(doc).toMatchObject({ schemaVersion: 1, type: "models", agent: "claude" });
+    expect(schemaProblems(SCHEMA, doc, DOCUMENT)).toEqual([]);
     expect(doc.models.length).toBeGreaterThan(0);
     expect(doc.models.filter((m) => m.isCurrent)).toHaveLength(1);
   }, 120_000);
@@ -260,6 +289,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(text.stderr).toMatch(/--agent.*ELWOOD_AGENT.*'agent' key/);
     const json = await runCliChild(s, ["--output", "json", "hello"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: "error", agent: null, error: { code: "no_agent_found" } });
+    expect(json.stderr).toBe(text.stderr);
   }, 120_000);
 });
 

@@ -30,7 +30,12 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
       const v = await cli([flag], { env: { ELWOOD_CONFIG: "/dev/null/not-a-file" } });
       expect(v).toMatchObject({ status: 0, stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stdinReads: 0 });
     }
-    for (const argv of [["help"], ["-h"], ["sessions", "--help"], ["models", "-h"], ["resume", "--help"]]) expect((await cli(argv)).stdout).toBe(bare.stdout);
+    for (const argv of [["help"], ["-h"], ["run", "--help"]]) expect((await cli(argv)).stdout).toBe(bare.stdout);
+    // Issue 38: a subcommand's --help is its own help (test/unit/cli-help.test.ts), never read from stdin.
+    for (const argv of [["sessions", "--help"], ["models", "-h"], ["resume", "--help"]]) {
+      const r = await cli(argv, { stdin: ["piped text"] });
+      expect(r).toMatchObject({ status: 0, stdout: expect.stringMatching(new RegExp(`^usage: elwood ${argv[0]}`)), stdinReads: 0 });
+    }
     expect((await cli(["config", "--help"])).stdout).toMatch(/^usage: elwood config path/);
     expect((await cli(["config", "help"])).stdout).toMatch(/^usage: elwood config path/);
   });
@@ -100,10 +105,11 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
     for (const [argv, env, message] of cases) {
       const r = await cli(argv, { env, stdin: [] });
       expect(r.status, argv.join(" ")).toBe(2);
-      // An explicitly chosen json output carries the error on stdout; text puts it on stderr only.
-      const channel = argv.includes("json") ? JSON.parse(r.stdout).error.message : r.stderr;
-      expect(channel, argv.join(" ")).toContain(message);
-      if (!argv.includes("json")) expect(r.stdout, argv.join(" ")).toBe("");
+      // Every failure has its stderr line; an explicitly chosen json/jsonl output also carries it on stdout.
+      expect(r.stderr, argv.join(" ")).toContain(message);
+      const machine = argv.includes("json") || argv.includes("jsonl");
+      if (machine) expect(JSON.parse(r.stdout).error.message, argv.join(" ")).toContain(message);
+      else expect(r.stdout, argv.join(" ")).toBe("");
     }
   });
 
@@ -138,7 +144,36 @@ describe("elwood grammar (issue 19, C-CLI-02, C-CLI-23)", () => {
     const json = await cli(["--output", "json", "--keep", "--ephemeral", "hi"], { stdin: [] });
     const doc = JSON.parse(json.stdout);
     expect(schemaProblems(SCHEMA, doc, (SCHEMA["$defs"] as Record<string, Record<string, unknown>>)["document"])).toEqual([]);
-    expect(json.stderr).toBe("");
+    expect(json.stderr).toBe("elwood: --keep and --ephemeral cannot be used together\n");
+  });
+
+  it("C-CLI-11 (issue 38): every error in json and jsonl is one error document on stdout and one line on stderr", async () => {
+    const cases: Array<{ argv: string[]; env?: Record<string, string>; code: string }> = [
+      { argv: ["--output", "FORMAT", "--bogus", "hi"], code: "usage_error" },
+      { argv: ["--bogus", "--output=FORMAT", "hi"], code: "usage_error" },
+      { argv: ["--output", "FORMAT", "--timeout", "5x", "hi"], code: "usage_error" },
+      { argv: ["--timeout", "5x", "hi"], env: { ELWOOD_OUTPUT: "FORMAT" }, code: "usage_error" },
+      { argv: ["sessions", "--output", "FORMAT", "extra"], code: "usage_error" },
+      { argv: ["models", "--output", "FORMAT", "--persona", "p"], code: "usage_error" },
+      { argv: ["interactive", "--output", "FORMAT"], code: "usage_error" },
+      { argv: ["resume", "--output", "FORMAT"], code: "usage_error" },
+    ];
+    for (const format of ["json", "jsonl"]) {
+      for (const c of cases) {
+        const argv = c.argv.map((w) => w.replace("FORMAT", format));
+        const env = Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, v.replace("FORMAT", format)]));
+        const r = await cli(argv, { env });
+        const label = `${format}: ${argv.join(" ")}`;
+        expect(r.status, label).toBe(2);
+        const lines = r.stdout.trim().split("\n");
+        expect(lines, label).toHaveLength(1);
+        expect(lines[0], label).toMatch(/^\{/);
+        const doc = JSON.parse(lines[0] as string) as Record<string, unknown>;
+        expect(doc, label).toMatchObject({ type: "error", error: { code: c.code } });
+        expect(r.stderr, label).toMatch(/^elwood: [^\n]+\n$/);
+        expect(r.stderr, label).toBe(`elwood: ${(doc["error"] as { message: string }).message}\n`);
+      }
+    }
   });
 });
 
@@ -186,7 +221,10 @@ describe("elwood interactive usage (issue 19, C-CLI-25)", () => {
     ];
     for (const [argv, message] of cases) {
       const r = await cli(argv);
-      expect(r, argv.join(" ")).toMatchObject({ status: 2, stdout: "", stderr: expect.stringContaining(message) });
+      expect(r, argv.join(" ")).toMatchObject({ status: 2, stderr: expect.stringContaining(message) });
+      // json chosen: the error document too (issue 38's one rule), else nothing on stdout.
+      if (argv.includes("json")) expect(JSON.parse(r.stdout)).toMatchObject({ type: "error", error: { code: "usage_error" } });
+      else expect(r.stdout, argv.join(" ")).toBe("");
     }
   });
 });

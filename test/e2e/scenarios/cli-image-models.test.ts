@@ -23,7 +23,8 @@ describe("elwood command: images, models and status 2 on Claude Code 2.1.215", (
       expect(blocks.some((b) => b.type === "text" && String(b.text).includes("what is this"))).toBe(true);
 
       const models = await runElwood(box, ["models", "--agent", "claude", "--output", "json"]);
-      const doc = JSON.parse(models.stdout) as { type: string; agent: string; models: Array<{ id: string; isCurrent: boolean }> };
+      // Issue 38: the models document is in the schema's $defs/document; jsonDocument validates it.
+      const doc = jsonDocument(models.stdout) as unknown as { type: string; agent: string; models: Array<{ id: string; isCurrent: boolean }> };
       expect(doc).toMatchObject({ schemaVersion: 1, type: "models", agent: "claude" });
       expect(doc.models.map((m) => m.id)).toEqual(["default", "opus", "sonnet", "sonnet 5 (1m context)", "haiku"]);
       expect(doc.models.filter((m) => m.isCurrent)).toHaveLength(1);
