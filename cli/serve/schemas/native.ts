@@ -7,6 +7,9 @@ import { literals } from "./literals.js";
 import { ref } from "./named.js";
 import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/index.js";
 
+/** The longest delay a Node timer holds (2^31 − 1 ms); a longer one would fire at once. The library bounds its own options the same way. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
 export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
 
 export const SessionStatusSchema = literals(["starting", "running", "ready", "blocked", "stopped", "exited", "killed", "torn_down"], {
@@ -51,7 +54,7 @@ export const SendRequestSchema = Type.Object(
   {
     text: Type.String({ minLength: 1, description: "The prompt of the turn." }),
     images: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: "Paths of images on the server's host to attach." })),
-    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: "Ceiling for the whole turn (none by default)." })),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TIMEOUT_MS, description: "Ceiling for the whole turn in ms (none by default), at most 2^31 − 1 (a Node timer's limit)." })),
   },
   { $id: "SendRequest", additionalProperties: false },
 );
