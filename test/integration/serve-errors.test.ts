@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { sandboxPerTest } from "../support/cli-child.js";
 import { rawRequest, type ServeChild, startServe } from "../support/serve-child.js";
-import { type CheckedDocument, expectMatchesDocument } from "../serve-support/openapi-check.js";
+import { type CheckedDocument, expectMatchesDocument, requestBodyProblems } from "../serve-support/openapi-check.js";
 
 const sandbox = sandboxPerTest();
 
@@ -41,6 +41,34 @@ describe("elwood serve: input errors are typed 4xx at the request that caused th
       // A valid one is still created.
       const ok = await call(server, doc, "POST", "/v1/sessions", "/v1/sessions", { reasoningEffort: "high" });
       expect(ok.status).toBe(201);
+    } finally {
+      await stop(server);
+    }
+  }, 90_000);
+
+  it("issue 38: a send timeoutMs above 2^31 − 1 ms is 422 (the document says so); an empty 'user' /message is 422 and the document refuses it too; /status has agentapi 0.12's transport", async () => {
+    const server = await startServe(sandbox(), ["--agent", "claude"]);
+    try {
+      const doc = (await rawRequest(`${server.url}/openapi.json`, { headers: server.auth })).json() as CheckedDocument;
+      const created = await call(server, doc, "POST", "/v1/sessions", "/v1/sessions", {});
+      const send = `/v1/sessions/${String(created.body["id"])}/send`;
+      for (const timeoutMs of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+        expect(requestBodyProblems(doc, "POST", "/v1/sessions/:id/send", { text: "hi", timeoutMs })).not.toEqual([]);
+        const refused = await call(server, doc, "POST", send, "/v1/sessions/:id/send", { text: "hi", timeoutMs });
+        expect([refused.status, refused.body["title"]]).toEqual([422, "invalid_body"]);
+      }
+      expect(requestBodyProblems(doc, "POST", "/v1/sessions/:id/send", { text: "hi", timeoutMs: 2 ** 31 - 1 })).toEqual([]);
+
+      for (const content of ["", "  \n\t"]) {
+        expect(requestBodyProblems(doc, "POST", "/message", { content, type: "user" })).not.toEqual([]);
+        const refused = await call(server, doc, "POST", "/message", "/message", { content, type: "user" });
+        expect([refused.status, refused.body["title"]]).toEqual([422, "invalid_body"]);
+      }
+      // Raw keys may be white space (Enter), in the document as on the server.
+      expect(requestBodyProblems(doc, "POST", "/message", { content: "\r", type: "raw" })).toEqual([]);
+
+      const status = await call(server, doc, "GET", "/status", "/status");
+      expect(status.body).toMatchObject({ agent_type: "claude", transport: "pty" });
     } finally {
       await stop(server);
     }
