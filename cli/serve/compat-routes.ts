@@ -14,6 +14,7 @@ import {
   UploadResponseBody,
   USER_CONTENT_PATTERN,
 } from "./schemas/compat.js";
+import { MAX_KEYS_LENGTH } from "./schemas/native.js";
 import type { LiveSession } from "./session-registry.js";
 import { streamEventLog } from "./sse-stream.js";
 import { MAX_UPLOAD_BYTES, multipartFile, UploadStore } from "./upload-store.js";
@@ -85,7 +86,13 @@ export function compatRoutes(target: CompatTarget, options: CompatRouteOptions =
       handle: async (ctx) => {
         const body = ctx.body as { content: string; type: "user" | "raw" };
         const c = conversation();
-        if (body.type === "raw") await c.sendRaw(body.content);
+        if (body.type === "raw") {
+          if (body.content.length > MAX_KEYS_LENGTH)
+            throw new HttpProblem(422, "invalid_body", `the body does not match the schema: body.content raw keys are at most ${MAX_KEYS_LENGTH} characters`, [
+              { location: "body.content", message: `must NOT have more than ${MAX_KEYS_LENGTH} characters when type is 'raw'` },
+            ]);
+          await c.sendRaw(body.content);
+        }
         else {
           // The document's if/then rule for MessageRequestBody, which the schema validator does not apply itself.
           if (!USER_CONTENT.test(body.content))

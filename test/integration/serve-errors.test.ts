@@ -46,7 +46,7 @@ describe("elwood serve: input errors are typed 4xx at the request that caused th
     }
   }, 90_000);
 
-  it("issue 38: a send timeoutMs above 2^31 − 1 ms is 422 (the document says so); an empty 'user' /message is 422 and the document refuses it too; /status has agentapi 0.12's transport", async () => {
+  it("issue 38: a send timeoutMs above 2^31 − 1 ms is 422 (the document says so); an empty 'user' /message or raw keys over 16384 characters are 422 and the document refuses them too; /status has agentapi 0.12's transport", async () => {
     const server = await startServe(sandbox(), ["--agent", "claude"]);
     try {
       const doc = (await rawRequest(`${server.url}/openapi.json`, { headers: server.auth })).json() as CheckedDocument;
@@ -66,6 +66,13 @@ describe("elwood serve: input errors are typed 4xx at the request that caused th
       }
       // Raw keys may be white space (Enter), in the document as on the server.
       expect(requestBodyProblems(doc, "POST", "/message", { content: "\r", type: "raw" })).toEqual([]);
+      // Raw keys are bounded (16384 characters) through both APIs: a CLI redraws on every key, and the server parses it all.
+      const tooManyKeys = "z".repeat(16_385);
+      expect(requestBodyProblems(doc, "POST", "/message", { content: tooManyKeys, type: "raw" })).not.toEqual([]);
+      const raw = await call(server, doc, "POST", "/message", "/message", { content: tooManyKeys, type: "raw" });
+      expect([raw.status, raw.body["title"]]).toEqual([422, "invalid_body"]);
+      const keys = await call(server, doc, "POST", `/v1/sessions/${String(created.body["id"])}/keys`, "/v1/sessions/:id/keys", { keys: tooManyKeys });
+      expect([keys.status, keys.body["title"]]).toEqual([422, "invalid_body"]);
 
       const status = await call(server, doc, "GET", "/status", "/status");
       expect(status.body).toMatchObject({ agent_type: "claude", transport: "pty" });

@@ -3,6 +3,7 @@
 
 import { type TSchema, Type } from "@sinclair/typebox";
 import { literals } from "./literals.js";
+import { MAX_KEYS_LENGTH } from "./native.js";
 
 /** agentapi titles each enum with its name. */
 const titledLiterals = <const T extends readonly string[]>(values: T, options: { $id: string; description?: string }) =>
@@ -53,7 +54,7 @@ export const USER_CONTENT_PATTERN = "\\S";
 export const MessageRequestBody = Type.Object(
   {
     $schema: SchemaLink,
-    content: Type.String({ description: "Message content. A 'user' message needs some non-whitespace content; 'raw' keys may be anything (e.g. \"\\r\")." }),
+    content: Type.String({ description: "Message content. A 'user' message needs some non-whitespace content; 'raw' keys may be anything (e.g. \"\\r\"), at most 16384 characters." }),
     // 'user': logged as a user message and submitted as its own turn — queued while the agent is busy (agentapi
     // fails instead). 'raw': written to the terminal as keystrokes, not logged.
     type: MessageType,
@@ -62,9 +63,11 @@ export const MessageRequestBody = Type.Object(
     additionalProperties: false,
     $id: "MessageRequestBody",
     title: "MessageRequestBody",
-    // Documented for clients and generators; TypeBox's validator skips if/then, so the route applies the same rule.
-    if: { properties: { type: { type: "string", const: "user" } }, required: ["type"] },
-    then: { properties: { content: { type: "string", pattern: USER_CONTENT_PATTERN } } },
+    // Documented for clients and generators; TypeBox's validator skips if/then, so the route applies the same rules.
+    allOf: [
+      { if: { properties: { type: { type: "string", const: "user" } }, required: ["type"] }, then: { properties: { content: { type: "string", pattern: USER_CONTENT_PATTERN } } } },
+      { if: { properties: { type: { type: "string", const: "raw" } }, required: ["type"] }, then: { properties: { content: { type: "string", maxLength: MAX_KEYS_LENGTH } } } },
+    ],
   },
 );
 

@@ -10,6 +10,12 @@ import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/i
 /** The longest delay a Node timer holds (2^31 − 1 ms); a longer one would fire at once. The library bounds its own options the same way. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
+/**
+ * Raw keys per request, at most: keystrokes are short, and a CLI redraws its composer on each one, so a huge string of
+ * keys costs the server (which parses every redraw) far more than its size. Longer text goes in as a turn (a paste).
+ */
+export const MAX_KEYS_LENGTH = 16_384;
+
 export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
 
 export const SessionStatusSchema = literals(["starting", "running", "ready", "blocked", "stopped", "exited", "killed", "torn_down"], {
@@ -74,7 +80,7 @@ export const SendResponseSchema = Type.Object(
 export type SendResponse = Static<typeof SendResponseSchema>;
 
 export const KeysRequestSchema = Type.Object(
-  { keys: Type.String({ minLength: 1, description: "Raw keystrokes written to the agent's terminal (escape sequences allowed)." }) },
+  { keys: Type.String({ minLength: 1, maxLength: MAX_KEYS_LENGTH, description: "Raw keystrokes written to the agent's terminal (escape sequences allowed), at most 16384 characters." }) },
   { $id: "KeysRequest", additionalProperties: false },
 );
 export type KeysRequest = Static<typeof KeysRequestSchema>;
