@@ -2,6 +2,7 @@
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
+import { MAX_TIMER_MS } from "../src/contracts/timer-limit.js";
 import { DEFAULT_TERMINAL_SIZE, type HookEventSelection, type TerminalSize } from "../src/contracts/public-types.js";
 
 /** Persona limit, 8 MiB of UTF-8: larger personas reject with `input_queue_full` before any side effect. */
@@ -13,7 +14,7 @@ export const PERSONA_MAX_BYTES = 8 * 1024 * 1024;
  */
 export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;
 /** Largest delay a Node timer can hold; Node turns a longer one into 1 ms, so it would fire at once. */
-const NODE_TIMER_MAX_MS = 2_147_483_647;
+const NODE_TIMER_MAX_MS = MAX_TIMER_MS;
 /** The bridge child gives up this long after the handler deadline (the server's own safety net sits inside it). */
 export const BRIDGE_MARGIN_MS = 2000;
 /** The CLI's own hook timeout is the handler deadline rounded up to whole seconds plus this, so Elwood answers first. */

@@ -52,6 +52,12 @@ function probe(shell: string, name: AgentName, env: Readonly<Record<string, stri
   });
 }
 
+/** Whether `name` resolves in the login shell (as the library will launch it); undefined when the probe itself failed. */
+export async function agentResolves(name: AgentName, env: Readonly<Record<string, string | undefined>>, probeTimeoutMs = PROBE_TIMEOUT_MS): Promise<boolean | undefined> {
+  const outcome = await probe(loginShell(env), name, env, probeTimeoutMs);
+  return "found" in outcome ? outcome.found : undefined;
+}
+
 /** `probeTimeoutMs` bounds each probe (tests shorten it). */
 export async function detectAgent(env: Readonly<Record<string, string | undefined>>, probeTimeoutMs = PROBE_TIMEOUT_MS): Promise<AgentName> {
   const shell = loginShell(env);

@@ -9,6 +9,13 @@ import type { SseFrame } from "./sse-stream.js";
 
 export type CompatStatus = "running" | "stable";
 
+/** agentapi 0.12's agent_error data. */
+export interface AgentErrorData {
+  readonly level: "error";
+  readonly message: string;
+  readonly time: string;
+}
+
 export interface CompatMessage {
   readonly id: number;
   content: string;
@@ -44,7 +51,7 @@ export class CompatConversation {
   private exitReported = false;
   private failedStart = false;
   /** Why the agent is gone (a failed start, an exit): repeated in every new subscriber's snapshot. */
-  private standing: { message: string; code: string; time: string } | undefined;
+  private standing: AgentErrorData | undefined;
   private status: CompatStatus;
   private readonly offStatus: () => void;
 
@@ -91,9 +98,9 @@ export class CompatConversation {
     await this.live.session.sendKeys(content);
   }
 
-  /** An error outside a turn (e.g. the session failed to start), as an agent_error event. */
-  reportError(code: string, message: string): { message: string; code: string; time: string } {
-    const body = { message, code, time: new Date().toISOString() };
+  /** An error outside a turn (e.g. the session failed to start), as an agent_error event: the code leads the message. */
+  reportError(code: string, message: string): AgentErrorData {
+    const body: AgentErrorData = { level: "error", message: `${code}: ${message}`, time: new Date().toISOString() };
     this.log.append("agent_error", body);
     return body;
   }

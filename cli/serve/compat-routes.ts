@@ -12,7 +12,9 @@ import {
   StatusResponseBody,
   UploadRequestBody,
   UploadResponseBody,
+  USER_CONTENT_PATTERN,
 } from "./schemas/compat.js";
+import { MAX_KEYS_LENGTH } from "./schemas/native.js";
 import type { LiveSession } from "./session-registry.js";
 import { streamEventLog } from "./sse-stream.js";
 import { MAX_UPLOAD_BYTES, multipartFile, UploadStore } from "./upload-store.js";
@@ -30,6 +32,8 @@ export function compatTarget(live: LiveSession): { conversation: CompatConversat
   live.onClose(() => uploads.remove());
   return { conversation, uploads };
 }
+
+const USER_CONTENT = new RegExp(USER_CONTENT_PATTERN);
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new HttpProblem(404, "no_default_session", "this server has no default session: start it with --agent claude|codex to use agentapi's routes");
@@ -56,7 +60,7 @@ export function compatRoutes(target: CompatTarget, options: CompatRouteOptions =
       responses: { "200": { description: "OK", schema: StatusResponseBody }, default: ERROR_RESPONSE },
       handle: async () => {
         const c = conversation();
-        return { status: 200, body: { agent_type: c.agentType, status: c.currentStatus() } };
+        return { status: 200, body: { agent_type: c.agentType, status: c.currentStatus(), transport: "pty" } };
       },
     },
     {
@@ -82,9 +86,19 @@ export function compatRoutes(target: CompatTarget, options: CompatRouteOptions =
       handle: async (ctx) => {
         const body = ctx.body as { content: string; type: "user" | "raw" };
         const c = conversation();
-        if (body.type === "raw") await c.sendRaw(body.content);
+        if (body.type === "raw") {
+          if (body.content.length > MAX_KEYS_LENGTH)
+            throw new HttpProblem(422, "invalid_body", `the body does not match the schema: body.content raw keys are at most ${MAX_KEYS_LENGTH} characters`, [
+              { location: "body.content", message: `must NOT have more than ${MAX_KEYS_LENGTH} characters when type is 'raw'` },
+            ]);
+          await c.sendRaw(body.content);
+        }
         else {
-          if (body.content.trim() === "") throw new HttpProblem(422, "invalid_body", "a user message needs some content");
+          // The document's if/then rule for MessageRequestBody, which the schema validator does not apply itself.
+          if (!USER_CONTENT.test(body.content))
+            throw new HttpProblem(422, "invalid_body", "the body does not match the schema: body.content a 'user' message needs some non-whitespace content", [
+              { location: "body.content", message: `must match pattern "${USER_CONTENT_PATTERN}" when type is 'user'` },
+            ]);
           c.submit(body.content);
         }
         return { status: 200, body: { ok: true } };
@@ -96,7 +110,7 @@ export function compatRoutes(target: CompatTarget, options: CompatRouteOptions =
       operationId: "subscribeEvents",
       summary: "Subscribe to events",
       description:
-        "Server-Sent Events. A new subscriber first gets the current state (every message as message_update, then status_change, then agent_error if the agent could not start or has exited), then what happens since. Elwood adds event ids: reconnecting with Last-Event-ID (or ?lastEventId=) continues after that event without the snapshot, losing and repeating nothing; when that is not possible (the events were dropped from the history, or the id is from an earlier server process: ids are unique per process) the stream sends the snapshot again instead, as to a new subscriber. Elwood also adds an agent_error event (a failed turn, an exited agent).",
+        "Server-Sent Events. A new subscriber first gets the current state (every message as message_update, then status_change, then agent_error if the agent could not start or has exited), then what happens since. Elwood adds event ids: reconnecting with Last-Event-ID (or ?lastEventId=) continues after that event without the snapshot, losing and repeating nothing; when that is not possible (the events were dropped from the history, or the id is from an earlier server process: ids are unique per process) the stream sends the snapshot again instead, as to a new subscriber. agent_error events (a failed turn, an exited agent, a failed start) carry Elwood's stable error code at the start of their message (`<code>: …`).",
       group: "compat",
       responses: { "200": { description: "OK", contentType: "text/event-stream", schema: CompatEvents }, default: ERROR_RESPONSE },
       handle: async (ctx) => {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import type { TSchema } from "@sinclair/typebox";
 import { refuseUnservedSockets } from "../../src/contracts/raw-socket-refusal.js";
+import { drainRequest } from "./body-drain.js";
 import { asProblem, HttpProblem, PROBLEM_CONTENT_TYPE, problemReply } from "./problem.js";
 import { checkAuth, checkRequest, hostAllowed, originAllowed, parseJsonBody, readBody } from "./request-guard.js";
 import type { RequestLogger } from "./request-log.js";
@@ -179,13 +180,18 @@ export class ServeServer {
       for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
       // A body we stopped reading must not be read as the next request.
       if (problem.status === 413 || problem.status === 499) res.setHeader("Connection", "close");
-      this.reply(res, problemReply(problem), PROBLEM_CONTENT_TYPE);
-      if (problem.status === 413) res.once("finish", () => req.destroy());
+      if (problem.status === 413) await this.replyThenDrain(req, res, problemReply(problem), controller.signal);
+      else this.reply(res, problemReply(problem), PROBLEM_CONTENT_TYPE);
     }
   }
 
   private reply(res: ServerResponse, reply: JsonReply, contentType: string | undefined): void {
     if (res.destroyed || res.writableEnded) return;
+    res.end(this.prepare(res, reply, contentType));
+  }
+
+  /** Sets the reply's status and headers; returns its serialised body. */
+  private prepare(res: ServerResponse, reply: JsonReply, contentType: string | undefined): string {
     const type = contentType ?? (reply.status >= 400 ? PROBLEM_CONTENT_TYPE : "application/json");
     const text = JSON.stringify(reply.body);
     res.statusCode = reply.status;
@@ -193,7 +199,21 @@ export class ServeServer {
     res.setHeader("Content-Length", Buffer.byteLength(text));
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.end(text);
+    return text;
+  }
+
+  /**
+   * A refused body's reply: written whole at once (its Content-Length tells the client it is complete), then the rest of
+   * the body is discarded (bounded) before the connection closes. Closing with the client's bytes unread would reset
+   * the connection, and a client still writing would never read the reply.
+   */
+  private async replyThenDrain(req: IncomingMessage, res: ServerResponse, reply: JsonReply, signal: AbortSignal): Promise<void> {
+    if (res.destroyed || res.writableEnded) return;
+    res.write(this.prepare(res, reply, PROBLEM_CONTENT_TYPE));
+    const drained = await drainRequest(req, { signal });
+    res.end();
+    // Past the bound: the rest is never read (nor parsed as a next request); the connection goes now.
+    if (!drained) req.socket.destroy();
   }
 
   private corsHeaders(res: ServerResponse, origin: string): void {

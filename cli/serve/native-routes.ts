@@ -106,7 +106,7 @@ export function nativeRoutes(registry: SessionRegistry, options: NativeRouteOpti
       responses: { "201": json("The new session", SessionInfoSchema), ...idOnly },
       handle: async (ctx) => {
         const body = ctx.body as CreateSessionRequest;
-        const created = await registry.create({ agent: body.agent, cwd: body.cwd, model: body.model, reasoningEffort: body.reasoningEffort });
+        const created = await registry.create({ agent: body.agent, cwd: body.cwd, model: body.model, reasoningEffort: body.reasoningEffort, verifyAgent: true });
         if (body.model !== undefined) models.set(created.id, body.model);
         created.onClose(() => void models.delete(created.id));
         ctx.res.setHeader("Location", `/v1/sessions/${encodeURIComponent(created.id)}`);

@@ -2,6 +2,7 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { isElwoodError } from "../../src/index.js";
+import { elwoodErrorStatus } from "./error-status.js";
 import type { JsonReply, RouteResponse } from "./route.js";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
@@ -55,24 +56,10 @@ export function problemBody(status: number, code: string, detail: string, errors
   return { type: `urn:elwood:problem:${code}`, title: code, status, detail, ...(errors === undefined ? {} : { errors }) };
 }
 
-/** Library error codes that are the caller's fault or a state conflict, with their HTTP status. */
-const ELWOOD_STATUS: Readonly<Record<string, number>> = {
-  invalid_argument: 400,
-  invalid_image: 400,
-  invalid_loop: 400,
-  input_too_large: 413,
-  input_queue_full: 429,
-  loop_limit_reached: 429,
-  loop_not_found: 404,
-  session_not_running: 409,
-  session_in_use: 409,
-  wait_timeout: 504,
-};
-
 /** Any thrown value as the problem to reply with; unexpected errors become a 500 that names no internals. */
 export function asProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  if (isElwoodError(error)) return new HttpProblem(ELWOOD_STATUS[error.code] ?? 500, error.code, error.message);
+  if (isElwoodError(error)) return new HttpProblem(elwoodErrorStatus(error.code), error.code, error.message);
   return new HttpProblem(500, "internal_error", "the server failed to handle the request");
 }
 

@@ -1,8 +1,10 @@
 // Builds the library session for a served session from the server's settings, exactly as `elwood run` would (planLaunch).
 
 import { resolve } from "node:path";
+import { ElwoodError } from "../../src/index.js";
 import { CliError } from "../cli-error.js";
-import type { AgentName } from "../config-keys.js";
+import { type AgentName, CLAUDE_EFFORTS, CODEX_EFFORTS } from "../config-keys.js";
+import { agentResolves, loginShell } from "../detect-agent.js";
 import { planLaunch } from "../launch-plan.js";
 import type { RunValues } from "../options.js";
 import type { RunSettings, Sourced } from "../settings.js";
@@ -11,7 +13,8 @@ import type { SessionFactory, SessionSpec } from "./session-registry.js";
 
 /**
  * The server's settings are the defaults; a spec's agent, workspace, model and effort override them for one session.
- * A spec that planLaunch refuses is a 400 with the CLI's own code and message.
+ * A spec that planLaunch refuses is a 400 with the CLI's own code and message; a reasoning effort the agent does not
+ * take, or (`verifyAgent`) an agent not installed, fails here with the library's own error rather than on first use.
  */
 export function sessionFactory(values: RunValues, settings: RunSettings, serverCwd: string, env: Readonly<Record<string, string | undefined>>): SessionFactory {
   return async (spec: SessionSpec) => {
@@ -20,16 +23,32 @@ export function sessionFactory(values: RunValues, settings: RunSettings, serverC
       ...settings,
       ...(spec.agent === undefined ? {} : { agent: fromRequest<AgentName>(spec.agent) }),
       model: (agent) => (spec.model === undefined ? settings.model(agent) : fromRequest<string | undefined>(spec.model)),
-      reasoningEffort: (agent) => (spec.reasoningEffort === undefined ? settings.reasoningEffort(agent) : fromRequest<string | undefined>(spec.reasoningEffort)),
+      reasoningEffort: (agent) => (spec.reasoningEffort === undefined ? settings.reasoningEffort(agent) : fromRequest<string | undefined>(requestedEffort(agent, spec.reasoningEffort))),
     };
     // A requested workspace is relative to the server's own --cwd.
     const runValues: RunValues = { ...values, ...(spec.cwd === undefined ? {} : { cwd: resolve(serverCwd, values.cwd ?? ".", spec.cwd) }) };
     try {
       const plan = await planLaunch(runValues, chosen, serverCwd, env);
+      if (spec.verifyAgent === true && (await agentResolves(plan.agent, env)) === false) throw notInstalled(plan.agent, env);
       return { agent: plan.agent, cwd: plan.cwd, session: plan.session };
     } catch (error) {
       if (error instanceof CliError) throw new HttpProblem(400, error.code, error.message);
       throw error;
     }
   };
+}
+
+/** A client's reasoning effort, checked at creation against what the agent accepts (with the library's own error). */
+function requestedEffort(agent: AgentName, effort: string): string {
+  const validValues: readonly string[] = agent === "claude" ? CLAUDE_EFFORTS : CODEX_EFFORTS;
+  if (validValues.includes(effort)) return effort;
+  const message = `reasoningEffort for ${agent} must be one of ${validValues.join(", ")} (got '${effort}')`;
+  throw agent === "claude" ? new ElwoodError("claude_invalid_reasoning_effort", message, { validValues }) : new ElwoodError("codex_invalid_reasoning_effort", message, { validValues });
+}
+
+/** The library's own not-found error, raised at creation instead of on the session's first use. */
+function notInstalled(agent: AgentName, env: Readonly<Record<string, string | undefined>>): ElwoodError {
+  const message = `${agent} does not resolve in this server's login shell: it is not installed (or not on its PATH) on the server`;
+  const details = { executable: agent, shell: loginShell(env), exitCode: 127, stderr: "" };
+  return agent === "claude" ? new ElwoodError("claude_not_found", message, details) : new ElwoodError("codex_not_found", message, details);
 }

@@ -14,6 +14,11 @@ export interface SessionSpec {
   readonly cwd?: string | undefined;
   readonly model?: string | undefined;
   readonly reasoningEffort?: string | undefined;
+  /**
+   * Check now that the agent's CLI resolves in the login shell (a client's request: a 422 at creation rather than a
+   * failure on first use). The default session skips it: its failed start is reported on agentapi's /events.
+   */
+  readonly verifyAgent?: boolean | undefined;
 }
 
 /** Builds the (not yet started) library session for a spec; rejects with an HttpProblem for a bad spec. */

@@ -59,7 +59,7 @@ describe("elwood serve: agentapi-compatible routes on the simulated Claude (issu
       await events.waitFor((f) => f.event === "status_change", 10_000);
       await expect.poll(async () => ((await call(server, doc, "GET", "/status")).body as { status: string }).status, { timeout: 30_000 }).toBe("stable");
       const status = (await call(server, doc, "GET", "/status")).body;
-      expect(status).toEqual({ agent_type: "claude", status: "stable" });
+      expect(status).toEqual({ agent_type: "claude", status: "stable", transport: "pty" });
 
       const sent = await call(server, doc, "POST", "/message", { content: "hello there", type: "user" });
       expect(sent).toEqual({ status: 200, body: { ok: true } });
@@ -225,9 +225,9 @@ describe("elwood serve: agentapi-compatible routes on the simulated Claude (issu
       const doc = await documentOf(server);
       const events = await connectSse(`${server.url}/events`, { headers: server.auth });
       const failure = await events.waitFor((f) => f.event === "agent_error", 60_000);
-      expect(JSON.parse(failure.data)).toMatchObject({ code: "claude_not_found" });
+      expect(JSON.parse(failure.data)).toMatchObject({ level: "error", message: expect.stringMatching(/^claude_not_found: /) });
       expectFramesMatchDocument(doc, "/events", events.frames);
-      expect((await call(server, doc, "GET", "/status")).body).toEqual({ agent_type: "claude", status: "stable" });
+      expect((await call(server, doc, "GET", "/status")).body).toEqual({ agent_type: "claude", status: "stable", transport: "pty" });
       const refused = await call(server, doc, "POST", "/message", { content: "anyone there?", type: "user" });
       expect([refused.status, (refused.body as { title: string }).title]).toEqual([409, "session_not_running"]);
       events.drop();

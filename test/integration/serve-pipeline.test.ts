@@ -2,9 +2,12 @@
 // away mid-body or mid-handler, a stream open at shutdown — each ends in a problem reply or a clean abort, and the
 // server keeps serving.
 
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { Type } from "@sinclair/typebox";
 import { afterEach, describe, expect, it } from "vitest";
+import { drainRequest } from "../../cli/serve/body-drain.js";
 import { ServeServer } from "../../cli/serve/http-server.js";
 import { ERROR_RESPONSE } from "../../cli/serve/problem.js";
 import type { RequestLogEntry } from "../../cli/serve/request-log.js";
@@ -74,6 +77,24 @@ async function harness(): Promise<Harness> {
   return { url: `http://127.0.0.1:${port}`, port, server, log, aborted };
 }
 
+/** Writes the request head and its whole body, and only then reads the response to its end; rejects on a reset. */
+function writeWholeThenRead(port: number, head: string, body: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("error", reject);
+    socket.write(head);
+    socket.write(body, (error) => {
+      if (error) return reject(error);
+      socket.on("data", (d: Buffer) => (received += d.toString()));
+      socket.on("end", () => resolve(received));
+      socket.resume();
+    });
+    // Nothing is read until the body is written: like a client that sends first and reads after.
+    socket.pause();
+  });
+}
+
 async function stillServes(h: Harness): Promise<void> {
   const reply = await rawRequest(`${h.url}/echo`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: '{"n":7}' });
   expect([reply.status, reply.json()]).toEqual([200, { n: 7 }]);
@@ -131,6 +152,71 @@ describe("elwood serve request pipeline (issue 20)", () => {
     });
     expect(chunked).toBe(413);
     await stillServes(h);
+  });
+
+  it("a client still writing an oversized body reads the 413 and sees no reset (chunked with Node's client; 16 MiB written whole before reading) (issue 38)", async () => {
+    const h = await harness();
+    // Node's own client, chunked, writing until the response arrives, then ending its body: the reply arrives and the
+    // request ends without ECONNRESET.
+    const chunked = await new Promise<{ status: number; body: string; errors: string[] }>((resolve) => {
+      const req = request(`${h.url}/echo`, { method: "POST", headers: { ...auth, "content-type": "application/json", "transfer-encoding": "chunked" } });
+      const errors: string[] = [];
+      let status = 0;
+      let body = "";
+      let answered = false;
+      const pump = (): void => {
+        for (let written = 0; !answered && written < 8 * 1024 * 1024; written += 64 * 1024) {
+          if (!req.write(Buffer.alloc(64 * 1024, 32))) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      req.on("response", (res) => {
+        answered = true;
+        status = res.statusCode ?? 0;
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("error", (e) => errors.push(String((e as NodeJS.ErrnoException).code)));
+        req.end();
+      });
+      req.on("error", (e) => errors.push(String((e as NodeJS.ErrnoException).code)));
+      req.on("close", () => resolve({ status, body, errors }));
+      pump();
+    });
+    expect(chunked.errors).toEqual([]);
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toMatchObject({ title: "body_too_large", status: 413 });
+    // A client that writes its whole 16 MiB body before it reads (as curl or Python's requests do): the declared length
+    // is refused at once, and the client can still finish writing and read the answer.
+    const whole = await writeWholeThenRead(h.port, `POST /echo HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${16 * 1024 * 1024}\r\n\r\n`, Buffer.alloc(16 * 1024 * 1024, 32));
+    expect(whole).toMatch(/^HTTP\/1\.1 413 /);
+    expect(whole).toMatch(/\r\nConnection: close\r\n/i);
+    expect(whole).toContain('"title":"body_too_large"');
+    await stillServes(h);
+  });
+
+  it("the discard after a refused body is bounded: past its byte bound it stops and reports the body unread (issue 38)", async () => {
+    const results: boolean[] = [];
+    const server = createServer((req, res) => {
+      void drainRequest(req, { maxBytes: 256 * 1024, signal: new AbortController().signal }).then((ended) => {
+        results.push(ended);
+        res.end();
+        req.socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${64 * 1024 * 1024}\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, 32);
+    const writeMore = (): void => {
+      while (!socket.destroyed && socket.write(chunk));
+      if (!socket.destroyed) socket.once("drain", writeMore);
+    };
+    writeMore();
+    await eventually(() => results.length === 1, 10_000, "the drain to stop at its bound");
+    expect(results).toEqual([false]);
+    socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it("close() ends open streams and in-flight handlers through their signal, refuses new connections, and resolves", async () => {

@@ -86,6 +86,16 @@ export function responseProblems(doc: CheckedDocument, method: string, pathPatte
   return validate(body) ? [] : (validate.errors ?? []).map(describeSchemaError);
 }
 
+/** The problems of a JSON request body against the document's `requestBody` for method and path pattern ([] when it fits). */
+export function requestBodyProblems(doc: CheckedDocument, method: string, pathPattern: string, body: unknown): string[] {
+  const path = documentPath(pathPattern);
+  const op = doc.paths[path]?.[method.toLowerCase()] as { requestBody?: { content?: Record<string, { schema?: unknown }> } } | undefined;
+  const schema = op?.requestBody?.content?.["application/json"]?.schema;
+  if (schema === undefined) throw new Error(`the document declares no JSON request body for ${method.toUpperCase()} ${path}`);
+  const validate = validatorFor(doc, `${method} ${pathPattern} request`, schema);
+  return validate(body) ? [] : (validate.errors ?? []).map(describeSchemaError);
+}
+
 /** Throws, naming every problem, unless `body` matches the document's response for method, path and status. */
 export function expectMatchesDocument(doc: CheckedDocument, method: string, pathPattern: string, status: number | string, body: unknown, contentType?: string): void {
   const problems = responseProblems(doc, method, pathPattern, status, body, contentType);

@@ -14,7 +14,7 @@ const doc = JSON.parse(JSON.stringify(buildOpenApiDocument(routes, { title: "Elw
   components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[]; additionalProperties?: boolean }> };
 };
 
-describe("the served OpenAPI document (issue 20)", () => {
+describe("the served OpenAPI document (issue 20, issue 38: agentapi 0.12)", () => {
   it("is valid OpenAPI 3.1 with one operation per route; only /healthz is public", async () => {
     const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
     expect(result.errors).toBeUndefined();
@@ -29,7 +29,11 @@ describe("the served OpenAPI document (issue 20)", () => {
     expect(compat.sort()).toEqual(["GET /events subscribeEvents", "GET /messages get-messages", "GET /status get-status", "POST /message post-message", "POST /upload post-upload"]);
     const c = doc.components.schemas;
     const fields = (name: string) => [Object.keys(c[name]?.properties ?? {}).sort(), [...(c[name]?.required ?? [])].sort()];
-    expect(fields("StatusResponseBody")).toEqual([["$schema", "agent_type", "status"], ["agent_type", "status"]]);
+    // agentapi 0.12: /status requires `transport` ("pty"); agent_error is {level, message, time} and nothing else.
+    expect(fields("StatusResponseBody")).toEqual([["$schema", "agent_type", "status", "transport"], ["agent_type", "status", "transport"]]);
+    expect(c["StatusResponseBody"]?.properties?.["transport"]).toMatchObject({ type: "string", const: "pty" });
+    expect(fields("AgentErrorBody")).toEqual([["level", "message", "time"], ["level", "message", "time"]]);
+    expect(c["AgentErrorBody"]?.additionalProperties).toBe(false);
     expect(fields("MessagesResponseBody")).toEqual([["$schema", "messages"], ["messages"]]);
     expect(fields("Message")).toEqual([["content", "id", "role", "time"], ["content", "id", "role", "time"]]);
     expect(fields("MessageRequestBody")).toEqual([["$schema", "content", "type"], ["content", "type"]]);

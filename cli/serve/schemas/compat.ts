@@ -1,7 +1,9 @@
-// agentapi's request and response schemas (its openapi.json, v0.11.6), field by field, as TypeBox; agent_error is Elwood's addition.
+// agentapi's request and response schemas (its openapi.json: v0.11.6, with 0.12's /status `transport` and agent_error
+// shape), field by field, as TypeBox.
 
 import { type TSchema, Type } from "@sinclair/typebox";
 import { literals } from "./literals.js";
+import { MAX_KEYS_LENGTH } from "./native.js";
 
 /** agentapi titles each enum with its name. */
 const titledLiterals = <const T extends readonly string[]>(values: T, options: { $id: string; description?: string }) =>
@@ -35,17 +37,38 @@ export const Message = Type.Object(
 
 export const MessagesResponseBody = Type.Object({ $schema: SchemaLink, messages: Type.Array(Message) }, { additionalProperties: false, $id: "MessagesResponseBody", title: "MessagesResponseBody" });
 
-export const StatusResponseBody = Type.Object({ $schema: SchemaLink, agent_type: agentType, status: AgentStatus }, { additionalProperties: false, $id: "StatusResponseBody", title: "StatusResponseBody" });
+export const StatusResponseBody = Type.Object(
+  {
+    $schema: SchemaLink,
+    agent_type: agentType,
+    status: AgentStatus,
+    // Required since agentapi 0.12.0: how the server talks to the agent. Elwood always drives the CLI in a PTY.
+    transport: literals(["pty"], "How the server drives the agent: Elwood always runs the CLI in a pseudo-terminal."),
+  },
+  { additionalProperties: false, $id: "StatusResponseBody", title: "StatusResponseBody" },
+);
+
+/** A 'user' message needs a character that is not white space (what `content.trim() !== ""` checks in the route). */
+export const USER_CONTENT_PATTERN = "\\S";
 
 export const MessageRequestBody = Type.Object(
   {
     $schema: SchemaLink,
-    content: Type.String({ description: "Message content" }),
+    content: Type.String({ description: "Message content. A 'user' message needs some non-whitespace content; 'raw' keys may be anything (e.g. \"\\r\"), at most 16384 characters." }),
     // 'user': logged as a user message and submitted as its own turn — queued while the agent is busy (agentapi
     // fails instead). 'raw': written to the terminal as keystrokes, not logged.
     type: MessageType,
   },
-  { additionalProperties: false, $id: "MessageRequestBody", title: "MessageRequestBody" },
+  {
+    additionalProperties: false,
+    $id: "MessageRequestBody",
+    title: "MessageRequestBody",
+    // Documented for clients and generators; TypeBox's validator skips if/then, so the route applies the same rules.
+    allOf: [
+      { if: { properties: { type: { type: "string", const: "user" } }, required: ["type"] }, then: { properties: { content: { type: "string", pattern: USER_CONTENT_PATTERN } } } },
+      { if: { properties: { type: { type: "string", const: "raw" } }, required: ["type"] }, then: { properties: { content: { type: "string", maxLength: MAX_KEYS_LENGTH } } } },
+    ],
+  },
 );
 
 export const MessageResponseBody = Type.Object(
@@ -70,11 +93,14 @@ export const MessageUpdateBody = Type.Object(
 
 export const StatusChangeBody = Type.Object({ agent_type: agentType, status: AgentStatus }, { additionalProperties: false, $id: "StatusChangeBody", title: "StatusChangeBody" });
 
-/** Elwood's addition to agentapi's events: a turn failed, the agent exited, or a submission could not be made. */
+/**
+ * agentapi 0.12's agent_error event ({level, message, time}, no other field): a turn failed, the agent exited, or it
+ * could not start. Elwood's stable code leads the message (`<code>: <explanation>`), as the schema has no room for it.
+ */
 export const AgentErrorBody = Type.Object(
   {
-    message: Type.String({ description: "What went wrong" }),
-    code: Type.String({ description: "Elwood's stable error code (turn_failed, agent_exited, start_failed, …)" }),
+    level: literals(["error"], "How serious: Elwood sends only errors."),
+    message: Type.String({ description: "`<code>: <what went wrong>`, where <code> is Elwood's stable error code (turn_failed, agent_exited, claude_not_found, …)" }),
     time: messageTime,
   },
   { additionalProperties: false, $id: "AgentErrorBody", title: "AgentErrorBody" },

@@ -7,6 +7,15 @@ import { literals } from "./literals.js";
 import { ref } from "./named.js";
 import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/index.js";
 
+/** The longest delay a Node timer holds (2^31 − 1 ms); a longer one would fire at once. The library bounds its own options the same way. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Raw keys per request, at most: keystrokes are short, and a CLI redraws its composer on each one, so a huge string of
+ * keys costs the server (which parses every redraw) far more than its size. Longer text goes in as a turn (a paste).
+ */
+export const MAX_KEYS_LENGTH = 16_384;
+
 export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
 
 export const SessionStatusSchema = literals(["starting", "running", "ready", "blocked", "stopped", "exited", "killed", "torn_down"], {
@@ -51,7 +60,7 @@ export const SendRequestSchema = Type.Object(
   {
     text: Type.String({ minLength: 1, description: "The prompt of the turn." }),
     images: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: "Paths of images on the server's host to attach." })),
-    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, description: "Ceiling for the whole turn (none by default)." })),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TIMEOUT_MS, description: "Ceiling for the whole turn in ms (none by default), at most 2^31 − 1 (a Node timer's limit)." })),
   },
   { $id: "SendRequest", additionalProperties: false },
 );
@@ -71,7 +80,7 @@ export const SendResponseSchema = Type.Object(
 export type SendResponse = Static<typeof SendResponseSchema>;
 
 export const KeysRequestSchema = Type.Object(
-  { keys: Type.String({ minLength: 1, description: "Raw keystrokes written to the agent's terminal (escape sequences allowed)." }) },
+  { keys: Type.String({ minLength: 1, maxLength: MAX_KEYS_LENGTH, description: "Raw keystrokes written to the agent's terminal (escape sequences allowed), at most 16384 characters." }) },
   { $id: "KeysRequest", additionalProperties: false },
 );
 export type KeysRequest = Static<typeof KeysRequestSchema>;

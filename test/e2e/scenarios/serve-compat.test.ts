@@ -71,7 +71,7 @@ describe("elwood serve on Claude Code 2.1.332 and Codex 0.171.0 (issue 20)", () 
         expect(JSON.parse(reply.data).message).toBe(`${FAKE_REPLY_PREFIX}${prompt}`);
         expect(Number(reply.id)).toBeLessThan(Number(done.id));
         expectFramesMatchDocument(doc, "/events", events.frames);
-        expect(await getJson(server, doc, "/status")).toEqual({ agent_type: agent, status: "stable" });
+        expect(await getJson(server, doc, "/status")).toEqual({ agent_type: agent, status: "stable", transport: "pty" });
         const { messages } = (await getJson(server, doc, "/messages")) as { messages: Array<{ role: string; content: string }> };
         expect(messages.map((m) => [m.role, m.content])).toEqual([
           ["user", prompt],
