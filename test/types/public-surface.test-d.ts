@@ -5,6 +5,7 @@ import { expectTypeOf } from "vitest";
 import {
   ElwoodError,
   isElwoodError,
+  isAgentError,
   type ActivityEvent,
   type ActivityKind,
   type AgentSession,
@@ -180,3 +181,16 @@ expectTypeOf<"EUPDATEFAILED">().toMatchTypeOf<Elwood.AgentUpdateErrorCode>();
 // @ts-expect-error installedVersion is required
 const noVersion: Elwood.AgentUpdateFailedDetails = { errorCode: "update_active" };
 void noVersion;
+
+// Issue 33 §3: an agent's own error narrows by its neutral category, whatever the agent.
+if (isAgentError(caught, "not_found")) {
+  expectTypeOf(caught.details.category).toEqualTypeOf<"not_found">();
+  expectTypeOf(caught.details.agent).toEqualTypeOf<Elwood.AgentKind>();
+  expectTypeOf(caught.details.executable).toEqualTypeOf<string>();
+}
+if (isElwoodError(caught, "codex_version_unsupported")) {
+  expectTypeOf(caught.details.agent).toEqualTypeOf<"codex">();
+  expectTypeOf(caught.details.category).toEqualTypeOf<"version_unsupported">();
+}
+// @ts-expect-error the constructor reads agent and category from the code; a caller does not pass them
+void new ElwoodError("codex_start_failed", "x", { agent: "codex" });
