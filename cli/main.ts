@@ -65,7 +65,8 @@ async function dispatch(invocation: Invocation, io: CliIo, stdout: OutputWriter,
   if (command === "sessions" || command === "models") {
     if (settings.output.value === "jsonl") throw usageError(`elwood ${command} writes text or json, not jsonl (jsonl from ${settings.output.source})`);
     if (command === "sessions") {
-      const request = { stateDir: settings.stateDir.value, output: settings.output.value, positionals: invocation.positionals, olderThan: values["older-than"] };
+      const agent = values.agent === undefined ? undefined : settings.agent?.value;
+      const request = { stateDir: settings.stateDir.value, output: settings.output.value, positionals: invocation.positionals, olderThan: values["older-than"], agent };
       return sessionsCommand(request, stdout, stderr);
     }
     return modelsCommand(

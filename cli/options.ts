@@ -24,7 +24,7 @@ const LAUNCH: readonly OptionCommand[] = ["run", "interactive", "serve"];
 
 /** Every option of a run (and, as a subset, of the other commands), in help order. `--no-*` forms reverse an inherited true. */
 export const RUN_OPTIONS = {
-  agent: { type: "string", arg: "<claude|codex>", help: "default: first available of claude, codex (auto-detected)", for: ["run", "interactive", "models", "serve"] },
+  agent: { type: "string", arg: "<claude|codex>", help: "default: first available of claude, codex (auto-detected); with sessions: only that agent's", for: ["run", "interactive", "models", "serve", "sessions"] },
   model: { type: "string", arg: "<id>", help: "the agent's model", for: LAUNCH },
   "reasoning-effort": { type: "string", arg: "<level>", help: "claude: low|medium|high|xhigh|max; codex: none|minimal|low|medium|high|xhigh|max", for: LAUNCH },
   persona: { type: "string", arg: "<prompt>", help: "a setup turn before the prompt (new sessions only; its reply is discarded)", for: ["run"] },

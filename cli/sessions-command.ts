@@ -12,6 +12,8 @@ export interface SessionsRequest {
   readonly output: string;
   readonly positionals: readonly string[];
   readonly olderThan: string | undefined;
+  /** `--agent`: list only that agent's sessions. */
+  readonly agent?: string | undefined;
 }
 
 export async function sessionsCommand(request: SessionsRequest, stdout: OutputWriter, stderr: OutputWriter): Promise<number> {
@@ -22,7 +24,9 @@ export async function sessionsCommand(request: SessionsRequest, stdout: OutputWr
   if (action === "prune") return pruneSessions(stateDir, output, request.olderThan, args, stdout, stderr);
   if (request.olderThan !== undefined) throw usageError("--older-than belongs to 'elwood sessions prune'");
   if (action !== undefined) throw usageError(`unknown sessions action '${action}' (elwood sessions [rm <id> | prune --older-than <age>])`);
-  const { rows, skipped } = await sessionRows(stateDir);
+  const listed = await sessionRows(stateDir);
+  const { skipped } = listed;
+  const rows = request.agent === undefined ? listed.rows : listed.rows.filter((r) => r.agent === request.agent);
   for (const id of skipped) await stderr.write(`elwood: skipped session ${id}: its record is missing, unreadable or invalid\n`);
   if (output === "json") {
     const doc: SessionsDocument = { schemaVersion: SCHEMA_VERSION, type: "sessions", stateDir, sessions: rows };

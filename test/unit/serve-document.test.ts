@@ -30,10 +30,15 @@ describe("the served OpenAPI document (issue 20, issue 38: agentapi 0.12)", () =
     const c = doc.components.schemas;
     const fields = (name: string) => [Object.keys(c[name]?.properties ?? {}).sort(), [...(c[name]?.required ?? [])].sort()];
     // agentapi 0.12: /status requires `transport` ("pty"); agent_error is {level, message, time} and nothing else.
+    // Each field list below was compared with agentapi 0.12.1's own openapi.json (its Transport enum is acp | pty, its
+    // ErrorLevel error | warning, its StatusChangeBody has no transport).
     expect(fields("StatusResponseBody")).toEqual([["$schema", "agent_type", "status", "transport"], ["agent_type", "status", "transport"]]);
     expect(c["StatusResponseBody"]?.properties?.["transport"]).toMatchObject({ type: "string", const: "pty" });
     expect(fields("AgentErrorBody")).toEqual([["level", "message", "time"], ["level", "message", "time"]]);
     expect(c["AgentErrorBody"]?.additionalProperties).toBe(false);
+    // Every level Elwood may send is one of agentapi's.
+    expect(JSON.stringify(c["AgentErrorBody"]?.properties?.["level"])).toContain('"error"');
+    expect(JSON.stringify(c["AgentErrorBody"]?.properties?.["level"])).not.toMatch(/"(info|fatal|debug)"/);
     expect(fields("MessagesResponseBody")).toEqual([["$schema", "messages"], ["messages"]]);
     expect(fields("Message")).toEqual([["content", "id", "role", "time"], ["content", "id", "role", "time"]]);
     expect(fields("MessageRequestBody")).toEqual([["$schema", "content", "type"], ["content", "type"]]);
