@@ -70,7 +70,7 @@ export class SessionFacade implements AgentSession {
     this.elwoodSessionId = runtime.elwoodSessionId;
     this.cwd = runtime.cwd;
     this.agent = runtime.agent;
-    this.events = new SessionEvents(runtime.elwoodSessionId, runtime.agent);
+    this.events = new SessionEvents(runtime.elwoodSessionId, runtime.agent, runtime.adapter.hookKinds);
     this.terminal = terminalHandle(runtime.terminal, runtime.pty);
     this.status$ = new Observable((sub) => this.on("status", (e) => sub.next(e.status)));
     this.activity$ = new Observable((sub) => this.on("activity", (e) => sub.next(e)));

@@ -1,7 +1,7 @@
 // The facade's public events: turns what the session machine announces into status, activity, hook and frame events.
 
 import type { SessionPublicEvent } from "../machines/session.js";
-import type { AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
+import type { AgentHookKind, AgentKind, ActivityEvent, SessionStatus, WarningEvent, Unsubscribe } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import { observerPhase, warningRaw, warningSource } from "./contracts/warning-fields.js";
 import { activityForHook } from "./hook-activity.js";
@@ -28,6 +28,8 @@ export class SessionEvents {
   constructor(
     private readonly elwoodSessionId: string,
     private readonly agent: AgentKind,
+    /** The adapter's map of its hook names onto the common kinds (`HookEventRecord.kind`). */
+    private readonly hookKinds: Readonly<Partial<Record<string, AgentHookKind>>> = {},
   ) {
     this.emitter = new TypedEmitter<FacadeEventMap>((event) => {
       // No recursive warning: a throwing warning listener, or activity listener fed a warning's projection, is not reported again.
@@ -75,7 +77,8 @@ export class SessionEvents {
       case "public.hook": {
         // The hook server only passes names of the adapter's own hook list.
         const name = event.name as HookEventName;
-        const record: HookEventRecord = { name, payload: event.payload };
+        const kind = this.hookKinds[name];
+        const record: HookEventRecord = kind === undefined ? { name, payload: event.payload } : { name, kind, payload: event.payload };
         this.emitter.emit("hook", record);
         this.emitter.emit(`hook:${name}`, event.payload);
         this.activity(activityForHook(event.name, event.payload));

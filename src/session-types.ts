@@ -12,7 +12,7 @@ import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { ElwoodLoopEvent } from "./contracts/loop.js";
 import type { SessionLoopRuntime } from "./session-loops.js";
-import type { AgentKind, ActivityEvent, CodexTranscriptSummary, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { AgentHookKind, AgentKind, ActivityEvent, CodexTranscriptSummary, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
 
 export type { HookErrorEvent } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
@@ -27,7 +27,10 @@ export type HookEventName = ClaudeHookEventName | CodexHookEventName;
 export type CommonHookEventName = Extract<ClaudeHookEventName, CodexHookEventName>;
 
 export interface HookEventRecord {
+  /** The CLI's own event name (its typed channel is `hook:<name>`). */
   readonly name: HookEventName;
+  /** What the event means in the vocabulary every agent shares, when it means one of those (absent otherwise). */
+  readonly kind?: AgentHookKind;
   readonly payload: Readonly<Record<string, unknown>>;
 }
 

@@ -1,5 +1,6 @@
 // The Claude Code adapter description: screen reader, readiness evidence and submission timing as measured.
 
+import { CLAUDE_HOOK_KINDS } from "./hook-kinds.js";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
 import { STOP_AND_PERMISSION_REPLIES } from "../hook-reply.js";
 import { readClaudeSubagentRecord, readClaudeTranscriptRecord } from "./transcript-records.js";
@@ -55,6 +56,7 @@ export const claudeAdapter: AgentAdapter = {
   // Claude: `s` applies for this session only (Enter saves a default); a cache warning can paint after the picker closes.
   picker: { persistsConfig: false, requiresSessionKey: true, effortStage: false, lateWarning: true, currentIsDefault: false },
   hookReply: STOP_AND_PERMISSION_REPLIES,
+  hookKinds: CLAUDE_HOOK_KINDS,
   readTranscript: readClaudeTranscriptRecord,
   readSubagentTranscript: readClaudeSubagentRecord,
   trustDialogs: ["workspace_trust", "bypass_permissions"],

@@ -1,5 +1,6 @@
 // The Codex CLI adapter description: screen reader, readiness evidence, positive-acceptance submission, trust dialogs.
 
+import { CODEX_HOOK_KINDS } from "./hook-kinds.js";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
@@ -57,6 +58,7 @@ export const codexAdapter: AgentAdapter = {
   picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
   stateChannel: CODEX_STATE_CHANNEL,
   hookReply: STOP_AND_PERMISSION_REPLIES,
+  hookKinds: CODEX_HOOK_KINDS,
   readTranscript: readCodexTranscriptRecord,
   sessionStartBeforePrompt: true,
   summarizeTranscript: summarizeCodexRecord,

@@ -3,7 +3,7 @@
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
 import type { ReadinessPolicy } from "./readiness.js";
 import type { TerminalStateChannel } from "./terminal-snapshot.js";
-import type { AgentKind, CodexTranscriptSummary } from "./public-types.js";
+import type { AgentHookKind, AgentKind, CodexTranscriptSummary } from "./public-types.js";
 import type { TranscriptRecordReader } from "./turn-events.js";
 
 export interface SubmissionTiming {
@@ -100,6 +100,8 @@ export interface AgentAdapter {
   readonly stateChannel?: TerminalStateChannel;
   /** How hook replies are read. */
   readonly hookReply: HookReplyProfile;
+  /** The CLI's hook event names that mean one of the common kinds (a `hook` event's `kind`). */
+  readonly hookKinds: Readonly<Partial<Record<string, AgentHookKind>>>;
   /** The `/model` picker's behaviour. */
   readonly picker: PickerProfile;
   /** The `/login` panel, where the CLI has one Elwood drives. */

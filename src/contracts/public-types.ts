@@ -23,6 +23,24 @@ export function isTerminalStatus(status: SessionStatus): boolean {
 
 export type AgentKind = "claude" | "codex";
 
+/**
+ * What a hook event means, in one vocabulary for every agent (each adapter maps its own event names onto it): the
+ * session started or ended, a turn started (the prompt was submitted) or ended (with `turn_failed` for an API error),
+ * a tool is about to run, ran, or failed, a permission is asked, a compaction starts or ended.
+ */
+export type AgentHookKind =
+  | "session_start"
+  | "session_end"
+  | "turn_start"
+  | "turn_end"
+  | "turn_failed"
+  | "tool_before"
+  | "tool_after"
+  | "tool_failed"
+  | "permission"
+  | "compact_before"
+  | "compact_after";
+
 export interface TerminalSize {
   readonly cols: number;
   readonly rows: number;

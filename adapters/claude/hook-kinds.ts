@@ -1,0 +1,17 @@
+// Claude Code's hook events that mean one of the common hook kinds (verified on 2.1.215 and 2.1.332: the same names).
+
+import type { AgentHookKind } from "../../src/contracts/public-types.js";
+
+export const CLAUDE_HOOK_KINDS: Readonly<Partial<Record<string, AgentHookKind>>> = Object.freeze({
+  SessionStart: "session_start",
+  SessionEnd: "session_end",
+  UserPromptSubmit: "turn_start",
+  Stop: "turn_end",
+  StopFailure: "turn_failed",
+  PreToolUse: "tool_before",
+  PostToolUse: "tool_after",
+  PostToolUseFailure: "tool_failed",
+  PermissionRequest: "permission",
+  PreCompact: "compact_before",
+  PostCompact: "compact_after",
+});
