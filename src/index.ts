@@ -3,6 +3,16 @@
 
 export { startClaude, type StartClaudeOptions } from "./start-claude.js";
 export {
+  AGENT_KINDS,
+  agentConversation,
+  agentDisplayName,
+  listAgentModels,
+  resumeAgentSession,
+  startAgentSession,
+  startOrResumeAgentSession,
+  type AgentTypes,
+} from "./agent-registry.js";
+export {
   listSessions,
   resumeClaude,
   startOrResumeClaude,
