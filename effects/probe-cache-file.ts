@@ -4,8 +4,7 @@
 import { rmSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Type, type Static } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import { storedCacheEntries } from "../adapters/stored-probe-answer.js";
 import { writeJsonAtomic } from "./state-dir.js";
 
 export const PROBE_CACHE_DIR_NAME = "probe-cache";
@@ -16,11 +15,11 @@ export const MAX_PROBE_CACHE_ENTRIES = 16;
 /** A larger file is not ours (or not sane): ignored, and replaced on the next write. */
 const MAX_FILE_BYTES = 256 * 1024;
 
-const CacheFile = Type.Object({
-  format: Type.Literal(1),
-  entries: Type.Array(Type.Object({ key: Type.String(), answer: Type.Unknown() }), { maxItems: MAX_PROBE_CACHE_ENTRIES }),
-});
-type CacheFile = Static<typeof CacheFile>;
+/** The file: `{ format: 1, entries: [{ key, answer }] }`, newest first. */
+interface CacheFile {
+  readonly format: 1;
+  readonly entries: readonly { readonly key: string; readonly answer: unknown }[];
+}
 
 /** `<stateDir>/probe-cache/<agent>.json`. */
 export function probeCacheFile(stateDir: string, agent: string): string {
@@ -32,7 +31,8 @@ async function readCacheFile(file: string): Promise<CacheFile | undefined> {
     const text = await readFile(file, "utf8");
     if (text.length > MAX_FILE_BYTES) return undefined;
     const parsed: unknown = JSON.parse(text);
-    return Value.Check(CacheFile, parsed) ? parsed : undefined;
+    const entries = storedCacheEntries(parsed, MAX_PROBE_CACHE_ENTRIES);
+    return entries === undefined ? undefined : { format: 1, entries };
   } catch {
     return undefined;
   }

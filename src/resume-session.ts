@@ -5,13 +5,9 @@ import { resolve } from "node:path";
 import { readResumableRecord, type RecordedAdapter, type SessionRecord } from "../effects/session-record.js";
 import { resolveStateRoot } from "../effects/state-dir.js";
 import { ElwoodError, isElwoodError } from "./contracts/errors.js";
-import type { ResumeTarget } from "./start-agent.js";
+import type { ResumeChoice, ResumeTarget, StartOrResumeResult } from "./contracts/start-or-resume.js";
 
-export interface StartOrResumeResult<S> {
-  readonly session: S;
-  /** True when the recorded session was resumed; false after a fresh start (its `elwoodSessionId` is new). */
-  readonly resumed: boolean;
-}
+export type { ResumeChoice, StartOrResumeResult } from "./contracts/start-or-resume.js";
 
 /** The errors after which `startOrResume*` starts fresh instead; every other error is rethrown. */
 export const FRESH_START_FALLBACKS = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
@@ -81,16 +77,6 @@ export async function startOrResume<O extends { readonly elwoodSessionId?: strin
   return { session: await start(fresh), resumed: false };
 }
 
-/** What a conversation object takes besides its start options: a recorded session to continue, and the fallback. */
-export interface ResumeChoice {
-  /** An Elwood session id to continue on its own conversation instead of starting a new one. */
-  readonly resume?: string;
-  /**
-   * With `resume`: start fresh when the record is missing or cannot be resumed (the `startOrResume*` rule, see
-   * FRESH_START_FALLBACKS) instead of rejecting; `resumed` then reports false. Default false: resume exactly.
-   */
-  readonly freshStartFallback?: boolean;
-}
 
 /** A conversation object's start: fresh without `resume`; with it the exact resume, or `startOrResume`'s fallback. */
 export async function startOrResumeConversation<L extends object, S>(

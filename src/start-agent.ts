@@ -1,6 +1,7 @@
 // Shared launch skeleton for every agent: preflight (probe, autoupdate, version gate) → session dir → launchSession (its tree listens on the hook bridge,
 // builds the agent's args and spawns it) → session.
 
+import type { ResumeTarget } from "./contracts/start-or-resume.js";
 import type { HookReplyProfile } from "./contracts/agent-adapter.js";
 import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
@@ -120,12 +121,6 @@ export interface AgentStartPlan<P, S extends SessionFacade> {
 }
 
 /** What a resume relaunches: the session, the CLI's conversation, and the conversation file its record names. */
-export interface ResumeTarget {
-  readonly elwoodSessionId: string;
-  readonly conversationId: string;
-  /** Absent in a record written before the path was kept. */
-  readonly transcriptPath?: string;
-}
 
 /** Which bridge-server errors become public `hookError`s (the hooks actor reports them). */
 export { publicBridgeErrorFor } from "../effects/hook-bridge-actor.js";
@@ -350,3 +345,5 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     throw asElwoodError(error, plan.startFailedCode, plan.startFailedMessage);
   }
 }
+
+export type { ResumeTarget };

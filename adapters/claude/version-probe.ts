@@ -1,6 +1,5 @@
 // Claude `--version` preflight through the login shell: parse, classify failures, cache per executable identity, decide on the result.
-import { Type } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import { storedVersionAnswer } from "../stored-probe-answer.js";
 import type { ElwoodError } from "../../src/contracts/errors.js";
 import { cachedProbe } from "../cached-probe.js";
 import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions, type ProbeResult } from "../../effects/probe.js";
@@ -86,14 +85,14 @@ async function runVersionProbe(
   return { version: parseClaudeVersion(raw), raw, resolvedExecutable: executable };
 }
 
-/** What is kept of an answer: the version as read (`resolvedExecutable` is the request's own). */
-const StoredClaudeAnswer = Type.Object({ version: Type.Optional(Type.String({ maxLength: 200 })), raw: Type.String({ maxLength: 100_000 }) });
-
 const memo = cachedProbe("claude", runVersionProbe, {
   agent: "claude",
   store: (answer) => ({ ...(answer.version === undefined ? {} : { version: answer.version }), raw: answer.raw }),
-  restore: (stored, executable) =>
-    Value.Check(StoredClaudeAnswer, stored) ? { version: stored.version, raw: stored.raw, resolvedExecutable: executable } : undefined,
+  // What is kept of an answer: the version as read (`resolvedExecutable` is the request's own).
+  restore: (stored, executable) => {
+    const answer = storedVersionAnswer(stored);
+    return answer === undefined ? undefined : { version: answer.version, raw: answer.raw, resolvedExecutable: executable };
+  },
 });
 
 /** Read the installed version once per executable identity (path, size, mtime; adapters/cached-probe.ts); failures are not cached. */

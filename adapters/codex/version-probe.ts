@@ -1,6 +1,5 @@
 // Codex `--version` and `--help` preflight through the login shell: parse, classify, cache per executable identity, decide.
-import { Type } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import { storedVersionAnswer } from "../stored-probe-answer.js";
 import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions } from "../../effects/probe.js";
 import { cachedProbe } from "../cached-probe.js";
 import {
@@ -76,20 +75,16 @@ async function runCodexProbe(shell: string, executable: string, request: CodexPr
   };
 }
 
-/** What is kept of an answer: the version and the help facts (`resolvedExecutable` is the request's own). */
-const StoredCodexAnswer = Type.Object({
-  version: Type.Optional(Type.String({ maxLength: 200 })),
-  raw: Type.String({ maxLength: 100_000 }),
-  bypassHookTrust: Type.Boolean(),
-});
-
 const memo = cachedProbe("codex", runCodexProbe, {
   agent: "codex",
   store: (answer) => ({ ...(answer.version === undefined ? {} : { version: answer.version }), raw: answer.raw, bypassHookTrust: answer.bypassHookTrust }),
-  restore: (stored, executable) =>
-    Value.Check(StoredCodexAnswer, stored)
-      ? { version: stored.version, raw: stored.raw, bypassHookTrust: stored.bypassHookTrust, resolvedExecutable: executable }
-      : undefined,
+  // What is kept of an answer: the version and the help facts (`resolvedExecutable` is the request's own).
+  restore: (stored, executable) => {
+    const answer = storedVersionAnswer(stored);
+    const bypassHookTrust = answer?.fields["bypassHookTrust"];
+    if (answer === undefined || typeof bypassHookTrust !== "boolean") return undefined;
+    return { version: answer.version, raw: answer.raw, bypassHookTrust, resolvedExecutable: executable };
+  },
 });
 
 /** `--version` and `--help` once per executable identity (path, size, mtime; adapters/cached-probe.ts); failures are not cached. */

@@ -6,7 +6,7 @@ import { ImageCloneBudget } from "../../effects/image-budget.js";
 import { clonedBytes, snapshotImages, type ImageSnapshot } from "../../effects/image-files.js";
 import { holdsImages, shareImageBudget, submitHeldImages } from "../held-images.js";
 import type { AgentSession } from "../session-api.js";
-import type { StartOrResumeResult } from "../resume-session.js";
+import type { StartOrResumeResult } from "../contracts/start-or-resume.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
 import { MAX_TIMER_MS } from "../contracts/timer-limit.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contracts/loop.js";
