@@ -2,7 +2,7 @@
 
 import { readOptionsGuarded, validateTerminalSize } from "../adapters/common-options.js";
 import { ElwoodError } from "./contracts/errors.js";
-import { MAX_TIMER_MS } from "./contracts/timer-limit.js";
+import { timerDelayProblem } from "./contracts/timer-limit.js";
 import { isTerminalStatus, type SessionStatus } from "./contracts/public-types.js";
 
 /** The same size rule as `initialSize` (one rule for start and resize); a size whose getters throw is just invalid. */
@@ -14,10 +14,7 @@ export function sizeProblem(size: unknown): ElwoodError | undefined {
 
 export function validTimeout(value: unknown, fallback: number): number | ElwoodError {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
-    return new ElwoodError("invalid_argument", `timeoutMs must be a positive finite number of milliseconds ≤ ${MAX_TIMER_MS}`, { option: "timeoutMs" });
-  }
-  return value;
+  return timerDelayProblem("timeoutMs", value) ?? (value as number);
 }
 
 /** A call on an ended session fails `session_not_running` (naming the status it ended in). */

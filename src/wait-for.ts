@@ -2,7 +2,7 @@
 // is not a timer here: it is a deadline of the session's wait machine (machines/wait-deadlines.ts).
 
 import { ElwoodError } from "./contracts/errors.js";
-import { MAX_TIMER_MS } from "./contracts/timer-limit.js";
+import { timerDelayProblem } from "./contracts/timer-limit.js";
 import { isTerminalStatus, type ActivityEvent, type SessionStatus, type Unsubscribe } from "./contracts/public-types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
@@ -17,10 +17,7 @@ export interface WaitSources {
 
 function validTimeout(timeoutMs: unknown): number | ElwoodError {
   if (timeoutMs === undefined) return DEFAULT_WAIT_TIMEOUT_MS;
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs < 0 || timeoutMs > MAX_TIMER_MS) {
-    return new ElwoodError("invalid_argument", `timeoutMs must be a non-negative finite number of milliseconds ≤ ${MAX_TIMER_MS}`, { option: "timeoutMs" });
-  }
-  return timeoutMs;
+  return timerDelayProblem("timeoutMs", timeoutMs, true) ?? (timeoutMs as number);
 }
 
 export function waitForStatus(

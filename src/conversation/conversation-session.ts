@@ -8,7 +8,7 @@ import { holdsImages, shareImageBudget, submitHeldImages } from "../held-images.
 import type { AgentSession } from "../session-api.js";
 import type { StartOrResumeResult } from "../contracts/start-or-resume.js";
 import { ElwoodError, isElwoodError } from "../contracts/errors.js";
-import { MAX_TIMER_MS } from "../contracts/timer-limit.js";
+import { timerDelayProblem } from "../contracts/timer-limit.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contracts/loop.js";
 import type { AgentModelOption, ActivityEvent, SessionStatus, StatusDecision, TerminalSize, Unsubscribe } from "../contracts/public-types.js";
 import type { TranscriptRecordReader, TurnEvent, TurnResult } from "../contracts/turn-events.js";
@@ -375,14 +375,14 @@ export class ConversationSession<
     if (typeof prompt !== "string") return new ElwoodError("invalid_argument", "the prompt must be a string");
     if (typeof options !== "object" || options === null) return new ElwoodError("invalid_argument", "options must be an object");
     const o = options as TurnOptions;
-    for (const key of ["timeoutMs", "catchUpMs", "maxBufferedEvents", "maxBufferedBytes"] as const) {
+    // Both arm timers, bounded like every timeout option.
+    for (const key of ["timeoutMs", "catchUpMs"] as const) {
+      const problem = o[key] === undefined ? undefined : timerDelayProblem(key, o[key]);
+      if (problem) return problem;
+    }
+    for (const key of ["maxBufferedEvents", "maxBufferedBytes"] as const) {
       const v = o[key];
       if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v) || v <= 0)) return new ElwoodError("invalid_argument", `${key} must be a positive number`, { option: key });
-    }
-    // Both arm timers: a longer delay would overflow to 1 ms and end the turn at once.
-    for (const key of ["timeoutMs", "catchUpMs"] as const) {
-      const v = o[key];
-      if (v !== undefined && v > MAX_TIMER_MS) return new ElwoodError("invalid_argument", `${key} must be at most ${MAX_TIMER_MS} ms`, { option: key });
     }
     return undefined;
   }
