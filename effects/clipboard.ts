@@ -3,6 +3,7 @@
 
 import { spawn } from "node:child_process";
 import { open, readFile } from "node:fs/promises";
+import { ElwoodError } from "../src/contracts/errors.js";
 import { ProcessLock } from "./process-lock.js";
 import type { ImageFormat, ValidImage } from "./image-files.js";
 import { SNIFF_BYTES, sniffImageFormat } from "./image-format.js";
@@ -48,6 +49,17 @@ export async function firstUnpastableImage(backend: ClipboardBackend, images: re
     if (!png) return index;
   }
   return undefined;
+}
+
+/** The clipboard an agent that attaches images through one uses here, or `unsupported_platform` when there is none. */
+export function attachClipboard(env: Readonly<Record<string, string | undefined>>): ClipboardBackend | ElwoodError {
+  return clipboardBackend(process.platform, env) ?? new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
+}
+
+/** `unsupported_platform` naming the first image this clipboard cannot carry, or undefined when it takes them all. */
+export async function clipboardRefusal(backend: ClipboardBackend, images: readonly ValidImage[]): Promise<ElwoodError | undefined> {
+  const index = await firstUnpastableImage(backend, images);
+  return index === undefined ? undefined : new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index });
 }
 
 /** Bound on every clipboard tool run: a hung tool (e.g. an owner that never answers) fails the attach, never hangs it. */

@@ -4,7 +4,7 @@
 import { type EventObject, fromCallback } from "xstate";
 import { ElwoodError, isElwoodError } from "../src/contracts/errors.js";
 import type { ImageFilesEvent } from "../src/contracts/image-files.js";
-import { type ClipboardBackend, firstUnpastableImage } from "./clipboard.js";
+import { type ClipboardBackend, clipboardRefusal } from "./clipboard.js";
 import { checkImageFiles, type ImageSnapshot, materializeImages } from "./image-files.js";
 
 /** What the facade snapshotted at the call (opaque to the machine, which only passes it on). */
@@ -23,8 +23,8 @@ export interface ImageMaterialiserInput {
 async function materialise(input: ImageMaterialiserInput): Promise<{ readonly paths: readonly string[]; cleanup(): Promise<void> }> {
   const checked = await checkImageFiles(input.images);
   if (checked instanceof ElwoodError) throw checked;
-  const unpastable = input.clipboard === undefined ? undefined : await firstUnpastableImage(input.clipboard, checked);
-  if (unpastable !== undefined) throw new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index: unpastable });
+  const refused = input.clipboard === undefined ? undefined : await clipboardRefusal(input.clipboard, checked);
+  if (refused !== undefined) throw refused;
   const files = await materializeImages(checked);
   if (files instanceof ElwoodError) throw files;
   return files;

@@ -1,6 +1,6 @@
 // Submission intake: checks a message's text, snapshots its images within the clone budget, and enqueues it.
 
-import { clipboardBackend } from "../effects/clipboard.js";
+import { attachClipboard } from "../effects/clipboard.js";
 import { ImageCloneBudget } from "../effects/image-budget.js";
 import { clonedBytes, snapshotImages, type ImageSnapshot } from "../effects/image-files.js";
 import type { ImageMaterialiserInput } from "../effects/image-materialiser.js";
@@ -69,10 +69,10 @@ export class SubmissionIntake {
     const release = held === undefined ? this.imageBudget.reserve(clonedBytes(snapshot)) : () => {};
     if (release instanceof ElwoodError) return Promise.reject(release);
     const viaClipboard = this.deps.imageVia === "clipboard";
-    const clipboard = viaClipboard ? clipboardBackend(process.platform, this.deps.agentEnv) : undefined;
-    if (viaClipboard && clipboard === undefined) {
+    const clipboard = viaClipboard ? attachClipboard(this.deps.agentEnv) : undefined;
+    if (clipboard instanceof ElwoodError) {
       release();
-      return rejectWith("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
+      return Promise.reject(clipboard);
     }
     // The files are checked and written by the attach transaction's materialiser (effects/image-materialiser.ts) once
     // the op holds the queue's slot; the queue keeps call order, and nothing is written before they are ready. They
