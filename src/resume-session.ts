@@ -86,11 +86,9 @@ export async function startOrResumeConversation<L extends object, S>(
 ): Promise<StartOrResumeResult<S>> {
   const { resume: elwoodSessionId, freshStartFallback, ...rest } = options;
   const launch = rest as unknown as L;
-  if (elwoodSessionId === undefined) return { session: await start(launch), resumed: false };
-  try {
-    return { session: await resume({ ...launch, elwoodSessionId }), resumed: true };
-  } catch (error) {
-    if (freshStartFallback !== true || !FRESH_START_FALLBACKS.some((code) => isElwoodError(error, code))) throw error;
-  }
-  return { session: await start(launch), resumed: false };
+  if (elwoodSessionId !== undefined && freshStartFallback !== true) return { session: await resume({ ...launch, elwoodSessionId }), resumed: true };
+  // Otherwise exactly the startOrResume* rule: fresh without an id, and fresh after one of FRESH_START_FALLBACKS.
+  type WithId = L & { readonly elwoodSessionId?: string };
+  const withId = (elwoodSessionId === undefined ? launch : { ...launch, elwoodSessionId }) as WithId;
+  return startOrResume<WithId, S>(withId, resume as (o: Omit<WithId, "elwoodSessionId"> & { readonly elwoodSessionId: string }) => Promise<S>, start as (o: Omit<WithId, "elwoodSessionId">) => Promise<S>);
 }
