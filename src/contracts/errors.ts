@@ -73,6 +73,9 @@ export const AGENT_ERROR_CATEGORIES: readonly AgentErrorCategory[] = [
 /** The agents whose codes follow the template (the agent kinds). */
 const AGENT_CODE_OWNERS: readonly AgentKind[] = ["claude", "codex"];
 
+/** Every agent's own code: `<agent>_<category>` for each agent kind and category. */
+export type AgentErrorCode = Extract<ElwoodErrorCode, `${AgentKind}_${AgentErrorCategory}`>;
+
 /** The neutral fields every agent error's details carry (filled in from the code by the constructor). */
 export interface AgentErrorFields<A extends AgentKind = AgentKind, C extends AgentErrorCategory = AgentErrorCategory> {
   /** The agent whose failure this is. */

@@ -3,7 +3,7 @@
 // must match the schema the document declares for its status (issue 38: what a schemathesis run found).
 
 import { describe, expect, it } from "vitest";
-import { ELWOOD_ERROR_STATUS } from "../../cli/serve/error-status.js";
+import { elwoodErrorStatus } from "../../cli/serve/error-status.js";
 import { sandboxPerTest } from "../support/cli-child.js";
 import { prng } from "../support/prng.js";
 import { rawRequest, type ServeChild, startServe } from "../support/serve-child.js";
@@ -52,7 +52,7 @@ async function send(server: ServeChild, r: GeneratedRequest): Promise<Outcome> {
  */
 function agentFailure(out: Outcome): boolean {
   const code = (out.body as { title?: unknown } | null)?.title;
-  return typeof code === "string" && Object.hasOwn(ELWOOD_ERROR_STATUS, code) && ELWOOD_ERROR_STATUS[code as keyof typeof ELWOOD_ERROR_STATUS] === out.status && out.status !== 500;
+  return typeof code === "string" && elwoodErrorStatus(code) === out.status && out.status !== 500;
 }
 
 describe("elwood serve against its own OpenAPI document, property-based (issue 38)", () => {

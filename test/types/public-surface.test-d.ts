@@ -194,3 +194,5 @@ if (isElwoodError(caught, "codex_version_unsupported")) {
 }
 // @ts-expect-error the constructor reads agent and category from the code; a caller does not pass them
 void new ElwoodError("codex_start_failed", "x", { agent: "codex" });
+// Every agent kind has a code for every category (the template is complete), and nothing else is an agent code.
+expectTypeOf<Elwood.AgentErrorCode>().toEqualTypeOf<`${Elwood.AgentKind}_${Elwood.AgentErrorCategory}`>();
