@@ -41,10 +41,10 @@ module.exports = {
     {
       name: "cli-uses-the-public-api",
       comment:
-        "The elwood command is the outermost layer: of the library it imports the public entry point only, and the raw-socket refusal every HTTP server of the package shares.",
+        "The elwood command is the outermost layer: of the library it imports the public entry point only, and the raw-socket refusal effect every HTTP server of the package shares.",
       severity: "error",
       from: { path: "^cli/" },
-      to: { path: "^(machines|adapters|effects|inspector|test)/|^src/(?!index\\.ts$|contracts/raw-socket-refusal\\.ts$)" },
+      to: { path: "^(machines|adapters|inspector|test)/|^effects/(?!raw-socket-refusal\\.ts$)|^src/(?!index\\.ts$)" },
     },
     {
       name: "examples-use-the-public-api",

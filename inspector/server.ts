@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { AnyStateMachine } from "xstate";
 import { WebSocketServer, WebSocket } from "ws";
 import type { SessionFacade } from "../src/agent-session.js";
-import { guardRawSocket, refuseRawSocket, refuseUnservedSockets } from "../src/contracts/raw-socket-refusal.js";
+import { guardRawSocket, refuseRawSocket, refuseUnservedSockets } from "../effects/raw-socket-refusal.js";
 import { subscribeInspection } from "../src/inspection-hub.js";
 import { parseCommand, runCommand } from "./commands.js";
 import { readCoverageReport } from "./coverage-file.js";

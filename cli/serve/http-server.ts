@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { TSchema } from "@sinclair/typebox";
-import { refuseUnservedSockets } from "../../src/contracts/raw-socket-refusal.js";
+import { refuseUnservedSockets } from "../../effects/raw-socket-refusal.js";
 import { drainRequest } from "./body-drain.js";
 import { asProblem, HttpProblem, PROBLEM_CONTENT_TYPE, problemReply } from "./problem.js";
 import { checkAuth, checkRequest, hostAllowed, originAllowed, parseJsonBody, readBody } from "./request-guard.js";

@@ -1,7 +1,7 @@
 // The hook bridge's loopback HTTP listener: Claude's `type: "http"` hooks POST here, so a hook costs no process spawn.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { refuseUnservedSockets } from "../../src/contracts/raw-socket-refusal.js";
+import { refuseUnservedSockets } from "../raw-socket-refusal.js";
 import type { BridgeReply } from "./protocol.js";
 import { dispatchWithSafetyNet } from "./dispatch-with-safety-net.js";
 

@@ -119,4 +119,19 @@ describe("elwood sessions rm / prune (issue 38, C-CLI-24)", () => {
       expect(r, argv.join(" ")).toMatchObject({ status: 2, stdout: "", stderr: expect.stringContaining(message) });
     }
   });
+
+  it("C-CLI-24: sessions --agent lists only that agent's sessions (also written before the command word)", async () => {
+    const s = store();
+    await kept(s, "claude-one");
+    const dir = await createSessionDir({ stateDir: s.stateDir, cwd: s.ws, elwoodSessionId: "codex-one" });
+    await writeSessionRecord(dir, recordFor("codex-one", s.ws, { adapter: "codex", posture: { sandbox: null, approvalPolicy: null } }, "thread-1"));
+    const ids = async (argv: string[]) => {
+      const run = await cli(s, argv);
+      expect(run.status, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as { sessions: { id: string }[] }).sessions.map((r) => r.id).sort();
+    };
+    expect(await ids(["sessions", "--output", "json"])).toEqual(["claude-one", "codex-one"]);
+    expect(await ids(["sessions", "--agent", "codex", "--output", "json"])).toEqual(["codex-one"]);
+    expect(await ids(["--agent", "claude", "sessions", "--output", "json"])).toEqual(["claude-one"]);
+  });
 });
