@@ -208,9 +208,13 @@ function freshNotice(notice: ModelNoticeFact | undefined, before: ModelNoticeFac
   return before === null || notice.count > before.count || notice.label.toLowerCase() !== before.label.toLowerCase();
 }
 
+/**
+ * The picker on screen when painted whole. A paint split over PTY reads (rows without the `↓` and footer below them,
+ * seen on Codex 0.171.0 under load) reads as the list's end and hides the session key: it counts as no picker yet.
+ */
 function picker(facts: ScreenFacts | null, stage?: ModelPickerFact["stage"]): ModelPickerFact | undefined {
   const fact = facts?.modelPicker;
-  if (fact === undefined) return undefined;
+  if (fact === undefined || !fact.complete) return undefined;
   return stage === undefined || fact.stage === stage ? fact : undefined;
 }
 
@@ -310,6 +314,7 @@ const REPAIR_PASS_DIALOG = [
     actions: ["recordFacts", "collectRows", "unstage"],
     description: "Repair pass: our earlier Enter opened the picker after all (it took the draft); read it.",
   },
+  { guard: and(["repairPass", "framePartialPicker"]), description: "Repair pass: our picker is still painting: wait for it whole." },
   {
     guard: and(["repairPass", "frameModelDialog"]),
     target: "#modelPicker.cleanup",
@@ -340,7 +345,9 @@ export const modelPickerMachine = setup({
     foreignPicker: ({ context }) => foreignAtStart(context.facts),
     needsSnapshot: ({ context }) => context.profile.persistsConfig && context.mode === "set",
     effectOk: ({ event }) => event.type === "effect.result" && event.ok,
+    /** The model list is painted whole (footer below the rows): a paint split over PTY reads is not read yet. */
     pickerShown: ({ event }) => event.type === "frame" && picker(event.facts, "model") !== undefined,
+    framePartialPicker: ({ event }) => event.type === "frame" && event.facts.modelPicker?.complete === false,
     framePicker: ({ event }) => event.type === "frame" && picker(event.facts) !== undefined,
     listMode: ({ context }) => context.mode === "list",
     moreToScroll: ({ context }) => picker(context.facts, "model") !== undefined && !context.bottomSeen && context.scrollPages < 20,
@@ -367,7 +374,7 @@ export const modelPickerMachine = setup({
     },
     frameOnTarget: ({ context, event }) => {
       if (event.type !== "frame") return false;
-      const fact = event.facts.modelPicker;
+      const fact = picker(event.facts);
       return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
     },
     navAttemptsLeft: ({ context }) => context.navAttempts < 6,
@@ -452,7 +459,8 @@ export const modelPickerMachine = setup({
   },
   actions: {
     ...writeRequestActions<PickerContext, TransactionMachineEvent, ModelPickerParentEvent>((context, seq) => `${context.opId}:p${seq}`),
-    recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" ? event.facts : context.facts) }),
+    // A half-painted picker is never remembered: the stages decide (scroll, apply key) from a whole one.
+    recordFacts: assign({ facts: ({ context, event }) => (event.type === "frame" && event.facts.modelPicker?.complete !== false ? event.facts : context.facts) }),
     collectRows: assign(({ context }) => {
       const fact = picker(context.facts, "model");
       if (!fact) return {};

@@ -50,10 +50,13 @@ export function parseClaudeModelPicker(rows: readonly string[], start: number, e
   }
   if (header < 0) return undefined;
   const drafts: Draft[] = [];
+  let complete = false;
   let flat = "";
   for (let r = header + 1; r <= end; r += 1) {
     const row = rows[r] ?? "";
     flat += ` ${row.trim()}`;
+    // Ink paints the footer after the rows: with it on screen the rows (and the footer's session key) are whole.
+    if (drafts.length > 0 && FOOTER.test(row)) complete = true;
     const m = OPTION.exec(row);
     if (m !== null) {
       const { label, description } = splitColumns(m[4] ?? "");
@@ -74,6 +77,7 @@ export function parseClaudeModelPicker(rows: readonly string[], start: number, e
     sessionKey: SESSION_KEY.test(flat.replace(/\s+/g, " ")),
     moreAbove: false,
     moreBelow: false,
+    complete,
   };
 }
 

@@ -58,6 +58,7 @@ export function parseCodexModelPicker(rows: readonly string[], start: number, en
   const drafts: Draft[] = [];
   let moreAbove = false;
   let moreBelow = false;
+  let complete = false;
   let flat = "";
   for (let r = header + 1; r <= end; r += 1) {
     const row = rows[r] ?? "";
@@ -70,7 +71,12 @@ export function parseCodexModelPicker(rows: readonly string[], start: number, en
       moreBelow = true;
       continue;
     }
-    if (row.trim() === "" || FOOTER.test(row)) continue;
+    if (FOOTER.test(row)) {
+      // The footer paints last: only now are the rows and the `↓` marker above it known to be whole.
+      complete = drafts.length > 0;
+      continue;
+    }
+    if (row.trim() === "") continue;
     const m = NUMBERED.exec(row);
     const prev = drafts[drafts.length - 1];
     if (m !== null) {
@@ -98,5 +104,5 @@ export function parseCodexModelPicker(rows: readonly string[], start: number, en
     }
   }
   if (drafts.length === 0) return undefined;
-  return { stage, rows: drafts.map(toRow), sessionKey: SESSION_KEY.test(flat), moreAbove, moreBelow };
+  return { stage, rows: drafts.map(toRow), sessionKey: SESSION_KEY.test(flat), moreAbove, moreBelow, complete };
 }

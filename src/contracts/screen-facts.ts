@@ -69,6 +69,11 @@ export interface ModelPickerFact {
   /** Scroll markers: more rows exist above / below the visible window (Codex). */
   readonly moreAbove: boolean;
   readonly moreBelow: boolean;
+  /**
+   * The footer is painted below the rows, so the rows and scroll markers above it are final. A frame read while the
+   * CLI's paint is split over PTY reads (seen under load on Codex 0.171.0: eight rows, no `↓` yet) is not.
+   */
+  readonly complete: boolean;
 }
 
 /** Claude's `Switch model?` / `Change effort level?` cache warning, when it carries the standard copy. */

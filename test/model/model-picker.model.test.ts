@@ -24,10 +24,10 @@ const DELAYS = { settle: 3, open: 50, step: 20, cursorSettle: 5, close: 40, clea
 const row = (id: string, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({
   id, label: id, isCurrent: false, isDefault: false, selected: false, raw: id, ...over,
 });
-const pickerFacts = (stage: "model" | "effort", rows: ModelPickerRowFact[], sessionKey: boolean, more: { moreAbove?: boolean; moreBelow?: boolean } = {}): ScreenFacts => ({
+const pickerFacts = (stage: "model" | "effort", rows: ModelPickerRowFact[], sessionKey: boolean, more: { moreAbove?: boolean; moreBelow?: boolean; complete?: boolean } = {}): ScreenFacts => ({
   ...EMPTY_FACTS,
   dialog: { kind: "model_picker", blocking: false, ruleIds: ["picker"], options: [], layout: "numbered" },
-  modelPicker: { stage, rows, sessionKey, moreAbove: more.moreAbove ?? false, moreBelow: more.moreBelow ?? false },
+  modelPicker: { stage, rows, sessionKey, moreAbove: more.moreAbove ?? false, moreBelow: more.moreBelow ?? false, complete: more.complete ?? true },
 });
 const switchFacts = (standardCopy: boolean, selected: number): ScreenFacts => ({
   ...EMPTY_FACTS,
@@ -59,6 +59,8 @@ const CLAUDE_LIST_FRAMES: readonly CannedFrame[] = [
   // A long list: the first page has rows below it, the next page (cursor on a new row) rows above it.
   { name: "firstPage", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true, selected: true }), row("opus")], true, { moreBelow: true }) },
   { name: "nextPage", facts: pickerFacts("model", [row("opus"), row("sonnet", { selected: true })], true, { moreAbove: true }) },
+  // A paint split over PTY reads: the first page's rows without the `↓` and footer below them yet.
+  { name: "firstPagePartial", facts: pickerFacts("model", [row("default", { isCurrent: true, isDefault: true, selected: true })], true, { complete: false }) },
 ];
 const CODEX_FRAMES: readonly CannedFrame[] = [
   { name: "composer", facts: composer },

@@ -18,7 +18,7 @@ const workingComposer = facts({ composer: true, working: true, titleSpinner: tru
 const empty = EMPTY_FACTS;
 const picker = facts({
   dialog: dialog("model_picker", false),
-  modelPicker: { stage: "model", rows: [], sessionKey: true, moreAbove: false, moreBelow: false },
+  modelPicker: { stage: "model", rows: [], sessionKey: true, moreAbove: false, moreBelow: false, complete: true },
 });
 /** The picker's header alone (rows not painted yet): still a model dialog. */
 const pickerHeader = facts({ dialog: dialog("model_picker", false) });

@@ -22,7 +22,7 @@ const pickerOn = (cursor: string, notice?: ModelNoticeFact): ScreenFacts => ({
   ...composer(notice),
   composer: false,
   dialog: { kind: "model_picker", blocking: false, ruleIds: ["claude-model_picker-title"], options: [], layout: "numbered" },
-  modelPicker: { stage: "model", rows: LABELS.map((l) => row(l, l === cursor)), sessionKey: true, moreAbove: false, moreBelow: false },
+  modelPicker: { stage: "model", rows: LABELS.map((l) => row(l, l === cursor)), sessionKey: true, moreAbove: false, moreBelow: false, complete: true },
 });
 const out = (host: HostedChild) => host.output() as { ok: boolean; error?: ElwoodError } | undefined;
 const sentKeys = (host: HostedChild) => host.writes().map((w) => w.data);
@@ -133,6 +133,7 @@ describe("Claude setModel accepts a line naming the model the target row stands 
         sessionKey: true,
         moreAbove: false,
         moreBelow: false,
+        complete: true,
       },
     });
     const setOn = (target: string): HostedChild => {

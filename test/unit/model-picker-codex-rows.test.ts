@@ -7,8 +7,11 @@ import { readCodexScreen } from "../../adapters/codex/read-screen.js";
 import type { ModelPickerFact } from "../../src/contracts/screen-facts.js";
 
 const DIR = `${SCREENS_DIR}/codex/`;
-function pickerOf(file: string): ModelPickerFact | undefined {
-  const lines = readFileSync(DIR + file, "utf8").split("\n").filter((l) => !l.startsWith("# "));
+/** `cut` keeps the screen only up to the first line matching it: a paint split over PTY reads. */
+function pickerOf(file: string, cut?: RegExp): ModelPickerFact | undefined {
+  const all = readFileSync(DIR + file, "utf8").split("\n").filter((l) => !l.startsWith("# "));
+  const end = cut === undefined ? -1 : all.findIndex((l) => cut.test(l));
+  const lines = end < 0 ? all : [...all.slice(0, end), ...all.slice(end).map(() => "")];
   return readCodexScreen({ lines, cols: file.includes("-60") ? 60 : 189, rows: lines.length, title: "", cursor: { x: 0, y: 0 } } as never).modelPicker;
 }
 const ids = (p: ModelPickerFact | undefined) => p?.rows.map((r) => r.id);
@@ -32,6 +35,16 @@ describe("Codex /model picker rows", () => {
     expect(end?.moreBelow).toBe(false);
     expect(ids(end)?.slice(-3)).toEqual(["gpt-5.6-terra", "gpt-5.6-luna", "gpt-5.5"]);
     expect(end?.rows.at(-1)?.selected).toBe(true);
+  });
+
+  it("C-API-23: a page whose `↓` and footer are not painted yet is not complete; a whole page is", () => {
+    for (const file of ["v144-model-picker-189.txt", "v171-model-picker-189.txt", "v171-model-picker-60.txt", "v171-model-picker-effort-step-189.txt"]) {
+      expect(pickerOf(file)?.complete, file).toBe(true);
+    }
+    const split = pickerOf("v171-model-picker-189.txt", /^↓$/);
+    expect(split?.rows).toHaveLength(8);
+    expect(split).toMatchObject({ moreBelow: false, complete: false });
+    expect(pickerOf("v171-model-picker-effort-step-189.txt", /esc back/)).toMatchObject({ sessionKey: false, complete: false });
   });
 
   it("C-API-23: wrapped descriptions at 60 columns stay with their row", () => {

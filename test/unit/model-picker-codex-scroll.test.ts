@@ -1,4 +1,5 @@
-// Unit regression: the picker machine against a wrap-around, 8-row-window Codex list (0.171), with and without paints between keys (C-API-23, C-API-24).
+// Unit regression: the picker machine against a wrap-around, 8-row-window Codex list (0.171): paints per write, per key,
+// or split over PTY reads (a half page first) (C-API-23, C-API-24).
 
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { describe, expect, it } from "vitest";
@@ -64,16 +65,28 @@ class FakeCodexPicker {
     }
   }
 
+  /**
+   * The same screen with the CLI's paint split over PTY reads: the top rows of the window, no `↓` and no footer yet
+   * (Codex 0.171.0 under load); the last row's label cut short.
+   */
+  partialFacts(): ScreenFacts {
+    const whole = this.facts();
+    const fact = whole.modelPicker;
+    if (fact === undefined) return whole;
+    const rows = fact.rows.slice(0, -1).map((r, k, all) => (k === all.length - 1 ? { ...r, id: r.id.slice(0, 4), label: r.label.slice(0, 4) } : r));
+    return { ...whole, modelPicker: { ...fact, rows, sessionKey: false, moreBelow: false, complete: false } };
+  }
+
   facts(): ScreenFacts {
     if (this.stage === "closed") return { ...EMPTY_FACTS, composer: true, composerText: this.typed };
     const dialog = { kind: "model_picker" as const, blocking: false, ruleIds: ["codex-model_picker-prompt"], options: [], layout: "numbered" as const };
     const row = (id: string, selected: boolean, over: Partial<ModelPickerRowFact> = {}): ModelPickerRowFact => ({ id, label: id, isCurrent: false, isDefault: false, selected, raw: id, ...over });
     if (this.stage === "effort") {
       const rows = EFFORTS.map((id, k) => row(id, k === this.effortSel, { isDefault: k === 0 }));
-      return { ...EMPTY_FACTS, dialog, modelPicker: { stage: "effort", rows, sessionKey: true, moreAbove: false, moreBelow: false } };
+      return { ...EMPTY_FACTS, dialog, modelPicker: { stage: "effort", rows, sessionKey: true, moreAbove: false, moreBelow: false, complete: true } };
     }
     const rows = IDS.slice(this.top, this.top + WINDOW).map((id, j) => row(id, this.top + j === this.sel, { isCurrent: this.top + j === this.current }));
-    return { ...EMPTY_FACTS, dialog, modelPicker: { stage: "model", rows, sessionKey: false, moreAbove: this.top > 0, moreBelow: this.top + WINDOW < IDS.length } };
+    return { ...EMPTY_FACTS, dialog, modelPicker: { stage: "model", rows, sessionKey: false, moreAbove: this.top > 0, moreBelow: this.top + WINDOW < IDS.length, complete: true } };
   }
 }
 
@@ -101,7 +114,10 @@ interface Run {
  * once per key (`paintEveryKey`: a CLI that renders between the keys of one write, which the machine must not
  * mistake for the page having landed).
  */
-function drive(input: Omit<ModelPickerInput, "opId" | "profile" | "facts">, current: number, paintEveryKey: boolean): Run {
+type Paint = "per write" | "per key" | "split per write";
+
+function drive(input: Omit<ModelPickerInput, "opId" | "profile" | "facts">, current: number, paintMode: Paint): Run {
+  const paintEveryKey = paintMode === "per key";
   const fake = new FakeCodexPicker(current);
   const host = hostChild(modelPickerMachine, {
     opId: "op",
@@ -119,7 +135,10 @@ function drive(input: Omit<ModelPickerInput, "opId" | "profile" | "facts">, curr
   let seq = 0;
   let handled = 0;
   let elapsed = 0;
-  const paint = () => host.send({ type: "frame", seq: ++seq, facts: fake.facts(), oscState: [] });
+  const paint = () => {
+    if (paintMode === "split per write") host.send({ type: "frame", seq: ++seq, facts: fake.partialFacts(), oscState: [] });
+    host.send({ type: "frame", seq: ++seq, facts: fake.facts(), oscState: [] });
+  };
   for (let tick = 0; tick < 20_000 && host.output() === undefined; tick += 1) {
     const next = host.received[handled];
     if (next === undefined) {
@@ -146,7 +165,7 @@ function drive(input: Omit<ModelPickerInput, "opId" | "profile" | "facts">, curr
   return { output, fake, elapsed };
 }
 
-describe.each([false, true])("Codex scrolled picker (paint between keys: %s)", (paintEveryKey) => {
+describe.each<Paint>(["per write", "per key", "split per write"])("Codex scrolled picker (paints: %s)", (paintEveryKey) => {
   it("C-API-23: listModels collects all eleven rows in list order without wrapping the cursor", () => {
     const { output, fake, elapsed } = drive({ mode: "list" }, 0, paintEveryKey);
     expect(output.ok).toBe(true);

@@ -15,7 +15,7 @@ const row = (id: string, selected = false): ModelPickerRowFact => ({ id, label: 
 const picker: ScreenFacts = {
   ...EMPTY_FACTS,
   dialog: { kind: "model_picker", blocking: false, ruleIds: ["codex-model_picker-prompt"], options: [], layout: "numbered" },
-  modelPicker: { stage: "model", rows: [row("gpt-a", true), row("gpt-b")], sessionKey: true, moreAbove: false, moreBelow: false },
+  modelPicker: { stage: "model", rows: [row("gpt-a", true), row("gpt-b")], sessionKey: true, moreAbove: false, moreBelow: false, complete: true },
 };
 
 function start(input: Partial<ModelPickerInput> = {}): HostedChild {

@@ -20,7 +20,7 @@ const row = (id: string, selected = false): ModelPickerRowFact => ({ id, label: 
 const codexPage = (ids: string[], sel: string, moreAbove: boolean, moreBelow: boolean): ScreenFacts => ({
   ...EMPTY_FACTS,
   dialog: { kind: "model_picker", blocking: false, ruleIds: ["codex-model_picker-prompt"], options: [], layout: "numbered" },
-  modelPicker: { stage: "model", rows: ids.map((id) => row(id, id === sel)), sessionKey: true, moreAbove, moreBelow },
+  modelPicker: { stage: "model", rows: ids.map((id) => row(id, id === sel)), sessionKey: true, moreAbove, moreBelow, complete: true },
 });
 
 function start(input: Partial<ModelPickerInput> = {}): HostedChild {

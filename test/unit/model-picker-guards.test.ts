@@ -15,7 +15,7 @@ const row = (id: string, selected = false): ModelPickerRowFact => ({ id, label: 
 const pickerAt = (sel: string): ScreenFacts => ({
   ...EMPTY_FACTS,
   dialog: { kind: "model_picker", blocking: false, ruleIds: ["claude-model_picker-prompt"], options: [], layout: "numbered" },
-  modelPicker: { stage: "model", rows: ["default", "opus", "sonnet"].map((id) => row(id, id === sel)), sessionKey: true, moreAbove: false, moreBelow: false },
+  modelPicker: { stage: "model", rows: ["default", "opus", "sonnet"].map((id) => row(id, id === sel)), sessionKey: true, moreAbove: false, moreBelow: false, complete: true },
 });
 const switchWarning = (standardCopy: boolean, complete = true): ScreenFacts => ({
   ...EMPTY_FACTS,
@@ -190,7 +190,7 @@ describe("keys addressed to the picker require it live (review finding 3)", () =
   const codexPicker = (sel: string): ScreenFacts => ({
     ...EMPTY_FACTS,
     dialog: { kind: "model_picker", blocking: false, ruleIds: ["codex-model_picker-prompt"], options: [], layout: "numbered" },
-    modelPicker: { stage: "model", rows: ["gpt-a", "gpt-b"].map((id) => ({ ...row(id, id === sel), isCurrent: id === "gpt-a", isDefault: false })), sessionKey: false, moreAbove: false, moreBelow: false },
+    modelPicker: { stage: "model", rows: ["gpt-a", "gpt-b"].map((id) => ({ ...row(id, id === sel), isCurrent: id === "gpt-a", isDefault: false })), sessionKey: false, moreAbove: false, moreBelow: false, complete: true },
   });
 
   /** Codex setModel up to the requested model-row Enter (snapshot taken, cursor on the target). */

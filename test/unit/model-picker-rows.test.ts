@@ -25,7 +25,19 @@ describe("Claude /model picker rows (captures 2.1.215, 2.1.332)", () => {
     expect(picker?.rows.filter((r) => r.isDefault).map((r) => r.id)).toEqual(["default"]);
     expect(picker?.rows.filter((r) => r.selected).map((r) => r.id)).toEqual(["default"]);
     expect(picker?.sessionKey).toBe(true);
+    expect(picker?.complete).toBe(true);
     expect(picker?.rows[1]?.description).toMatch(/^Opus 5\.5/);
+  });
+
+  it.each(["model-picker.txt", "model-picker-w60.txt", "model-picker-215.txt"])("C-API-23: %s cut before its footer (a paint split over PTY reads) is not complete", (file) => {
+    const all = readFileSync(DIR + file, "utf8").split("\n").filter((l) => !l.startsWith("# "));
+    const footer = all.findIndex((l) => /Enter to (?:save|set as default)|Esc to cancel/.test(l));
+    expect(footer).toBeGreaterThan(0);
+    const lines = [...all.slice(0, footer), ...all.slice(footer).map(() => "")];
+    const cols = file.includes("w60") ? 60 : 189;
+    const picker = readClaudeScreen({ lines, cols, rows: lines.length, title: "", cursor: { x: 0, y: 0 } } as never).modelPicker;
+    expect(picker?.rows.length).toBeGreaterThan(0);
+    expect(picker?.complete).toBe(false);
   });
 
   it.each(["model-picker-215.txt", "model-picker-215-w60.txt"])("C-API-23: 2.1.215 %s keeps wrapped descriptions with their row", (file) => {
