@@ -4,7 +4,8 @@
 
 import { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
-import { ElwoodError } from "./contracts/errors.js";
+import type { AgentCapabilities, AgentPostureOption } from "../adapters/agent-definition.js";
+import { AGENT_KINDS, agentDefinition } from "./agent-launch.js";
 import type { AgentKind, AgentModelOption } from "./contracts/public-types.js";
 import { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 import { resumeClaude, startOrResumeClaude, type ResumeClaudeOptions, type StartOrResumeClaudeOptions } from "./resume-claude.js";
@@ -36,7 +37,6 @@ export interface AgentTypes {
 
 /** One agent's entry: the generic operations, each the agent's own typed shortcut. */
 interface AgentEntry<K extends AgentKind> {
-  readonly displayName: string;
   readonly start: (options: AgentTypes[K]["start"]) => Promise<AgentTypes[K]["session"]>;
   readonly resume: (options: AgentTypes[K]["resume"]) => Promise<AgentTypes[K]["session"]>;
   readonly startOrResume: (options: AgentTypes[K]["startOrResume"]) => Promise<StartOrResumeResult<AgentTypes[K]["session"]>>;
@@ -44,9 +44,9 @@ interface AgentEntry<K extends AgentKind> {
   readonly conversation: (options?: AgentTypes[K]["conversationOptions"]) => AgentTypes[K]["conversation"];
 }
 
-const REGISTRY: { readonly [K in AgentKind]: AgentEntry<K> } = {
+/** The typed shortcuts of the agents that have them; identity and everything else comes from the definitions. */
+const SHORTCUTS: { readonly [K in AgentKind]: AgentEntry<K> } = {
   claude: {
-    displayName: "Claude Code",
     start: startClaude,
     resume: resumeClaude,
     startOrResume: startOrResumeClaude,
@@ -54,7 +54,6 @@ const REGISTRY: { readonly [K in AgentKind]: AgentEntry<K> } = {
     conversation: (options) => new ClaudeSession(options),
   },
   codex: {
-    displayName: "Codex",
     start: startCodex,
     resume: resumeCodex,
     startOrResume: startOrResumeCodex,
@@ -63,20 +62,50 @@ const REGISTRY: { readonly [K in AgentKind]: AgentEntry<K> } = {
   },
 };
 
-/** Every agent kind Elwood drives, in registry order. */
-export const AGENT_KINDS: readonly AgentKind[] = Object.keys(REGISTRY) as AgentKind[];
+export { AGENT_KINDS };
 
 /** The registry entry of `kind`; an unknown kind (from untyped input) is `invalid_argument` naming the valid ones. */
 function entry<K extends AgentKind>(kind: K): AgentEntry<K> {
-  if (typeof kind !== "string" || !Object.hasOwn(REGISTRY, kind)) {
-    throw new ElwoodError("invalid_argument", `unknown agent ${JSON.stringify(kind)}`, { option: "agent", validValues: [...AGENT_KINDS] });
-  }
-  return REGISTRY[kind] as unknown as AgentEntry<K>;
+  agentDefinition(kind);
+  return SHORTCUTS[kind] as unknown as AgentEntry<K>;
+}
+
+/** What a face may show and check about an agent before starting it: plain data from its definition. */
+export interface AgentInfo {
+  readonly kind: AgentKind;
+  readonly displayName: string;
+  /** The command the login shell resolves when no executable is given. */
+  readonly executable: string;
+  readonly installHint: string;
+  readonly verifiedVersions: readonly string[];
+  readonly reasoningEfforts: readonly string[];
+  readonly postures: readonly AgentPostureOption[];
+  readonly capabilities: AgentCapabilities;
+}
+
+/** The data a face needs about `kind` (flags, config keys, help text, detection, schemas). */
+export function agentInfo(kind: AgentKind): AgentInfo {
+  const d = agentDefinition(kind);
+  return {
+    kind: d.id,
+    displayName: d.displayName,
+    executable: d.executable,
+    installHint: d.installHint,
+    verifiedVersions: d.verifiedVersions,
+    reasoningEfforts: d.reasoningEfforts,
+    postures: d.postures,
+    capabilities: d.capabilities,
+  };
+}
+
+/** Every agent's data, in registry order. */
+export function agentInfos(): readonly AgentInfo[] {
+  return AGENT_KINDS.map(agentInfo);
 }
 
 /** The agent's name as people know it ("Claude Code", "Codex"). */
 export function agentDisplayName(kind: AgentKind): string {
-  return entry(kind).displayName;
+  return agentDefinition(kind).displayName;
 }
 
 /** Starts a session of the agent `kind` (`startClaude` / `startCodex` for the kind). */

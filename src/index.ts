@@ -6,12 +6,18 @@ export {
   AGENT_KINDS,
   agentConversation,
   agentDisplayName,
+  agentInfo,
+  agentInfos,
   listAgentModels,
   resumeAgentSession,
   startAgentSession,
   startOrResumeAgentSession,
+  type AgentInfo,
   type AgentTypes,
 } from "./agent-registry.js";
+export type { AgentCapabilities, AgentPostureOption } from "../adapters/agent-definition.js";
+export type { AgentKindRegistry } from "./contracts/agent-kinds.js";
+export type { RegisteredAgentDefinitions } from "../adapters/registry.js";
 export {
   listSessions,
   resumeClaude,

@@ -62,6 +62,12 @@ function startOptions(options: ListModelsOptions): ProbeStart {
   };
 }
 
+/** Any agent's /model rows without a caller-held session, started through `start` (C-API-41). */
+export function listModelsWith(start: (options: ProbeStart) => Promise<AgentSession>, options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
+  return probeModels(() => start(startOptions(options)), options.timeoutMs);
+}
+
 /** Claude's /model rows without a caller-held session (C-API-41). */
 export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
   if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));

@@ -2,13 +2,13 @@
 // (Claude's `--resume`), with the recorded posture unless the caller overrides a field.
 
 import { resolve } from "node:path";
-import { validateClaudeOptions, type StartClaudeOptions } from "../adapters/claude/options.js";
+import type { StartClaudeOptions } from "../adapters/claude/options.js";
 import { listSessionRecords, type SessionRecord } from "../effects/session-record.js";
 import type { ClaudeAgentSession } from "./session-api.js";
-import { resumeInputs, resumeTarget, startOrResume, type StartOrResumeResult } from "./resume-session.js";
-import { claudeStartPlan } from "./claude-start-plan.js";
-import { startClaude } from "./start-claude.js";
-import { startAgent } from "./start-agent.js";
+import { startOrResume, type StartOrResumeResult } from "./resume-session.js";
+import { claudeFacade, startClaude } from "./start-claude.js";
+import { resumeDefinedAgent } from "./agent-launch.js";
+import type { ClaudeSessionFacade } from "./claude-agent-session.js";
 
 /** A resume: the session's id, where its store is (`cwd` or `stateDir`; default `process.cwd()`), and no persona. */
 export type ResumeClaudeOptions = Omit<StartClaudeOptions, "cwd" | "persona"> & {
@@ -20,10 +20,8 @@ export type ResumeClaudeOptions = Omit<StartClaudeOptions, "cwd" | "persona"> & 
 export type StartOrResumeClaudeOptions = StartClaudeOptions & { readonly elwoodSessionId?: string };
 
 export async function resumeClaude(options: ResumeClaudeOptions): Promise<ClaudeAgentSession> {
-  // highTrust chooses its own permission mode (and conflicts with an explicit one), so the recorded one stays out.
-  const inputs = await resumeInputs(options, "claude", ["permissionMode", "allowedTools", "disallowedTools", "tools"], (field, o) => field === "permissionMode" && o["highTrust"] === true);
-  const resolved = await validateClaudeOptions(inputs.options);
-  return startAgent(claudeStartPlan(resolved, resumeTarget(inputs)));
+  // The recorded posture and how highTrust overrides it are the definition\'s (adapters/claude/index.ts).
+  return (await resumeDefinedAgent("claude", options, claudeFacade)) as ClaudeSessionFacade;
 }
 
 export function startOrResumeClaude(options: StartOrResumeClaudeOptions): Promise<StartOrResumeResult<ClaudeAgentSession>> {

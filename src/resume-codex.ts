@@ -1,12 +1,12 @@
 // resumeCodex / startOrResumeCodex: relaunch a recorded Codex session on its own thread (`codex resume <id>`), with
 // the recorded sandbox and approval policy unless the caller overrides a field.
 
-import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
+import type { StartCodexOptions } from "../adapters/codex/options.js";
 import type { CodexAgentSession } from "./session-api.js";
-import { resumeInputs, resumeTarget, startOrResume, type StartOrResumeResult } from "./resume-session.js";
-import { codexStartPlan } from "./codex-start-plan.js";
-import { startCodex } from "./start-codex.js";
-import { startAgent } from "./start-agent.js";
+import { startOrResume, type StartOrResumeResult } from "./resume-session.js";
+import { codexFacade, startCodex } from "./start-codex.js";
+import { resumeDefinedAgent } from "./agent-launch.js";
+import type { CodexSessionFacade } from "./codex-agent-session.js";
 
 /** A resume: the session's id, where its store is (`cwd` or `stateDir`), and no persona; `codex resume` takes every other launch option (0.144.6, 0.171.0). */
 export type ResumeCodexOptions = Omit<StartCodexOptions, "cwd" | "persona"> & {
@@ -18,10 +18,8 @@ export type ResumeCodexOptions = Omit<StartCodexOptions, "cwd" | "persona"> & {
 export type StartOrResumeCodexOptions = StartCodexOptions & { readonly elwoodSessionId?: string };
 
 export async function resumeCodex(options: ResumeCodexOptions): Promise<CodexAgentSession> {
-  // highTrust expands to its own sandbox and approval policy (and conflicts with explicit ones).
-  const inputs = await resumeInputs(options, "codex", ["sandbox", "approvalPolicy"], (_field, o) => o["highTrust"] === true);
-  const resolved = await validateCodexOptions(inputs.options);
-  return startAgent(codexStartPlan(resolved, resumeTarget(inputs)));
+  // The recorded posture and how highTrust overrides it are the definition\'s (adapters/codex/index.ts).
+  return (await resumeDefinedAgent("codex", options, codexFacade)) as CodexSessionFacade;
 }
 
 export function startOrResumeCodex(options: StartOrResumeCodexOptions): Promise<StartOrResumeResult<CodexAgentSession>> {

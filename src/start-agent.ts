@@ -4,22 +4,17 @@
 import type { ResumeTarget } from "./contracts/start-or-resume.js";
 import type { HookReplyProfile } from "./contracts/agent-adapter.js";
 import { randomUUID } from "node:crypto";
-import type { AgentAdapter } from "./contracts/agent-adapter.js";
-import type { VersionDecision } from "../adapters/version-probe.js";
-import type { UpdateRequest } from "../adapters/agent-update.js";
-import type { UpdateReport } from "../adapters/update-coordinator.js";
 import { preflight } from "./start-preflight.js";
 import { HookSessionGuard } from "../adapters/hook-session-guard.js";
 import { selectHookEvents } from "../adapters/hook-selection.js";
 import { unsupportedPlatform } from "./platform-support.js";
-import { bashBridgeCommand, bridgeCommand, systemBash, type BridgeCallMode } from "../effects/hook-bridge/bridge-command.js";
+import { bashBridgeCommand, bridgeCommand, systemBash, } from "../effects/hook-bridge/bridge-command.js";
 import { FAIL_OPEN_REPLY } from "../effects/hook-bridge/protocol.js";
-import { HookBridgeServer, type HookBridgeHandler, type HookHttpEndpoint } from "../effects/hook-bridge/server.js";
+import { HookBridgeServer, type HookBridgeHandler, } from "../effects/hook-bridge/server.js";
 import { HookServerSlot } from "../effects/hook-bridge/server-slot.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { registerJournalDir, unregisterJournalDir } from "../effects/config-journal.js";
 import { claimOwner, releaseOwner, writeOwner } from "../effects/session-owner.js";
-import type { RecordSeed } from "../effects/session-record.js";
 import { SessionRecordKeeper } from "../effects/session-record-keeper.js";
 import { markResumeTranscript } from "../effects/resume-transcript-mark.js";
 import { LoopSidecarStore, readLoopSidecar } from "../effects/loop-sidecar-store.js";
@@ -29,96 +24,17 @@ import { sweepStaleSessions } from "../effects/stale-sweep.js";
 import { startSupervisor, type Supervisor } from "../effects/supervisor/start-supervisor.js";
 import { createSessionDir, removeSessionDir } from "../effects/state-dir.js";
 import { resolveLoginShell } from "../effects/probe.js";
-import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type HookErrorEvent, type SessionRuntime } from "./agent-session.js";
+import { DEFAULT_STOP_GRACE_MS, type SessionFacade, type SessionRuntime } from "./agent-session.js";
 import { ElwoodError, isElwoodError, type ElwoodErrorCode } from "./contracts/errors.js";
 import { settleTranscript } from "../effects/transcript-settle.js";
 import { launchSession, whenSpawned } from "./launch-session.js";
-import type { HookEventSelection, TerminalSize } from "./contracts/public-types.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
+import type { AgentLaunchPlan, AgentProbeRequest, CommonResolvedOptions, HookDispatchSinks } from "../adapters/agent-launch-plan.js";
 
-/** The validated options every agent's start needs, whatever else its adapter adds. */
-export interface CommonResolvedOptions {
-  readonly cwd: string;
-  readonly stateDir: string | undefined;
-  readonly initialSize: TerminalSize;
-  readonly persona: string | undefined;
-  readonly autotrust: boolean;
-  readonly hookTimeoutMs: number;
-  readonly hookEvents: HookEventSelection;
-  /** The caller's hook handlers, keyed by event (or "Event.tool"). */
-  readonly hooks: object | undefined;
-  readonly strictVersionCheck: boolean;
-  /** Run the CLI's own update before the version gate (src/start-preflight.ts). */
-  readonly autoupdate: boolean;
-  readonly executable: string | undefined;
-  readonly env: Readonly<Record<string, string>>;
-  readonly shell: string | undefined;
-}
+/** The launch plan with the session object the skeleton hands back (the facade the caller gets). */
+export type AgentStartPlan<P, S extends SessionFacade> = AgentLaunchPlan<P> & { readonly createSession: (runtime: SessionRuntime) => S };
 
-/** What the skeleton hands the probe: where and how the agent's `--version` runs. */
-export interface AgentProbeRequest {
-  readonly executable?: string;
-  readonly shell?: string;
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd: string;
-}
-
-/** The observers a hook dispatcher reports to; both agents' dispatchers accept exactly these. */
-export interface HookDispatchSinks {
-  readonly onEvent: (name: string, payload: unknown) => void;
-  readonly onHookError: (e: {
-    readonly category: HookErrorEvent["category"];
-    readonly event: string;
-    readonly message: string;
-    readonly timeoutMs?: number;
-  }) => void;
-  readonly onHookResult: (r: { readonly event: string; readonly failedOpen: boolean; readonly response?: unknown }) => void;
-}
-
-/** Agent-specific pieces the shared skeleton cannot know. */
-export interface AgentStartPlan<P, S extends SessionFacade> {
-  readonly resolved: CommonResolvedOptions;
-  readonly adapter: AgentAdapter;
-  readonly defaultExecutable: string;
-  readonly startFailedCode: ElwoodErrorCode;
-  readonly startFailedMessage: string;
-  readonly probe: (request: AgentProbeRequest) => Promise<P>;
-  readonly decide: (probe: P, strict: boolean) => VersionDecision;
-  /** `autoupdate`'s update: the CLI's own command, coordinated once per process and across the user's processes. */
-  readonly update: (request: UpdateRequest) => Promise<UpdateReport>;
-  /** The probed version, for the `agent_update_failed` warning. */
-  readonly installedVersion: (probe: P) => string | undefined;
-  readonly hookEvents: (probe: P) => readonly string[];
-  readonly isHookEventName: (name: string) => boolean;
-  readonly createDispatcher: (sinks: HookDispatchSinks) => HookBridgeHandler;
-  /** Whether the bridge also listens on 127.0.0.1 for hooks the CLI POSTs itself (a CLI and version with HTTP hooks). */
-  readonly httpHooks?: (probe: P, env: Readonly<Record<string, string>>) => boolean;
-  /** The agent's command line, with the hook bridge installed its own way (settings file or `-c` overrides). */
-  readonly args: (ctx: {
-    readonly probe: P;
-    readonly hookEvents: readonly string[];
-    readonly sessionDir: string;
-    /** The shell command a hook setting runs for `event`, bound to this session's private bridge config. */
-    readonly bridgeCommand: (event: string) => string;
-    /** The loopback HTTP endpoint, when `httpHooks` asked for it. */
-    readonly http: HookHttpEndpoint | undefined;
-    /**
-     * bridge.bash over that endpoint (no Node start per hook), when it listens and bash is at a system path; `observe`
-     * for an event whose answer nobody waits on (the client exits once the call is sent).
-     */
-    readonly bashBridgeCommand: ((event: string, mode?: BridgeCallMode) => string) | undefined;
-  }) => Promise<readonly string[]>;
-  /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
-  readonly spawnSize: TerminalSize;
-  readonly createSession: (runtime: SessionRuntime) => S;
-  /** The adapter and resolved launch posture the session record persists (what a resume restores). */
-  readonly recordSeed: RecordSeed;
-  /**
-   * Set for a resume: the session's existing id and the CLI conversation its record names. The session directory is
-   * re-opened and claimed (never created afresh or removed on failure), and the session starts `resumed`.
-   */
-  readonly resume?: ResumeTarget;
-}
+export type { AgentLaunchPlan, AgentProbeRequest, CommonResolvedOptions, HookDispatchSinks };
 
 /** What a resume relaunches: the session, the CLI's conversation, and the conversation file its record names. */
 

@@ -1,11 +1,14 @@
-// startCodex: validate, probe, install the hook bridge through session-scoped `-c` overrides, launch, return a session.
+// startCodex: the typed shortcut for Codex over the generic start, handing back the Codex session type.
 
-import { validateCodexOptions, type StartCodexOptions } from "../adapters/codex/options.js";
-import { codexStartPlan } from "./codex-start-plan.js";
+import type { StartCodexOptions } from "../adapters/codex/options.js";
+import { CodexSessionFacade } from "./codex-agent-session.js";
+import { launchDefinedAgent } from "./agent-launch.js";
 import type { CodexAgentSession } from "./session-api.js";
-import { startAgent } from "./start-agent.js";
 
 export type { StartCodexOptions } from "../adapters/codex/options.js";
+
+/** The Codex session object for a runtime. */
+export const codexFacade = (runtime: ConstructorParameters<typeof CodexSessionFacade>[0]): CodexSessionFacade => new CodexSessionFacade(runtime);
 
 /**
  * Startup order: validate → probe (`--version`, `--help`) → version checks (minimum, then options the version
@@ -13,5 +16,5 @@ export type { StartCodexOptions } from "../adapters/codex/options.js";
  * config.toml and hooks.json are never written.
  */
 export async function startCodex(options: StartCodexOptions): Promise<CodexAgentSession> {
-  return startAgent(codexStartPlan(await validateCodexOptions(options)));
+  return (await launchDefinedAgent("codex", options, codexFacade)) as CodexSessionFacade;
 }

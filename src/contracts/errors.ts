@@ -1,6 +1,7 @@
 // The one error type Elwood rejects with: a stable code (as `code` and `name`) plus typed, content-free details per code.
 
-import type { AgentKind, SessionStatus } from "./public-types.js";
+import type { AgentKind, AgentKindRegistry } from "./agent-kinds.js";
+import type { SessionStatus } from "./public-types.js";
 
 /** An allowed range, as a validation error reports it. */
 export interface NumberRange {
@@ -54,11 +55,21 @@ export interface InvalidArgumentDetails {
 }
 
 /**
- * The categories an agent's own error codes come from: each agent's code is `<agent>_<category>` (`claude_not_found`,
- * `codex_start_failed` …), and its details carry `agent` and `category`, so a caller handles any agent's failure
- * without knowing its name (`isAgentError(e, "not_found")`).
+ * The categories an agent's own error codes come from, with the details each carries before an agent narrows them:
+ * each agent's code is `<agent>_<category>` (`claude_not_found`, `codex_start_failed` …), and its details carry
+ * `agent` and `category`, so a caller handles any agent's failure without knowing its name (`isAgentError(e, "not_found")`).
  */
-export type AgentErrorCategory = "not_found" | "start_failed" | "version_unparseable" | "version_unsupported" | "invalid_reasoning_effort" | "high_trust_conflict";
+export interface AgentErrorDetailsByCategory {
+  readonly not_found: CliNotFoundDetails;
+  readonly start_failed: CliStartFailedDetails;
+  readonly version_unparseable: { readonly minimum: string };
+  readonly version_unsupported: { readonly version: string; readonly minimum: string };
+  readonly invalid_reasoning_effort: { readonly validValues: readonly string[] };
+  /** The caller's own posture options that contradict `highTrust`, by option name (an agent narrows which). */
+  readonly high_trust_conflict: { readonly [option: string]: string | undefined };
+}
+
+export type AgentErrorCategory = keyof AgentErrorDetailsByCategory;
 
 /** Every category, in one list (what `isAgentError` reads a code against). */
 export const AGENT_ERROR_CATEGORIES: readonly AgentErrorCategory[] = [
@@ -70,11 +81,8 @@ export const AGENT_ERROR_CATEGORIES: readonly AgentErrorCategory[] = [
   "high_trust_conflict",
 ];
 
-/** The agents whose codes follow the template (the agent kinds). */
-const AGENT_CODE_OWNERS: readonly AgentKind[] = ["claude", "codex"];
-
 /** Every agent's own code: `<agent>_<category>` for each agent kind and category. */
-export type AgentErrorCode = Extract<ElwoodErrorCode, `${AgentKind}_${AgentErrorCategory}`>;
+export type AgentErrorCode = `${AgentKind}_${AgentErrorCategory}`;
 
 /** The neutral fields every agent error's details carry (filled in from the code by the constructor). */
 export interface AgentErrorFields<A extends AgentKind = AgentKind, C extends AgentErrorCategory = AgentErrorCategory> {
@@ -84,14 +92,36 @@ export interface AgentErrorFields<A extends AgentKind = AgentKind, C extends Age
   readonly category: C;
 }
 
+/** An agent's details for one category: its registry entry's own shape where it declares one, else the common one. */
+type AgentOwnDetails<K extends AgentKind, C extends AgentErrorCategory> = AgentKindRegistry[K] extends { readonly errorDetails: infer D }
+  ? C extends keyof D
+    ? D[C]
+    : AgentErrorDetailsByCategory[C]
+  : AgentErrorDetailsByCategory[C];
+
+/** The agents' codes with their details, generated from the registry: no agent is named here. */
+type AgentErrorDetailsByCode = {
+  readonly [P in AgentErrorCode]: P extends `${infer K extends AgentKind}_${infer C extends AgentErrorCategory}` ? AgentOwnDetails<K, C> & AgentErrorFields<K, C> : never;
+};
+
+/**
+ * Common codes spelled like an agent's (`pty_start_failed`, `state_not_found`): never read as one. The record's type lists exactly the
+ * common codes that end in a category, so a new look-alike code fails to compile until it is added here.
+ */
+const LOOKALIKE_CODES: Readonly<Record<Extract<keyof CommonErrorDetailsByCode, `${string}_${AgentErrorCategory}`>, true>> = {
+  pty_start_failed: true,
+  state_not_found: true,
+  loop_not_found: true,
+};
+
 /** The agent and category a code stands for, when it is an agent's own code. */
 export function agentErrorFields(code: string): AgentErrorFields | undefined {
-  for (const agent of AGENT_CODE_OWNERS) {
-    if (!code.startsWith(`${agent}_`)) continue;
-    const category = code.slice(agent.length + 1);
-    if ((AGENT_ERROR_CATEGORIES as readonly string[]).includes(category)) return { agent, category: category as AgentErrorCategory };
-  }
-  return undefined;
+  if (Object.hasOwn(LOOKALIKE_CODES, code)) return undefined;
+  const cut = code.indexOf("_");
+  if (cut <= 0) return undefined;
+  const category = code.slice(cut + 1);
+  if (!(AGENT_ERROR_CATEGORIES as readonly string[]).includes(category)) return undefined;
+  return { agent: code.slice(0, cut) as AgentKind, category: category as AgentErrorCategory };
 }
 
 /** Why an image could not be attached. */
@@ -109,11 +139,8 @@ export type ImageAttachFailure =
   /** Writing the image's temporary file failed. */
   | "temp_file_failed";
 
-/**
- * Every stable error code, with the details that code carries. Details are content-free: no prompt, screen or
- * hook payload text. A field marked optional is absent where the failing step has nothing to say about it.
- */
-export interface ElwoodErrorDetailsByCode {
+/** Every stable error code that is not an agent's own, with its details. */
+interface CommonErrorDetailsByCode {
   /** The session has ended (or ended while the call waited); `status` is the terminal status when known. */
   readonly session_not_running: { readonly status?: SessionStatus };
   /** A wait ended without its condition; `replays` when Codex never accepted a replayed paste. */
@@ -137,26 +164,14 @@ export interface ElwoodErrorDetailsByCode {
   readonly pty_start_failed: SystemFailureDetails & { readonly file?: string };
   /** The session's hook bridge (its Unix socket, loopback HTTP listener or private config files) could not start. */
   readonly hook_bridge_failed: SystemFailureDetails;
-  readonly claude_not_found: CliNotFoundDetails & AgentErrorFields<"claude", "not_found">;
-  readonly claude_start_failed: CliStartFailedDetails & AgentErrorFields<"claude", "start_failed">;
-  readonly claude_version_unparseable: { readonly minimum: string } & AgentErrorFields<"claude", "version_unparseable">;
-  readonly claude_version_unsupported: { readonly version: string; readonly minimum: string } & AgentErrorFields<"claude", "version_unsupported">;
-  readonly claude_invalid_reasoning_effort: { readonly validValues: readonly string[] } & AgentErrorFields<"claude", "invalid_reasoning_effort">;
-  readonly claude_high_trust_conflict: { readonly permissionMode: string } & AgentErrorFields<"claude", "high_trust_conflict">;
-  readonly codex_not_found: CliNotFoundDetails & AgentErrorFields<"codex", "not_found">;
-  readonly codex_start_failed: CliStartFailedDetails & AgentErrorFields<"codex", "start_failed">;
-  readonly codex_version_unparseable: { readonly minimum: string } & AgentErrorFields<"codex", "version_unparseable">;
-  readonly codex_version_unsupported: { readonly version: string; readonly minimum: string } & AgentErrorFields<"codex", "version_unsupported">;
-  readonly codex_invalid_reasoning_effort: { readonly validValues: readonly string[] } & AgentErrorFields<"codex", "invalid_reasoning_effort">;
-  readonly codex_high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string } & AgentErrorFields<"codex", "high_trust_conflict">;
   /** Elwood's state on disk is not what Elwood wrote (not a regular file, an unsafe path). */
   readonly state_corrupt: SystemFailureDetails;
   /** No session record exists for the id in that store (`startOrResume*` falls back to a fresh start). */
   readonly state_not_found: { readonly elwoodSessionId: string; readonly path?: string };
   /** The record belongs to the other CLI (`startOrResume*` falls back to a fresh start); no process was started. */
-  readonly adapter_mismatch: { readonly expected: "claude" | "codex"; readonly recorded: "claude" | "codex" };
+  readonly adapter_mismatch: { readonly expected: AgentKind; readonly recorded: AgentKind };
   /** The record has no CLI conversation id to resume (the CLI never reported one); no process was started. */
-  readonly resume_unavailable: { readonly adapter: "claude" | "codex" };
+  readonly resume_unavailable: { readonly adapter: AgentKind };
   /** Another live process holds the session (resuming or running it); `pid` is that owner when readable. */
   readonly session_in_use: { readonly pid?: number };
   readonly teardown_failed: SystemFailureDetails;
@@ -203,6 +218,13 @@ export interface ElwoodErrorDetailsByCode {
   /** A live loop's scheduling or readiness-safe submission failed; details name only the loop. */
   readonly loop_submission_failed: { readonly loopId: string };
 }
+
+/**
+ * Every stable error code, with the details that code carries: the common codes and every agent's own. Details are
+ * content-free: no prompt, screen or hook payload text. A field marked optional is absent where the failing step has
+ * nothing to say about it.
+ */
+export interface ElwoodErrorDetailsByCode extends CommonErrorDetailsByCode, AgentErrorDetailsByCode {}
 
 /** A code whose error carries no details. */
 export type NoDetails = { readonly [key: string]: never };

@@ -1,5 +1,7 @@
 // Public, adapter-neutral value types shared by every session: status, size, decisions, activity, warnings.
 
+import type { AgentKind } from "./agent-kinds.js";
+
 export type SessionStatus =
   | "starting"
   | "running"
@@ -21,7 +23,7 @@ export function isTerminalStatus(status: SessionStatus): boolean {
   return TERMINAL_STATUSES.has(status);
 }
 
-export type AgentKind = "claude" | "codex";
+export type { AgentKind };
 
 /**
  * What a hook event means, in one vocabulary for every agent (each adapter maps its own event names onto it): the

@@ -1,24 +1,24 @@
-// Claude's launch plan for the shared start skeleton, kept out of start-claude.ts so the public declarations never name the probe's Node types.
+// Claude's launch plan for the shared start skeleton, kept out of the public declarations, which never name the probe's Node types.
 
-import { claudeAdapter } from "../adapters/claude/adapter.js";
-import { claudeArgs } from "../adapters/claude/command-line.js";
-import { createClaudeHookDispatcher } from "../adapters/claude/hook-dispatch.js";
-import { claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec, isClaudeHookEventName } from "../adapters/claude/hook-events.js";
-import { claudeCommandClient, claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "../adapters/claude/hook-transport.js";
-import type { ResolvedClaudeOptions } from "../adapters/claude/options.js";
-import { writeClaudeSettings } from "../adapters/claude/settings-file.js";
-import { bootstrapSize } from "../adapters/claude/startup-plan.js";
-import { clearClaudeVersionCache, probeClaudeVersion, versionDecision, type ClaudeVersionProbeResult } from "../adapters/claude/version-probe.js";
-import { runAgentUpdate } from "../adapters/agent-update.js";
-import { coordinatedUpdate } from "../adapters/update-coordinator.js";
-import { ClaudeSessionFacade } from "./claude-agent-session.js";
-import type { AgentStartPlan, ResumeTarget } from "./start-agent.js";
+import { claudeAdapter } from "./adapter.js";
+import { claudeArgs } from "./command-line.js";
+import { createClaudeHookDispatcher } from "./hook-dispatch.js";
+import { claudeHookEventsFor, claudeHookSettings, claudeHookTimeoutSec, isClaudeHookEventName } from "./hook-events.js";
+import { claudeCommandClient, claudeHookRoute, claudeHookTransportFor, loopbackBypassesProxy } from "./hook-transport.js";
+import type { ResolvedClaudeOptions } from "./options.js";
+import { writeClaudeSettings } from "./settings-file.js";
+import { bootstrapSize } from "./startup-plan.js";
+import { clearClaudeVersionCache, probeClaudeVersion, versionDecision, type ClaudeVersionProbeResult } from "./version-probe.js";
+import { runAgentUpdate } from "../agent-update.js";
+import { coordinatedUpdate } from "../update-coordinator.js";
+import type { ResumeTarget } from "../../src/contracts/start-or-resume.js";
+import type { AgentLaunchPlan } from "../agent-launch-plan.js";
 
 /** Claude's launch plan; with `resume`, the same launch appends Claude's own `--resume <conversation id>`. */
-export function claudeStartPlan(
+export function claudeLaunchPlan(
   resolved: ResolvedClaudeOptions,
   resume?: ResumeTarget,
-): AgentStartPlan<ClaudeVersionProbeResult, ClaudeSessionFacade> {
+): AgentLaunchPlan<ClaudeVersionProbeResult> {
   return {
     resolved,
     adapter: claudeAdapter,
@@ -52,7 +52,6 @@ export function claudeStartPlan(
       return resume === undefined ? args : [...args, "--resume", resume.conversationId];
     },
     spawnSize: bootstrapSize(resolved.initialSize),
-    createSession: (runtime) => new ClaudeSessionFacade(runtime),
     recordSeed: {
       adapter: "claude",
       posture: {

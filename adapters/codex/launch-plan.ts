@@ -1,24 +1,24 @@
-// Codex's launch plan for the shared start skeleton, kept out of start-codex.ts so the public declarations never name the probe's Node types.
+// Codex's launch plan for the shared start skeleton, kept out of the public declarations, which never name the probe's Node types.
 
-import { codexAdapter } from "../adapters/codex/adapter.js";
-import { codexArgs, codexResumeArgs } from "../adapters/codex/command-line.js";
-import { createCodexHookDispatcher } from "../adapters/codex/hook-dispatch.js";
-import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "../adapters/codex/hook-events.js";
-import type { ResolvedCodexOptions } from "../adapters/codex/options.js";
-import { codexApprovalPolicyRefusal } from "../adapters/codex/version-facts.js";
-import { clearCodexProbeCache, codexVersionDecision, probeCodex, type CodexProbeResult } from "../adapters/codex/version-probe.js";
-import { runAgentUpdate } from "../adapters/agent-update.js";
-import { coordinatedUpdate } from "../adapters/update-coordinator.js";
-import { handledHookEvents, hookAnswerAwaited } from "../adapters/hook-selection.js";
-import { systemBash } from "../effects/hook-bridge/bridge-command.js";
-import { CodexSessionFacade } from "./codex-agent-session.js";
-import type { AgentStartPlan, ResumeTarget } from "./start-agent.js";
+import { codexAdapter } from "./adapter.js";
+import { codexArgs, codexResumeArgs } from "./command-line.js";
+import { createCodexHookDispatcher } from "./hook-dispatch.js";
+import { codexHookEventsFor, codexHookOverrides, isCodexHookEventName } from "./hook-events.js";
+import type { ResolvedCodexOptions } from "./options.js";
+import { codexApprovalPolicyRefusal } from "./version-facts.js";
+import { clearCodexProbeCache, codexVersionDecision, probeCodex, type CodexProbeResult } from "./version-probe.js";
+import { runAgentUpdate } from "../agent-update.js";
+import { coordinatedUpdate } from "../update-coordinator.js";
+import { handledHookEvents, hookAnswerAwaited } from "../hook-selection.js";
+import { systemBash } from "../../effects/hook-bridge/bridge-command.js";
+import type { ResumeTarget } from "../../src/contracts/start-or-resume.js";
+import type { AgentLaunchPlan } from "../agent-launch-plan.js";
 
 /** Codex's launch plan; with `resume`, the same launch runs as Codex's own `codex resume … <conversation id>`. */
-export function codexStartPlan(
+export function codexLaunchPlan(
   resolved: ResolvedCodexOptions,
   resume?: ResumeTarget,
-): AgentStartPlan<CodexProbeResult, CodexSessionFacade> {
+): AgentLaunchPlan<CodexProbeResult> {
   return {
     resolved,
     adapter: codexAdapter,
@@ -54,7 +54,6 @@ export function codexStartPlan(
     },
     // Codex has no narrow-terminal bootstrap: it starts at the caller's size.
     spawnSize: resolved.initialSize,
-    createSession: (runtime) => new CodexSessionFacade(runtime),
     recordSeed: { adapter: "codex", posture: { sandbox: resolved.sandbox ?? null, approvalPolicy: resolved.approvalPolicy ?? null } },
     ...(resume === undefined ? {} : { resume }),
   };

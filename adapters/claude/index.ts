@@ -1,0 +1,39 @@
+// Claude Code as one agent definition: everything Elwood knows about the `claude` CLI, reached through the registry.
+
+import { defineAgent } from "../agent-definition.js";
+import { claudeAdapter } from "./adapter.js";
+import { isClaudeHookEventName } from "./hook-events.js";
+import { claudeLaunchPlan } from "./launch-plan.js";
+import { CLAUDE_PERMISSION_MODES, CLAUDE_REASONING_EFFORTS, validateClaudeOptions } from "./options.js";
+
+declare module "../../src/contracts/agent-kinds.js" {
+  interface AgentKindRegistry {
+    readonly claude: {
+      /** A permission mode other than bypassPermissions contradicts highTrust. */
+      readonly errorDetails: { readonly high_trust_conflict: { readonly permissionMode: string } };
+    };
+  }
+}
+
+export const claudeAgent = defineAgent({
+  id: "claude",
+  displayName: "Claude Code",
+  detectionOrder: 10,
+  executable: "claude",
+  installHint: "npm install -g @anthropic-ai/claude-code",
+  verifiedVersions: ["2.1.215", "2.1.332"],
+  reasoningEfforts: CLAUDE_REASONING_EFFORTS,
+  postures: [
+    { option: "permissionMode", label: "Claude permission mode", values: CLAUDE_PERMISSION_MODES, commandDefault: "dontAsk", highTrust: "bypassPermissions" },
+  ],
+  capabilities: { login: true, images: true, models: true, compact: true, resume: true, loops: true },
+  adapter: claudeAdapter,
+  validateOptions: validateClaudeOptions,
+  launchPlan: claudeLaunchPlan,
+  resumePosture: {
+    fields: ["permissionMode", "allowedTools", "disallowedTools", "tools"],
+    // highTrust chooses its own permission mode (and conflicts with an explicit one), so the recorded one stays out.
+    overriddenBy: (field, options) => field === "permissionMode" && options["highTrust"] === true,
+  },
+  isHookEventName: isClaudeHookEventName,
+});

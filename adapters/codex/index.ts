@@ -1,0 +1,37 @@
+// Codex as one agent definition: everything Elwood knows about the `codex` CLI, reached through the registry.
+
+import { defineAgent } from "../agent-definition.js";
+import { codexAdapter } from "./adapter.js";
+import { isCodexHookEventName } from "./hook-events.js";
+import { codexLaunchPlan } from "./launch-plan.js";
+import { CODEX_APPROVAL_POLICIES, CODEX_REASONING_EFFORTS, CODEX_SANDBOX_MODES, validateCodexOptions } from "./options.js";
+
+declare module "../../src/contracts/agent-kinds.js" {
+  interface AgentKindRegistry {
+    readonly codex: {
+      /** A sandbox or approval policy other than highTrust's contradicts it. */
+      readonly errorDetails: { readonly high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string } };
+    };
+  }
+}
+
+export const codexAgent = defineAgent({
+  id: "codex",
+  displayName: "Codex",
+  detectionOrder: 20,
+  executable: "codex",
+  installHint: "npm install -g @openai/codex",
+  verifiedVersions: ["0.144.6", "0.171.0"],
+  reasoningEfforts: CODEX_REASONING_EFFORTS,
+  postures: [
+    { option: "sandbox", label: "Codex sandbox", values: CODEX_SANDBOX_MODES, commandDefault: "workspace-write", highTrust: "danger-full-access" },
+    { option: "approvalPolicy", label: "Codex approval policy", values: CODEX_APPROVAL_POLICIES, commandDefault: "never", highTrust: "never" },
+  ],
+  capabilities: { login: false, images: true, models: true, compact: true, resume: true, loops: true },
+  adapter: codexAdapter,
+  validateOptions: validateCodexOptions,
+  launchPlan: codexLaunchPlan,
+  // `codex resume` takes every other launch option (0.144.6, 0.171.0); highTrust expands to its own posture.
+  resumePosture: { fields: ["sandbox", "approvalPolicy"], overriddenBy: (_field, options) => options["highTrust"] === true },
+  isHookEventName: isCodexHookEventName,
+});

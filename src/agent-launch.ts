@@ -1,0 +1,45 @@
+// The generic start and resume of any registered agent: its definition validates the options and builds the launch
+// plan, the shared skeleton runs it. The per-agent functions (`startClaude` …) are typed shortcuts over these.
+
+import type { AgentDefinition } from "../adapters/agent-definition.js";
+import type { CommonResolvedOptions } from "../adapters/agent-launch-plan.js";
+import { AGENT_DEFINITIONS } from "../adapters/registry.js";
+import type { RecordedAdapter } from "../effects/session-record.js";
+import type { AgentKind } from "./contracts/agent-kinds.js";
+import { ElwoodError } from "./contracts/errors.js";
+import type { ResumeTarget } from "./contracts/start-or-resume.js";
+import type { SessionFacade, SessionRuntime } from "./agent-session.js";
+import { resumeInputs, resumeTarget } from "./resume-session.js";
+import { startAgent } from "./start-agent.js";
+
+/** Every agent kind Elwood drives, in registry order (the order detection tries them). */
+export const AGENT_KINDS: readonly AgentKind[] = AGENT_DEFINITIONS.map((d) => d.id);
+
+/** Any agent's definition, typed by what every face may rely on. */
+export type AnyAgentDefinition = AgentDefinition<AgentKind, CommonResolvedOptions, unknown>;
+
+/** The definition of `kind`; an unknown kind (from untyped input) is `invalid_argument` naming the valid ones. */
+export function agentDefinition(kind: AgentKind): AnyAgentDefinition {
+  const found = typeof kind === "string" ? AGENT_DEFINITIONS.find((d) => d.id === kind) : undefined;
+  if (found === undefined) {
+    throw new ElwoodError("invalid_argument", `unknown agent ${JSON.stringify(kind)}`, { option: "agent", validValues: [...AGENT_KINDS] });
+  }
+  return found as unknown as AnyAgentDefinition;
+}
+
+/** Builds the session object the caller gets for one agent's runtime (its typed facade, or the common one). */
+export type FacadeFactory = (runtime: SessionRuntime) => SessionFacade;
+
+/** Validates `options` with the agent's definition and starts it; with `resume`, on its recorded conversation. */
+export async function launchDefinedAgent(kind: AgentKind, options: unknown, createSession: FacadeFactory, resume?: ResumeTarget): Promise<SessionFacade> {
+  const definition = agentDefinition(kind);
+  const resolved = await definition.validateOptions(options);
+  return startAgent({ ...definition.launchPlan(resolved, resume), createSession });
+}
+
+/** Resumes a recorded session of `kind`: the record is checked first, its posture restored under the caller's fields. */
+export async function resumeDefinedAgent(kind: AgentKind, options: unknown, createSession: FacadeFactory): Promise<SessionFacade> {
+  const { resumePosture } = agentDefinition(kind);
+  const inputs = await resumeInputs(options, kind as RecordedAdapter, resumePosture.fields, resumePosture.overriddenBy);
+  return launchDefinedAgent(kind, inputs.options, createSession, resumeTarget(inputs));
+}
