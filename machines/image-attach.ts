@@ -224,7 +224,7 @@ export const imageAttachMachine = setup({
       always: [{ guard: "spaceClipboard", target: "spacing" }, { guard: "viaClipboard", target: "settingClipboard" }, { target: "sending" }],
     },
     spacing: {
-      description: "Codex drops a Ctrl+V right after the previous one: wait before the next image.",
+      description: "A clipboard-attach CLI drops a Ctrl+V right after the previous one: wait before the next image.",
       after: { clipboardSpacing: { target: "settingClipboard" } },
     },
     settingClipboard: {
@@ -237,7 +237,7 @@ export const imageAttachMachine = setup({
       },
     },
     sending: {
-      description: "Claude: bracketed-paste the absolute path; Codex: Ctrl+V.",
+      description: "Per the adapter's imageVia: bracketed-paste the absolute path, or Ctrl+V from the clipboard.",
       // The chip-count baseline is read right before the key, after any spacing and the clipboard write, so a chip
       // already on screen (or still settling from an earlier image) never counts as this image's.
       entry: "takeBaseline",

@@ -210,7 +210,7 @@ export const loginMachine = setup({
         context.error ?? (event.type === "effect.result" && event.error ? event.error : loginFailed("provideCode did not return a code")),
     }),
     recordCancel: assign({ error: ({ context, event }) => context.error ?? (event.type === "transaction.cancel" ? event.error : null) }),
-    failCli: assign({ error: () => loginFailed("Claude reported a login failure") }),
+    failCli: assign({ error: () => loginFailed("the CLI reported a login failure") }),
     failUrl: assign({ error: () => loginFailed("the authorization URL on screen is not an approved https Anthropic URL") }),
     failMethod: assign({ error: ({ context }) => loginFailed(`the login method list has no "${context.method}" row`) }),
   },
@@ -258,8 +258,8 @@ export const loginMachine = setup({
     },
     evaluating: {
       always: [
-        { guard: "freshSuccess", target: "succeeded", actions: "markSucceeded", description: "Claude reports success." },
-        { guard: "freshFailure", target: "failing", actions: "failCli", description: "Claude reports an explicit failure." },
+        { guard: "freshSuccess", target: "succeeded", actions: "markSucceeded", description: "The CLI reports success." },
+        { guard: "freshFailure", target: "failing", actions: "failCli", description: "The CLI reports an explicit failure." },
         { guard: "freshMethodList", target: "choosingMethod", description: "Pick the requested method by its label." },
         { guard: "freshBadUrl", target: "failing", actions: "failUrl", description: "Untrusted URL: never handed out." },
         { guard: "freshUrl", target: "reportingUrl", actions: "keepUrl", description: "Hand the validated URL to onAuthUrl." },

@@ -575,7 +575,7 @@ export const modelPickerMachine = setup({
       description: "Revalidate: a picker already on screen belongs to a human (or is transcript) — never drive it.",
       always: [
         { guard: "foreignPicker", target: "done", actions: "failForeign", description: "Foreign picker visible at acquisition: reject without writing." },
-        { guard: "needsSnapshot", target: "snapshotting", description: "Codex may persist its choice: snapshot config.toml first." },
+        { guard: "needsSnapshot", target: "snapshotting", description: "The CLI may persist its choice: snapshot its config file first." },
         { target: "typing" },
       ],
     },
@@ -691,7 +691,7 @@ export const modelPickerMachine = setup({
       },
     },
     reading: {
-      description: "Collect rows; Codex scrolls page by page until no row is hidden above or below.",
+      description: "Collect rows; a scrolling list is read page by page until no row is hidden above or below.",
       always: [
         { guard: "moreToScroll", target: "scrolling", actions: "countPage", description: "More rows below the collected ones." },
         { guard: "moreAboveToScroll", target: "scrolling", actions: "countPageUp", description: "More rows above the collected ones." },
@@ -743,10 +743,10 @@ export const modelPickerMachine = setup({
     },
     applying: {
       always: [
-        { guard: "noSessionKey", target: "cleanup", actions: "failNoSessionKey", description: "Claude without `s`: never press Enter (it saves a default)." },
-        { guard: "effortFollows", target: "choosingModelRow", description: "Codex: Enter picks the model row and opens the effort step." },
+        { guard: "noSessionKey", target: "cleanup", actions: "failNoSessionKey", description: "A CLI whose Enter saves a default, without its session key: never press Enter." },
+        { guard: "effortFollows", target: "choosingModelRow", description: "Enter picks the model row and opens the effort step." },
         { guard: "useSessionKey", target: "applyingSession", description: "Apply for this session only." },
-        { target: "applyingEnter", actions: "markPersisted", description: "Codex 0.144: Enter is the only apply and writes config.toml." },
+        { target: "applyingEnter", actions: "markPersisted", description: "Enter is the only apply and writes the CLI's config file." },
       ],
     },
     choosingModelRow: { ...step("pickerEnter", "#modelPicker.awaitingEffort") },
@@ -765,10 +765,10 @@ export const modelPickerMachine = setup({
     applyingSession: { ...step("sessionKey", "#modelPicker.afterApply") },
     applyingEnter: { ...step("pickerEnter", "#modelPicker.afterApply") },
     afterApply: {
-      description: "Wait for the picker to close; confirm Claude's own cache warning, leave a hook's confirmation to the human.",
+      description: "Wait for the picker to close; confirm the CLI's own cache warning, leave a hook's confirmation to the human.",
       on: {
         frame: [
-          { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "Claude's standard cache warning." },
+          { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "The CLI's standard cache warning." },
           { guard: and(["frameSettled", "lateWarning"]), target: "lingering", actions: "recordFacts", description: "Picker gone, composer back: a cache warning may still paint." },
           { guard: "frameSettled", target: "verifying", actions: "recordFacts", description: "Picker gone, composer back: applied." },
         ],
@@ -781,7 +781,7 @@ export const modelPickerMachine = setup({
       },
     },
     lingering: {
-      description: "Claude can paint its cache warning after a composer frame: keep the slot for the bounded second.",
+      description: "A cache warning can paint after a composer frame: keep the slot for the bounded second.",
       on: {
         frame: [
           { guard: "frameStandardSwitch", target: "confirming", actions: "recordFacts", description: "A late standard cache warning: confirm it." },
@@ -854,7 +854,7 @@ export const modelPickerMachine = setup({
       },
     },
     finishing: {
-      description: "Clear a typed `/model` that never ran; Codex: restore config.toml by compare-and-swap and release the config lock.",
+      description: "Clear a typed `/model` that never ran; restore a persisted config file by compare-and-swap and release the config lock.",
       always: [
         { guard: "mustClearDraft", target: "clearingDraft" },
         { guard: "snapshotted", target: "restoring" },

@@ -1,7 +1,6 @@
 // Checks a turn's images before any session exists: the file checks an attach makes, and whether the agent can attach them here.
 
-import { claudeAdapter } from "../adapters/claude/adapter.js";
-import { codexAdapter } from "../adapters/codex/adapter.js";
+import { agentDefinition } from "./agent-launch.js";
 import { attachClipboard, clipboardRefusal } from "../effects/clipboard.js";
 import { validateImages } from "../effects/image-files.js";
 import type { ImageInput } from "../effects/image-files.js";
@@ -16,9 +15,6 @@ export interface CheckImagesOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/** How each agent attaches images: the same `imageVia` its session's attach takes. */
-const IMAGE_VIA: Readonly<Record<AgentKind, "paste" | "clipboard">> = { claude: claudeAdapter.imageVia, codex: codexAdapter.imageVia };
-
 /**
  * Resolves when `send`/`stream` with these `images` could attach them on a session of `agent` started with these
  * options; rejects with the error the attach would fail with — `invalid_image` (shape, count, a path that is not a
@@ -28,10 +24,11 @@ const IMAGE_VIA: Readonly<Record<AgentKind, "paste" | "clipboard">> = { claude: 
  * refuse bad input before launching an agent.
  */
 export async function checkImages(agent: AgentKind, images: readonly ImageInput[], options: CheckImagesOptions = {}): Promise<void> {
-  if (!Object.hasOwn(IMAGE_VIA, agent)) throw new ElwoodError("invalid_argument", "agent must be claude or codex", { option: "agent" });
+  // How the agent attaches images: the same `imageVia` its session's attach takes (an unknown agent: invalid_argument).
+  const { imageVia } = agentDefinition(agent).adapter;
   const checked = await validateImages(images, options.cwd ?? process.cwd());
   if (checked instanceof ElwoodError) throw checked;
-  if (IMAGE_VIA[agent] !== "clipboard" || checked.length === 0) return;
+  if (imageVia !== "clipboard" || checked.length === 0) return;
   const clipboard = attachClipboard(buildAgentEnv(process.env, options.env ?? {}));
   if (clipboard instanceof ElwoodError) throw clipboard;
   const refused = await clipboardRefusal(clipboard, checked);
