@@ -1,0 +1,54 @@
+// Issue 33 §1–2: every registered agent definition is whole and consistent, and the generic path reaches it by id.
+
+import { describe, expect, it } from "vitest";
+import { AGENT_DEFINITIONS } from "../../adapters/registry.js";
+import { AGENT_KINDS, agentDefinition } from "../../src/agent-launch.js";
+import { agentInfo, agentInfos } from "../../src/agent-registry.js";
+import { agentErrorFields } from "../../src/contracts/errors.js";
+
+describe.each(AGENT_DEFINITIONS.map((d) => [d.id, d] as const))("agent definition %s", (id, d) => {
+  it("has an id that reads back from its error codes, and its adapter is its own", () => {
+    expect(id).toMatch(/^[a-z][a-z0-9]*$/);
+    expect(d.adapter.kind).toBe(id);
+    expect(agentErrorFields(`${id}_not_found`)).toEqual({ agent: id, category: "not_found" });
+    expect(agentErrorFields(`${id}_invalid_reasoning_effort`)).toEqual({ agent: id, category: "invalid_reasoning_effort" });
+  });
+
+  it("names its executable, install hint, verified versions and efforts", () => {
+    expect(d.executable).toMatch(/^[A-Za-z0-9._-]+$/);
+    expect(d.installHint).not.toBe("");
+    expect(d.verifiedVersions.length).toBeGreaterThan(0);
+    expect(d.reasoningEfforts.length).toBeGreaterThan(0);
+  });
+
+  it("offers postures whose defaults are among their values", () => {
+    for (const p of d.postures) {
+      expect(p.values).toContain(p.commandDefault);
+      expect(p.values).toContain(p.highTrust);
+      expect(d.resumePosture.fields).toContain(p.option);
+    }
+  });
+
+  it("claims login exactly when its adapter has a login profile", () => {
+    expect(d.capabilities.login).toBe(d.adapter.login !== undefined);
+  });
+
+  it("is what the generic path and the faces' data give for its id", () => {
+    expect(agentDefinition(id)).toBe(d);
+    expect(agentInfo(id)).toMatchObject({ kind: id, displayName: d.displayName, executable: d.executable, postures: d.postures });
+  });
+});
+
+describe("the registry", () => {
+  it("lists each agent once, in detection order, with distinct executables", () => {
+    expect(new Set(AGENT_KINDS).size).toBe(AGENT_KINDS.length);
+    expect(new Set(AGENT_DEFINITIONS.map((d) => d.executable)).size).toBe(AGENT_DEFINITIONS.length);
+    const order = AGENT_DEFINITIONS.map((d) => d.detectionOrder);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(agentInfos().map((i) => i.kind)).toEqual(AGENT_KINDS);
+  });
+
+  it("refuses an unknown id as invalid_argument naming the known ones", () => {
+    expect(() => agentDefinition("gemini" as never)).toThrow(expect.objectContaining({ code: "invalid_argument", details: expect.objectContaining({ validValues: [...AGENT_KINDS] }) }));
+  });
+});
