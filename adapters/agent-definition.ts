@@ -4,6 +4,7 @@
 import type { AgentAdapter } from "../src/contracts/agent-adapter.js";
 import type { AgentKind } from "../src/contracts/agent-kinds.js";
 import type { ResumeTarget } from "../src/contracts/start-or-resume.js";
+import type { TurnHookReader } from "../src/contracts/turn-hooks.js";
 import type { AgentLaunchPlan, CommonResolvedOptions } from "./agent-launch-plan.js";
 
 /** A launch posture option the elwood command offers per agent (`--claude-permission-mode`, `--codex-sandbox` …). */
@@ -66,6 +67,8 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   /** The launch plan for validated options; with `resume`, the same launch on the CLI's recorded conversation. */
   readonly launchPlan: (resolved: R, resume?: ResumeTarget) => AgentLaunchPlan<P>;
   readonly resumePosture: AgentResumePosture;
+  /** Reads the hooks that accept, end or reject a `send` / `stream` turn (its transcript reader is the adapter's). */
+  readonly turnHooks: TurnHookReader;
   /** Whether a name is one of its hook events (a handler key, a bridge call's event). */
   readonly isHookEventName: (name: string) => boolean;
 }

@@ -21,7 +21,6 @@ import {
   writeStep,
 } from "./transaction.js";
 
-export type ClaudeLoginMethod = LoginMethod;
 
 export interface LoginTiming {
   readonly settleMs: number;
@@ -35,7 +34,7 @@ export interface LoginTiming {
 /** A profile that recognises nothing: a login op without a CLI profile can only fail. */
 export const NO_LOGIN_PROFILE: LoginProfile = {
   recoveryCommand: "",
-  methodLabels: { claudeai: /(?!)/, console: /(?!)/, third_party: /(?!)/ },
+  methodLabels: {},
   validateUrl: () => undefined,
   validateCode: () => ({ ok: false, reason: "this CLI has no /login panel Elwood drives" }),
 };
@@ -46,7 +45,7 @@ export interface LoginInput extends Partial<LoginTiming> {
   readonly opId: string;
   /** The CLI's `/login` panel knowledge (from its adapter). */
   readonly profile: LoginProfile;
-  readonly method?: ClaudeLoginMethod;
+  readonly method?: LoginMethod;
   readonly command?: string;
   /** Screen when the slot was taken: stages already visible there are stale until they disappear. */
   readonly facts: ScreenFacts | null;
@@ -63,7 +62,7 @@ type WriteWhat = "command" | "enter" | "arrows" | "methodEnter" | "code" | "code
 export interface LoginContext extends LoginTiming {
   readonly opId: string;
   readonly profile: LoginProfile;
-  readonly method: ClaudeLoginMethod;
+  readonly method: LoginMethod;
   readonly command: string;
   readonly facts: ScreenFacts | null;
   readonly status: SessionStatus;
@@ -106,7 +105,8 @@ function live(context: LoginContext, stage: Stage): boolean {
 }
 
 function methodIndex(context: LoginContext): number {
-  const re = context.profile.methodLabels[context.method];
+  const re = Object.hasOwn(context.profile.methodLabels, context.method) ? context.profile.methodLabels[context.method] : undefined;
+  if (re === undefined) return -1;
   return context.facts?.login?.methods.findIndex((m) => re.test(m.label)) ?? -1;
 }
 
@@ -221,7 +221,8 @@ export const loginMachine = setup({
     return {
       ...LOGIN_DEFAULTS,
       ...input,
-      method: input.method ?? "claudeai",
+      // The profile lists its default method first.
+      method: input.method ?? Object.keys(input.profile.methodLabels)[0] ?? "",
       command: input.command ?? "/login",
       facts: input.facts,
       status: input.status,

@@ -639,7 +639,7 @@ export const modelPickerMachine = setup({
     },
     settlingShown: {
       description:
-        "The CLI has read `/model`: an Enter written from now on is read on its own (one read with the text is a newline for Codex's paste-burst heuristic; Claude 2.1.215 under load dropped an Enter written before it painted the text).",
+        "The CLI has read `/model`: an Enter written from now on is read on its own (one read with the text can be a newline to a paste-burst heuristic, and a CLI under load can drop an Enter written before it painted the text).",
       after: { settle: { target: "entering" } },
       on: { frame: [...REPAIR_PASS_DIALOG, { guard: "frameModelDialog", target: "finishing", actions: ["recordFacts", "failForeign"], description: "A human opened a picker first: never drive it." }] },
     },
@@ -808,7 +808,7 @@ export const modelPickerMachine = setup({
       after: { close: { target: "cleanup", actions: "failNotSettled" } },
     },
     verifying: {
-      description: "The switch settled: a new `Set model to …` line must name the requested row (Claude; nothing to check on Codex).",
+      description: "The switch settled: a new `Set model to …` line must name the requested row (where the CLI prints one).",
       always: [
         { guard: "appliedOtherModel", target: "finishing", actions: "failAppliedOther", description: "The CLI applied another row: fail." },
         { target: "finishing" },

@@ -8,7 +8,8 @@ import type { RecordedAdapter } from "../effects/session-record.js";
 import type { AgentKind } from "./contracts/agent-kinds.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { ResumeTarget } from "./contracts/start-or-resume.js";
-import type { SessionFacade, SessionRuntime } from "./agent-session.js";
+import { SessionFacade, type SessionRuntime } from "./agent-session.js";
+import { LoginSessionFacade } from "./login-session-facade.js";
 import { resumeInputs, resumeTarget } from "./resume-session.js";
 import { startAgent } from "./start-agent.js";
 
@@ -42,4 +43,9 @@ export async function resumeDefinedAgent(kind: AgentKind, options: unknown, crea
   const { resumePosture } = agentDefinition(kind);
   const inputs = await resumeInputs(options, kind as RecordedAdapter, resumePosture.fields, resumePosture.overriddenBy);
   return launchDefinedAgent(kind, inputs.options, createSession, resumeTarget(inputs));
+}
+
+/** The session object of an agent without a typed shortcut: the common session, with `login()` when it has one. */
+export function commonFacade(kind: AgentKind): FacadeFactory {
+  return agentDefinition(kind).capabilities.login ? (runtime) => new LoginSessionFacade(runtime) : (runtime) => new SessionFacade(runtime);
 }

@@ -5,13 +5,14 @@
 import { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
 import type { AgentCapabilities, AgentPostureOption } from "../adapters/agent-definition.js";
-import { AGENT_KINDS, agentDefinition } from "./agent-launch.js";
+import { AGENT_KINDS, agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
+import { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
 import type { AgentKind, AgentModelOption } from "./contracts/public-types.js";
-import { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
+import { listClaudeModels, listCodexModels, listModelsWith, type ListModelsOptions } from "./list-models.js";
 import { resumeClaude, startOrResumeClaude, type ResumeClaudeOptions, type StartOrResumeClaudeOptions } from "./resume-claude.js";
 import { resumeCodex, startOrResumeCodex, type ResumeCodexOptions, type StartOrResumeCodexOptions } from "./resume-codex.js";
-import type { StartOrResumeResult } from "./resume-session.js";
-import type { ClaudeAgentSession, CodexAgentSession } from "./session-api.js";
+import { startOrResume, type StartOrResumeResult } from "./resume-session.js";
+import type { AgentSession, ClaudeAgentSession, CodexAgentSession } from "./session-api.js";
 import { startClaude, type StartClaudeOptions } from "./start-claude.js";
 import { startCodex, type StartCodexOptions } from "./start-codex.js";
 
@@ -35,17 +36,31 @@ export interface AgentTypes {
   };
 }
 
-/** One agent's entry: the generic operations, each the agent's own typed shortcut. */
+/** What an agent without a typed shortcut takes and gives: the common options, session and conversation. */
+export interface GenericAgentTypes {
+  readonly start: AgentStartOptions;
+  /** A resume: the session's id, where its store is, and the agent's launch options (no persona). */
+  readonly resume: { readonly elwoodSessionId: string; readonly cwd?: string; readonly stateDir?: string; readonly [option: string]: unknown };
+  readonly startOrResume: AgentStartOptions & { readonly elwoodSessionId?: string };
+  readonly conversationOptions: AgentConversationOptions;
+  readonly session: AgentSession;
+  readonly conversation: AgentConversation;
+}
+
+/** The types of agent `K`: its shortcut's where it has one, the common ones otherwise. */
+export type AgentTypesOf<K extends AgentKind> = K extends keyof AgentTypes ? AgentTypes[K] : GenericAgentTypes;
+
+/** One agent's entry: the generic operations, each the agent's own typed shortcut where it has one. */
 interface AgentEntry<K extends AgentKind> {
-  readonly start: (options: AgentTypes[K]["start"]) => Promise<AgentTypes[K]["session"]>;
-  readonly resume: (options: AgentTypes[K]["resume"]) => Promise<AgentTypes[K]["session"]>;
-  readonly startOrResume: (options: AgentTypes[K]["startOrResume"]) => Promise<StartOrResumeResult<AgentTypes[K]["session"]>>;
+  readonly start: (options: AgentTypesOf<K>["start"]) => Promise<AgentTypesOf<K>["session"]>;
+  readonly resume: (options: AgentTypesOf<K>["resume"]) => Promise<AgentTypesOf<K>["session"]>;
+  readonly startOrResume: (options: AgentTypesOf<K>["startOrResume"]) => Promise<StartOrResumeResult<AgentTypesOf<K>["session"]>>;
   readonly listModels: (options: ListModelsOptions) => Promise<readonly AgentModelOption[]>;
-  readonly conversation: (options?: AgentTypes[K]["conversationOptions"]) => AgentTypes[K]["conversation"];
+  readonly conversation: (options?: AgentTypesOf<K>["conversationOptions"]) => AgentTypesOf<K>["conversation"];
 }
 
 /** The typed shortcuts of the agents that have them; identity and everything else comes from the definitions. */
-const SHORTCUTS: { readonly [K in AgentKind]: AgentEntry<K> } = {
+const SHORTCUTS: { readonly [K in keyof AgentTypes & AgentKind]: AgentEntry<K> } = {
   claude: {
     start: startClaude,
     resume: resumeClaude,
@@ -64,10 +79,25 @@ const SHORTCUTS: { readonly [K in AgentKind]: AgentEntry<K> } = {
 
 export { AGENT_KINDS };
 
+/** The generic operations of an agent without a typed shortcut: its definition, the common session and conversation. */
+function genericEntry(kind: AgentKind): AgentEntry<AgentKind> {
+  const facade = commonFacade(kind);
+  const start = (options: AgentStartOptions): Promise<AgentSession> => launchDefinedAgent(kind, options, facade);
+  const resume = (options: GenericAgentTypes["resume"]): Promise<AgentSession> => resumeDefinedAgent(kind, options, facade);
+  return {
+    start,
+    resume,
+    startOrResume: (options: GenericAgentTypes["startOrResume"]) => startOrResume(options, resume, start as (o: object) => Promise<AgentSession>),
+    listModels: (options: ListModelsOptions) => listModelsWith(start, options),
+    conversation: (options?: AgentConversationOptions) => new AgentConversation(kind, options),
+  } as unknown as AgentEntry<AgentKind>;
+}
+
 /** The registry entry of `kind`; an unknown kind (from untyped input) is `invalid_argument` naming the valid ones. */
 function entry<K extends AgentKind>(kind: K): AgentEntry<K> {
   agentDefinition(kind);
-  return SHORTCUTS[kind] as unknown as AgentEntry<K>;
+  const shortcut = Object.hasOwn(SHORTCUTS, kind) ? (SHORTCUTS as Readonly<Record<string, unknown>>)[kind] : undefined;
+  return (shortcut ?? genericEntry(kind)) as AgentEntry<K>;
 }
 
 /** What a face may show and check about an agent before starting it: plain data from its definition. */
@@ -109,20 +139,20 @@ export function agentDisplayName(kind: AgentKind): string {
 }
 
 /** Starts a session of the agent `kind` (`startClaude` / `startCodex` for the kind). */
-export async function startAgentSession<K extends AgentKind>(kind: K, options: AgentTypes[K]["start"]): Promise<AgentTypes[K]["session"]> {
+export async function startAgentSession<K extends AgentKind>(kind: K, options: AgentTypesOf<K>["start"]): Promise<AgentTypesOf<K>["session"]> {
   return entry(kind).start(options);
 }
 
 /** Resumes a recorded session of the agent `kind` on its own conversation. */
-export async function resumeAgentSession<K extends AgentKind>(kind: K, options: AgentTypes[K]["resume"]): Promise<AgentTypes[K]["session"]> {
+export async function resumeAgentSession<K extends AgentKind>(kind: K, options: AgentTypesOf<K>["resume"]): Promise<AgentTypesOf<K>["session"]> {
   return entry(kind).resume(options);
 }
 
 /** Resumes when an id is given and resumable, else starts fresh; `resumed` says which. */
 export async function startOrResumeAgentSession<K extends AgentKind>(
   kind: K,
-  options: AgentTypes[K]["startOrResume"],
-): Promise<StartOrResumeResult<AgentTypes[K]["session"]>> {
+  options: AgentTypesOf<K>["startOrResume"],
+): Promise<StartOrResumeResult<AgentTypesOf<K>["session"]>> {
   return entry(kind).startOrResume(options);
 }
 
@@ -132,6 +162,6 @@ export async function listAgentModels(kind: AgentKind, options: ListModelsOption
 }
 
 /** The primary API (`send` / `stream`) for the agent `kind`, lazily started: a `ClaudeSession` or a `CodexSession`. */
-export function agentConversation<K extends AgentKind>(kind: K, options?: AgentTypes[K]["conversationOptions"]): AgentTypes[K]["conversation"] {
+export function agentConversation<K extends AgentKind>(kind: K, options?: AgentTypesOf<K>["conversationOptions"]): AgentTypesOf<K>["conversation"] {
   return entry(kind).conversation(options);
 }

@@ -14,7 +14,10 @@ export {
   startOrResumeAgentSession,
   type AgentInfo,
   type AgentTypes,
+  type AgentTypesOf,
+  type GenericAgentTypes,
 } from "./agent-registry.js";
+export { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
 export type { AgentCapabilities, AgentPostureOption } from "../adapters/agent-definition.js";
 export type { AgentKindRegistry } from "./contracts/agent-kinds.js";
 export type { RegisteredAgentDefinitions } from "../adapters/registry.js";
@@ -33,7 +36,7 @@ export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./lis
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { checkImages, type CheckImagesOptions } from "./check-images.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";
-export type { AgentSession, ClaudeAgentSession, CodexAgentSession, CodexSessionEventMap, ClaudeLoginOptions, ClaudeLoginMethod } from "./session-api.js";
+export type { AgentSession, ClaudeAgentSession, CodexAgentSession, CodexSessionEventMap, ClaudeLoginOptions, ClaudeLoginMethod, LoginOptions } from "./session-api.js";
 export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";
 export type { CodexHookHandlers, CodexHookPayloads, CodexHookResponses, CodexToolName } from "../adapters/codex/hook-types.js";
 export type { CodexHookEventName } from "../adapters/codex/hook-events.js";

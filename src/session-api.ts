@@ -3,7 +3,7 @@
 // so the declarations a consumer sees carry no actor, PTY or other internal member.
 
 import type { Observable } from "rxjs";
-import type { ClaudeLoginMethod } from "../machines/login.js";
+import type { LOGIN_METHOD_LABELS } from "../adapters/claude/login-screens.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "./contracts/loop.js";
 import type {
   ActivityEvent,
@@ -71,9 +71,21 @@ export interface AgentSession {
   teardown(): Promise<void>;
 }
 
-export type { ClaudeLoginMethod };
+/** Claude's sign-in methods, as its `/login` method list offers them. */
+export type ClaudeLoginMethod = keyof typeof LOGIN_METHOD_LABELS;
 
-export interface ClaudeLoginOptions {
+/** `login()`'s options on any agent with a `/login` panel Elwood drives; `method` is one of its profile's rows. */
+export interface LoginOptions {
+  /** Row to pick if the CLI shows its method list (default: its first); skipped when no list appears. */
+  readonly method?: string;
+  /** Receives the validated authorization URL. */
+  readonly onAuthUrl?: (url: string) => void;
+  /** Called at the CLI's code prompt; the code is validated before it is written. */
+  readonly provideCode: () => string | Promise<string>;
+  readonly timeoutMs?: number;
+}
+
+export interface ClaudeLoginOptions extends LoginOptions {
   /** Row to pick if Claude shows "Select login method" (default `claudeai`); skipped when no list appears. */
   readonly method?: ClaudeLoginMethod;
   /** Receives the validated (https, approved Anthropic host, no credentials) authorization URL. */

@@ -26,13 +26,14 @@ export interface SubmissionTiming {
 }
 
 /** How a CLI's `/login` sign-in method is chosen. */
-export type LoginMethod = "claudeai" | "console" | "third_party";
+export type LoginMethod = string;
 
 /** What the login transaction needs to know of a CLI's `/login` panel (only CLIs that have one). */
 export interface LoginProfile {
   /** What a person types to log in again (Claude's `/login`): the `login_expired` warning's `recoveryCommand`. */
   readonly recoveryCommand: string;
   /** The method list's row label for each sign-in method. */
+  /** The method list's row label for each sign-in method the CLI offers, the default first. */
   readonly methodLabels: Readonly<Record<LoginMethod, RegExp>>;
   /** The authorization URL as shown, when it is one the caller may be handed; undefined otherwise. */
   readonly validateUrl: (raw: string) => string | undefined;
