@@ -42,6 +42,12 @@ export interface SubmissionTiming {
   readonly unseenReplays: number;
   /** With unseenReplays: the quiet wait (the no-oracle quiet window) before judging whether to replay. */
   readonly replayQuietMs: number;
+  /**
+   * After settleMs, how long the Enter waits for the staged text to paint when it has not yet: an Enter the CLI reads
+   * before a late paste submits without it (Claude 2.1.215 under load sent an image without its text). Bounded: a
+   * paste that never paints gets its Enter anyway, and confirmation and replays judge it as before. 0: Enter at settleMs.
+   */
+  readonly stagedWaitMs: number;
 }
 
 /** Quiet waits allowed per unseen-paste replay: a screen that changes at every replay check releases the queue after this. */
@@ -56,6 +62,7 @@ export const SUBMISSION_DEFAULTS: SubmissionTiming = {
   replays: 0,
   unseenReplays: 0,
   replayQuietMs: 1_500,
+  stagedWaitMs: 0,
 };
 
 export type SubmissionInput = {
@@ -112,6 +119,8 @@ export interface SubmissionContext extends SubmissionTiming {
   readonly entered: boolean;
   /** A frame showed the staged text in the composer (after that, an empty composer means it was taken). */
   readonly seenStaged: boolean;
+  /** The composer's text when the paste was written: a frame that differs shows the CLI has ingested the paste. */
+  readonly composerBeforePaste: string;
   /** Raw caller input (sendKeys) took ownership of the draft: the caller owns it now, so no more recovery Enters. */
   readonly rawInput: boolean;
   readonly lastFacts: ScreenFacts | null;
@@ -153,6 +162,15 @@ export function frameAccepts(event: FrameEvent, text: string): boolean {
   const facts = event.facts;
   if (stagedInComposer(facts, text)) return false;
   return facts.working || facts.titleSpinner || event.oscState.includes("working") || facts.dialog?.kind === "permission";
+}
+
+/**
+ * The screen shows the CLI has ingested the paste: its text (or chip) is staged, the composer changed from before the
+ * write (a partial paint, a slash menu), or something else took the screen. An Enter is safe once any of these shows.
+ */
+function showsIngested(facts: ScreenFacts, context: SubmissionContext): boolean {
+  if (stagedInComposer(facts, context.text) || !facts.composer || facts.dialog !== undefined) return true;
+  return squash(facts.composerText) !== squash(context.composerBeforePaste);
 }
 
 /** An idle composer holding nothing: the only screen a replayed paste may be written into. */
@@ -203,6 +221,7 @@ export const submissionMachine = setup({
     holdRetry: ({ context }) => context.holdRetryMs,
     confirmInterval: ({ context }) => context.confirmIntervalMs,
     replayQuiet: ({ context }) => context.replayQuietMs,
+    stagedWait: ({ context }) => context.stagedWaitMs,
   },
   guards: {
     isOurs,
@@ -221,6 +240,10 @@ export const submissionMachine = setup({
       provablyNotTaken(context) && context.replayed < context.unseenReplays && context.replayWaits < MAX_REPLAY_WAITS_PER_REPLAY * context.unseenReplays,
     unseenReplaysSpent: ({ context }) => provablyNotTaken(context) && context.replayed >= context.unseenReplays,
     frameStaged: ({ context, event }) => event.type === "frame" && stagedInComposer(event.facts, context.text),
+    /** Typed commands are keystrokes the CLI reads in order; only a paste is ingested late. */
+    enterNow: ({ context }) =>
+      context.stagedWaitMs <= 0 || context.framing !== "paste" || (context.lastFacts !== null && showsIngested(context.lastFacts, context)),
+    frameIngested: ({ context, event }) => event.type === "frame" && showsIngested(event.facts, context),
     revoked: ({ context }) => context.rawInput,
     stagedWithRetriesLeft: ({ context }) =>
       context.lastFacts !== null &&
@@ -260,6 +283,7 @@ export const submissionMachine = setup({
     replayWaits: 0,
     quietChecks: 0,
     seenStaged: false,
+    composerBeforePaste: input.facts?.composerText ?? "",
     entered: false,
     rawInput: false,
     lastFacts: input.facts ?? null,
@@ -277,6 +301,7 @@ export const submissionMachine = setup({
       description: "Write the bracketed paste (or the typed command text) as its own PTY write.",
       entry: [
         "nextRequest",
+        assign({ composerBeforePaste: ({ context }) => context.lastFacts?.composerText ?? "" }),
         { type: "toParent", params: ({ context }) => writeRequest(context, "staged", context.framing === "paste" ? "paste" : "command") },
       ],
       on: {
@@ -289,7 +314,22 @@ export const submissionMachine = setup({
       after: { holdRetry: { target: "staging", description: "Ask the edge again after the hold back-off." } },
     },
     settling: {
-      after: { settle: { target: "entering", description: "Give the CLI time to ingest the paste before Enter." } },
+      description: "Give the CLI time to ingest the paste before Enter.",
+      after: {
+        settle: [
+          { guard: "enterNow", target: "entering", description: "The screen shows the paste ingested (or the CLI takes Enter at the settle delay): Enter." },
+          { target: "awaitingStaged", description: "Not painted yet: an Enter now could submit without it." },
+        ],
+      },
+    },
+    awaitingStaged: {
+      description: "Enter only once the screen shows the paste ingested (an Enter read before a late paste submits without it), bounded.",
+      on: {
+        frame: { guard: "frameIngested", target: "entering", actions: "recordFacts", description: "The screen shows the paste ingested: Enter." },
+      },
+      after: {
+        stagedWait: { target: "entering", description: "Never painted within the bound: Enter anyway; confirmation and replays judge it." },
+      },
     },
     entering: {
       description: "Write the submitting Enter as a separate PTY write.",

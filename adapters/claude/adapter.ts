@@ -47,7 +47,10 @@ export const claudeAdapter: AgentAdapter = {
   // Spec A §10.11: a paste that provably never reached the composer (never painted, idle empty composer, no hook, no
   // work, after the 1.5 s quiet window and one more interval) is replayed at most twice, then wait_timeout. The
   // paste painted up to 1.8 s late under load; that paint (seen staged) rules the replay out for good.
-  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, unseenReplays: 2, replayQuietMs: 1_500 },
+  // stagedWaitMs: 2.1.215 under load read an Enter written 150 ms after the text paste before the paste itself, and
+  // sent an image+text message as the image alone (e2e claude-picker-login-image, a full CI run): Enter waits for the
+  // text to paint, up to 2 s (paints up to ~1.8 s late were measured under load).
+  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, unseenReplays: 2, replayQuietMs: 1_500, stagedWaitMs: 2_000 },
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compact",

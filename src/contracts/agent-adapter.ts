@@ -23,6 +23,8 @@ export interface SubmissionTiming {
   readonly unseenReplays?: number;
   /** With unseenReplays: the quiet wait before a replay is decided. */
   readonly replayQuietMs?: number;
+  /** After settleMs, how long the Enter waits for a staged text that has not painted yet (0 or absent: no wait). */
+  readonly stagedWaitMs?: number;
 }
 
 /** How a CLI's `/login` sign-in method is chosen. */

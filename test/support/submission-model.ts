@@ -15,9 +15,12 @@ export const TEXT = "first line\nlast line";
 export const INPUT: SubmissionInput = { opId: "op", text: TEXT, framing: "paste", settleMs: 150, enterRetries: 2, confirmIntervalMs: 400, holdRetryMs: 100 };
 /** Codex's policy: acceptance needs live work, and an unaccepted paste is replayed once before wait_timeout. */
 export const POSITIVE_INPUT: SubmissionInput = { ...INPUT, positiveAcceptance: true, replays: 1 };
-/** Claude's policy: a paste never seen staged, at an idle empty composer with no hook or work, is replayed once. */
-export const UNSEEN_INPUT: SubmissionInput = { ...INPUT, unseenReplays: 1, replayQuietMs: 1_500 };
-export const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400, replayQuiet: 1_500 };
+/**
+ * Claude's policy: a paste never seen staged, at an idle empty composer with no hook or work, is replayed once; the
+ * Enter waits (bounded) for the staged text to paint.
+ */
+export const UNSEEN_INPUT: SubmissionInput = { ...INPUT, unseenReplays: 1, replayQuietMs: 1_500, stagedWaitMs: 2_000 };
+export const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400, replayQuiet: 1_500, stagedWait: 2_000 };
 
 const frame = (facts: Partial<ScreenFacts>): SubmissionEvent => ({ type: "frame", seq: 0, facts: { ...EMPTY_FACTS, ...facts }, oscState: [] });
 const FRAMES = [

@@ -27,9 +27,10 @@ function start(overrides: Partial<SubmissionInput> = {}) {
 }
 type Host = ReturnType<typeof start>;
 
+/** A paste that never paints: its Enter goes after the settle delay plus the whole wait for the paint. */
 function pasteAndEnter(host: Host): void {
   host.answer("written");
-  host.advance(TIMING.settleMs);
+  host.advance(TIMING.settleMs + (TIMING.stagedWaitMs ?? 0));
   host.answer("written");
 }
 /** Everything up to the replay decision, with nothing on screen or from hooks. */
