@@ -4,12 +4,34 @@ import { resolve } from "node:path";
 import { usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { configPath, readConfig, writeConfig } from "./config-file.js";
-import { CONFIG_KEYS, configKey } from "./config-keys.js";
+import { posturesOf } from "./agent-postures.js";
+import { type AgentName, CONFIG_KEYS, configKey } from "./config-keys.js";
 import { detectAgent } from "./detect-agent.js";
 import type { Invocation } from "./parse-invocation.js";
 import type { OutputWriter } from "./output-writer.js";
 import { SCHEMA_VERSION } from "./records.js";
-import { resolveSettings } from "./settings.js";
+import { postureValue, type RunSettings, resolveSettings, type Sourced } from "./settings.js";
+
+/**
+ * Posture fields a session of the agent records that the command never sets (the agent's own settings decide them).
+ * The registry's plain data does not list them (only the options the command offers), so they are named here.
+ */
+const UNSET_POSTURE_FIELDS: Readonly<Partial<Record<AgentName, readonly string[]>>> = { claude: ["allowedTools", "disallowedTools", "tools"] };
+
+/** The posture a run of `agent` would launch with, each field with its source (high trust decides every option). */
+function effectivePosture(s: RunSettings, agent: AgentName): Record<string, Sourced<string | null | undefined>> {
+  const posture: Record<string, Sourced<string | null | undefined>> = {};
+  for (const p of posturesOf(agent)) {
+    const setting = postureValue(s, agent, p.option);
+    posture[p.option] = s.highTrust.value
+      ? { value: p.highTrust, source: s.highTrust.source }
+      : setting.value === undefined
+        ? { value: p.commandDefault, source: "built-in" }
+        : setting;
+  }
+  for (const field of UNSET_POSTURE_FIELDS[agent] ?? []) posture[field] = { value: null, source: "unset" };
+  return posture;
+}
 
 function knownKey(name: string | undefined) {
   if (name === undefined) throw usageError("a config key is needed (keys: " + CONFIG_KEYS.map((k) => k.key).join(", ") + ")");
@@ -78,20 +100,7 @@ async function effective(invocation: Invocation, io: CliIo, path: string, stdout
   const { loaded, doc } = noDefaults ? { loaded: false, doc: {} } : await readConfig(path);
   const s = resolveSettings(values, io.env, doc, path, io.cwd);
   const agent = s.agent ?? { value: await detectAgent(io.env), source: "auto-detected" };
-  const highTrust = s.highTrust.value;
-  const posture =
-    agent.value === "claude"
-      ? {
-          permissionMode: highTrust ? { value: "bypassPermissions", source: s.highTrust.source } : s.claudePermissionMode.value === undefined ? { value: "dontAsk", source: "built-in" } : s.claudePermissionMode,
-          // The command sets no tool lists of its own: Claude's settings decide them.
-          allowedTools: { value: null, source: "unset" },
-          disallowedTools: { value: null, source: "unset" },
-          tools: { value: null, source: "unset" },
-        }
-      : {
-          sandbox: highTrust ? { value: "danger-full-access", source: s.highTrust.source } : s.codexSandbox.value === undefined ? { value: "workspace-write", source: "built-in" } : s.codexSandbox,
-          approvalPolicy: highTrust ? { value: "never", source: s.highTrust.source } : s.codexApprovalPolicy.value === undefined ? { value: "never", source: "built-in" } : s.codexApprovalPolicy,
-        };
+  const posture = effectivePosture(s, agent.value);
   const document = {
     schemaVersion: SCHEMA_VERSION,
     type: "config",

@@ -6,7 +6,7 @@ import { lstat, mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { usageError } from "./cli-error.js";
-import { CONFIG_KEYS, type ConfigValue, configKey } from "./config-keys.js";
+import { AGENTS, CONFIG_KEYS, type ConfigValue, configKey } from "./config-keys.js";
 
 export type ConfigDocument = Readonly<Record<string, ConfigValue>>;
 
@@ -29,7 +29,8 @@ export function decodeConfig(path: string, parsed: unknown): ConfigDocument {
   const flat: Record<string, ConfigValue> = {};
   for (const [name, value] of Object.entries(doc)) {
     if (name === "schemaVersion") continue;
-    if ((name === "claude" || name === "codex") && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    // An agent's name holds its own keys as a nested object.
+    if ((AGENTS as readonly string[]).includes(name) && typeof value === "object" && value !== null && !Array.isArray(value)) {
       for (const [sub, v] of Object.entries(value)) flat[`${name}.${sub}`] = v as ConfigValue;
     } else flat[name] = value as ConfigValue;
   }

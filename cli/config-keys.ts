@@ -1,5 +1,8 @@
 // The documented config keys: each one's dotted name, its value check, and how `config set` reads a string into it.
+// The per-agent keys (`<agent>.model`, `<agent>.reasoningEffort`, `<agent>.<posture option>`) come from the registry.
 
+import { AGENT_KINDS, type AgentKind, agentInfos } from "../src/index.js";
+import { posturesOf } from "./agent-postures.js";
 import { parseDuration } from "./duration.js";
 
 export type ConfigValue = string | boolean | number;
@@ -24,14 +27,17 @@ const flag = (key: string): ConfigKey => ({
   fromText: (t) => (t === "true" ? true : t === "false" ? false : t),
 });
 
-export const AGENTS = ["claude", "codex"] as const;
-export type AgentName = (typeof AGENTS)[number];
+/** The agents, in registry (detection) order. */
+export const AGENTS: readonly AgentKind[] = AGENT_KINDS;
+export type AgentName = AgentKind;
 export const OUTPUTS = ["text", "json", "jsonl"] as const;
-export const CLAUDE_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
-export const CODEX_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
-export const CLAUDE_PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
-export const CODEX_SANDBOXES = ["read-only", "workspace-write", "danger-full-access"] as const;
-export const CODEX_APPROVAL_POLICIES = ["untrusted", "on-request", "never"] as const;
+
+/** Each agent's own keys, agents in registry order: its model, its reasoning effort, then its posture options. */
+const AGENT_KEYS: readonly ConfigKey[] = agentInfos().flatMap((info) => [
+  text(`${info.kind}.model`),
+  oneOf(`${info.kind}.reasoningEffort`, info.reasoningEfforts),
+  ...posturesOf(info.kind).map((p) => oneOf(p.config, p.values)),
+]);
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   oneOf("agent", AGENTS),
@@ -47,13 +53,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   flag("verbose"),
   flag("stream"),
   text("persona"),
-  text("claude.model"),
-  oneOf("claude.reasoningEffort", CLAUDE_EFFORTS),
-  oneOf("claude.permissionMode", CLAUDE_PERMISSION_MODES),
-  text("codex.model"),
-  oneOf("codex.reasoningEffort", CODEX_EFFORTS),
-  oneOf("codex.sandbox", CODEX_SANDBOXES),
-  oneOf("codex.approvalPolicy", CODEX_APPROVAL_POLICIES),
+  ...AGENT_KEYS,
 ];
 
 export function configKey(name: string): ConfigKey | undefined {

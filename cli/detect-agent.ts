@@ -1,9 +1,12 @@
-// Auto-detection: asks the user's login shell for `claude` and `codex` at once (neither is run); Claude wins if both resolve.
+// Auto-detection: asks the user's login shell for every agent's executable at once (none is run); the first agent in
+// detection order that resolves wins (Claude Code before Codex).
 
 import { spawn } from "node:child_process";
 import { userInfo } from "node:os";
+import { AGENT_KINDS, agentInfo, agentInfos } from "../src/index.js";
 import { CliError, EXIT } from "./cli-error.js";
 import type { AgentName } from "./config-keys.js";
+import { noneOf } from "./word-list.js";
 
 /** A login shell that never answers is a failed probe, not a missing agent. */
 const PROBE_TIMEOUT_MS = 30_000;
@@ -21,7 +24,7 @@ export function loginShell(env: Readonly<Record<string, string | undefined>>): s
   return env["SHELL"] || "/bin/sh";
 }
 
-function probe(shell: string, name: AgentName, env: Readonly<Record<string, string | undefined>>, timeoutMs: number): Promise<ProbeOutcome> {
+function probe(shell: string, name: string, env: Readonly<Record<string, string | undefined>>, timeoutMs: number): Promise<ProbeOutcome> {
   return new Promise((resolve) => {
     // Detached: its own session and process group, so an interactive shell takes no part in our terminal's job
     // control (no SIGTTOU), and a probe that hangs can be ended with everything its profile started.
@@ -52,25 +55,45 @@ function probe(shell: string, name: AgentName, env: Readonly<Record<string, stri
   });
 }
 
-/** Whether `name` resolves in the login shell (as the library will launch it); undefined when the probe itself failed. */
-export async function agentResolves(name: AgentName, env: Readonly<Record<string, string | undefined>>, probeTimeoutMs = PROBE_TIMEOUT_MS): Promise<boolean | undefined> {
-  const outcome = await probe(loginShell(env), name, env, probeTimeoutMs);
+/** Whether the agent's executable resolves in the login shell (as the library will launch it); undefined when the probe itself failed. */
+export async function agentResolves(agent: AgentName, env: Readonly<Record<string, string | undefined>>, probeTimeoutMs = PROBE_TIMEOUT_MS): Promise<boolean | undefined> {
+  const outcome = await probe(loginShell(env), agentInfo(agent).executable, env, probeTimeoutMs);
   return "found" in outcome ? outcome.found : undefined;
+}
+
+/** The install hints as one clause: a command they all start with is said once ("npm install -g a or b"). */
+function installHints(hints: readonly string[]): string {
+  const split = hints.map((h) => h.split(" "));
+  const first = split[0] ?? [];
+  let shared = 0;
+  // The package (last word) is never part of the shared command.
+  while (shared < first.length - 1 && split.every((words) => words.length - 1 > shared && words[shared] === first[shared])) shared += 1;
+  const head = first.slice(0, shared).join(" ");
+  const rests = split.map((words) => words.slice(shared).join(" ")).join(" or ");
+  return shared === 0 ? rests : `${head} ${rests}`;
 }
 
 /** `probeTimeoutMs` bounds each probe (tests shorten it). */
 export async function detectAgent(env: Readonly<Record<string, string | undefined>>, probeTimeoutMs = PROBE_TIMEOUT_MS): Promise<AgentName> {
   const shell = loginShell(env);
-  const [claude, codex] = await Promise.all([probe(shell, "claude", env, probeTimeoutMs), probe(shell, "codex", env, probeTimeoutMs)]);
-  if ("found" in claude && claude.found) return "claude";
-  if ("found" in codex && codex.found) return "codex";
-  const failed = "failed" in claude ? claude.failed : "failed" in codex ? codex.failed : undefined;
+  const agents = agentInfos();
+  const outcomes = await Promise.all(agents.map((info) => probe(shell, info.executable, env, probeTimeoutMs)));
+  const found = agents.find((_, i) => {
+    const outcome = outcomes[i];
+    return outcome !== undefined && "found" in outcome && outcome.found;
+  });
+  if (found !== undefined) return found.kind;
+  const failed = outcomes.flatMap((outcome) => ("failed" in outcome ? [outcome.failed] : []))[0];
   if (failed !== undefined) {
-    throw new CliError("no_agent_found", `the agent probe failed: the login shell ${shell} could not run 'command -v' (${failed}); choose one with --agent claude|codex, ELWOOD_AGENT or the config 'agent' key`, EXIT.usage);
+    throw new CliError(
+      "no_agent_found",
+      `the agent probe failed: the login shell ${shell} could not run 'command -v' (${failed}); choose one with --agent ${AGENT_KINDS.join("|")}, ELWOOD_AGENT or the config 'agent' key`,
+      EXIT.usage,
+    );
   }
   throw new CliError(
     "no_agent_found",
-    `no agent found: neither claude nor codex resolves in the login shell ${shell}. Install one (npm install -g @anthropic-ai/claude-code or @openai/codex), or choose one with --agent, ELWOOD_AGENT or the config 'agent' key`,
+    `no agent found: ${noneOf(agents.map((info) => info.executable))} resolves in the login shell ${shell}. Install one (${installHints(agents.map((info) => info.installHint))}), or choose one with --agent, ELWOOD_AGENT or the config 'agent' key`,
     EXIT.usage,
   );
 }

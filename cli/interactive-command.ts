@@ -3,13 +3,15 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { resolve } from "node:path";
-import { listSessions } from "../src/index.js";
+import { agentInfo, listSessions } from "../src/index.js";
+import { posturesOf } from "./agent-postures.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import type { AgentName } from "./config-keys.js";
 import { detectAgent, loginShell } from "./detect-agent.js";
+import { interactiveArgv } from "./interactive-argv.js";
 import type { RunValues } from "./options.js";
-import type { RunSettings } from "./settings.js";
+import { postureValue, type RunSettings } from "./settings.js";
 
 /** Options that mean nothing without Elwood observing the run. */
 const REJECTED = ["stream", "verbose", "debug", "timeout", "persona", "image", "keep", "no-keep", "show-session-id", "ephemeral", "resume", "head"] as const;
@@ -57,24 +59,12 @@ export async function planInteractive(values: RunValues, positionals: readonly s
   const model = settings.model(agent).value;
   const effort = settings.reasoningEffort(agent).value;
   const ht = settings.highTrust.value;
-  const args: string[] = [];
-  if (agent === "claude") {
-    const mode = ht ? "bypassPermissions" : (settings.claudePermissionMode.value ?? (stored["permissionMode"] as string | null | undefined) ?? undefined);
-    if (model !== undefined) args.push("--model", model);
-    if (effort !== undefined) args.push("--effort", effort);
-    if (mode !== undefined) args.push("--permission-mode", mode);
-    if (conversation !== undefined) args.push("--resume", conversation);
-  } else {
-    const sandbox = ht ? "danger-full-access" : (settings.codexSandbox.value ?? (stored["sandbox"] as string | null | undefined) ?? undefined);
-    const approval = ht ? "never" : (settings.codexApprovalPolicy.value ?? (stored["approvalPolicy"] as string | null | undefined) ?? undefined);
-    if (conversation !== undefined) args.push("resume");
-    if (model !== undefined) args.push("--model", model);
-    if (sandbox !== undefined) args.push("--sandbox", sandbox);
-    if (approval !== undefined) args.push("--ask-for-approval", approval);
-    if (effort !== undefined) args.push("-c", `model_reasoning_effort=${effort}`);
-    args.push("--cd", cwd);
-    if (conversation !== undefined) args.push(conversation);
+  // High trust stands for its own posture; else a setting, else the stored session's, else the agent's own default.
+  const posture: Record<string, string | undefined> = {};
+  for (const p of posturesOf(agent)) {
+    posture[p.option] = ht ? p.highTrust : (postureValue(settings, agent, p.option).value ?? (stored[p.option] as string | null | undefined) ?? undefined);
   }
+  const args = interactiveArgv(agent, { cwd, model, effort, posture, conversation });
   return { agent, cwd, args };
 }
 
@@ -82,7 +72,7 @@ export async function planInteractive(values: RunValues, positionals: readonly s
 export async function runInteractive(launch: InteractiveLaunch, io: CliIo): Promise<number> {
   const offInterrupt = io.onInterrupt(() => {});
   try {
-    const line = ["exec", launch.agent, ...launch.args].map(quote).join(" ");
+    const line = ["exec", agentInfo(launch.agent).executable, ...launch.args].map(quote).join(" ");
     const child = spawn(loginShell(io.env), ["-l", "-i", "-c", line], { cwd: launch.cwd, stdio: "inherit", env: io.env as NodeJS.ProcessEnv });
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done, fail) => {
       child.on("error", fail);

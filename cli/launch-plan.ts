@@ -2,20 +2,24 @@
 
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { ClaudeSession, CodexSession, listSessions, type ClaudeSessionOptions, type CodexSessionOptions, type TerminalSize } from "../src/index.js";
+import { type AgentTypes, agentConversation, listSessions, type TerminalSize } from "../src/index.js";
+import { POSTURE_SETTINGS, posturesOf } from "./agent-postures.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { AgentName } from "./config-keys.js";
 import { detectAgent } from "./detect-agent.js";
 import { checkImageFlags } from "./image-flags.js";
 import type { RunValues } from "./options.js";
-import type { RunSettings, Sourced } from "./settings.js";
+import { postureValue, type RunSettings, type Sourced } from "./settings.js";
+
+/** Any agent's conversation (the library's lazily started `send` / `stream` session). */
+export type AgentConversation = AgentTypes[AgentName]["conversation"];
 
 export interface LaunchPlan {
   readonly agent: AgentName;
   readonly agentSource: string;
   readonly cwd: string;
   readonly images: readonly string[];
-  readonly session: ClaudeSession | CodexSession;
+  readonly session: AgentConversation;
   readonly resume: string | undefined;
 }
 
@@ -43,7 +47,7 @@ function rejectForeign(agent: AgentName, source: string, settings: Array<[string
 function rejectHighTrustConflict(settings: RunSettings): void {
   const ht = settings.highTrust;
   if (!ht.value || !(ht.source.startsWith("--") || ht.source.startsWith("ELWOOD_"))) return;
-  for (const posture of [settings.claudePermissionMode, settings.codexSandbox, settings.codexApprovalPolicy]) {
+  for (const posture of POSTURE_SETTINGS.map((p) => postureValue(settings, p.agent, p.option))) {
     if (posture.value !== undefined && (posture.source.startsWith("--") || posture.source.startsWith("ELWOOD_"))) {
       throw usageError(`high trust from ${ht.source} conflicts with ${posture.source}; drop one (or pass --no-high-trust)`);
     }
@@ -77,11 +81,11 @@ export async function planLaunch(values: RunValues, settings: RunSettings, invoc
       agentSource = "auto-detected";
     }
   }
-  rejectForeign(agent, agentSource, [
-    ["--claude-permission-mode", settings.claudePermissionMode, "claude"],
-    ["--codex-sandbox", settings.codexSandbox, "codex"],
-    ["--codex-approval-policy", settings.codexApprovalPolicy, "codex"],
-  ]);
+  rejectForeign(
+    agent,
+    agentSource,
+    POSTURE_SETTINGS.map((p) => [`--${p.flag}`, postureValue(settings, p.agent, p.option), p.agent]),
+  );
   const images = await checkImageFlags(agent, values.image ?? [], cwd);
   const model = settings.model(agent).value;
   const effort = settings.reasoningEffort(agent).value;
@@ -95,24 +99,14 @@ export async function planLaunch(values: RunValues, settings: RunSettings, invoc
     ...(resume === undefined ? {} : { resume }),
     ...(initialSize === undefined ? {} : { initialSize }),
   };
-  let session: ClaudeSession | CodexSession;
-  if (agent === "claude") {
-    // Built-in headless posture for a new session; a resume keeps its stored posture unless a setting overrides it.
-    const mode = settings.claudePermissionMode.value ?? (highTrust || resume !== undefined ? undefined : "dontAsk");
-    session = new ClaudeSession({
-      ...shared,
-      ...(effort === undefined ? {} : { reasoningEffort: effort }),
-      ...(mode === undefined ? {} : { permissionMode: mode }),
-    } as ClaudeSessionOptions);
-  } else {
-    const sandbox = settings.codexSandbox.value ?? (highTrust || resume !== undefined ? undefined : "workspace-write");
-    const approval = settings.codexApprovalPolicy.value ?? (highTrust || resume !== undefined ? undefined : "never");
-    session = new CodexSession({
-      ...shared,
-      ...(effort === undefined ? {} : { reasoningEffort: effort }),
-      ...(sandbox === undefined ? {} : { sandbox }),
-      ...(approval === undefined ? {} : { approvalPolicy: approval }),
-    } as CodexSessionOptions);
+  // Built-in headless posture for a new session; a resume keeps its stored posture unless a setting overrides it.
+  const posture: Record<string, string> = {};
+  for (const p of posturesOf(agent)) {
+    const value = postureValue(settings, agent, p.option).value ?? (highTrust || resume !== undefined ? undefined : p.commandDefault);
+    if (value !== undefined) posture[p.option] = value;
   }
+  const options = { ...shared, ...(effort === undefined ? {} : { reasoningEffort: effort }), ...posture };
+  // The agent's own option validation runs when the session starts; its types are per agent, the values here are data.
+  const session: AgentConversation = agentConversation(agent, options as AgentTypes[AgentName]["conversationOptions"]);
   return { agent, agentSource, cwd, images, session, resume };
 }

@@ -1,8 +1,8 @@
-// `elwood models`: starts each agent briefly (Claude then Codex, or the one --agent names) and lists its /model rows.
+// `elwood models`: starts each agent briefly (in registry order, or the one --agent names) and lists its /model rows.
 
-import { type AgentModelOption, listClaudeModels, listCodexModels } from "../src/index.js";
+import { type AgentModelOption, listAgentModels } from "../src/index.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
-import type { AgentName } from "./config-keys.js";
+import { AGENTS, type AgentName } from "./config-keys.js";
 import { asCliError } from "./exit-status.js";
 import type { OutputWriter } from "./output-writer.js";
 import { type Model, type ModelsDocument, type ModelsError, SCHEMA_VERSION } from "./output-documents.js";
@@ -31,7 +31,7 @@ function worst(codes: readonly number[]): number {
 
 async function listFor(agent: AgentName, cwd: string, stateDir: string, timeoutMs: number | undefined): Promise<readonly AgentModelOption[]> {
   const options = { cwd, stateDir, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
-  const listing = agent === "claude" ? listClaudeModels(options) : listCodexModels(options);
+  const listing = listAgentModels(agent, options);
   if (timeoutMs === undefined) return listing;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -47,7 +47,7 @@ async function listFor(agent: AgentName, cwd: string, stateDir: string, timeoutM
 export async function modelsCommand(request: ModelsRequest, stdout: OutputWriter, stderr: OutputWriter): Promise<number> {
   if (request.output === "jsonl") throw usageError("elwood models writes text or json, not jsonl");
   if (request.positionals.length > 0) throw usageError(`elwood models takes no prompt words (got '${request.positionals[0]}')`);
-  const agents: AgentName[] = request.agent === undefined ? ["claude", "codex"] : [request.agent];
+  const agents: readonly AgentName[] = request.agent === undefined ? AGENTS : [request.agent];
   const startedAt = Date.now();
   const found: Array<{ agent: AgentName; models: readonly AgentModelOption[] }> = [];
   const errors: Array<ModelsError & { exit: number }> = [];

@@ -1,5 +1,9 @@
 // The command's option table for node:util parseArgs — each entry also documents itself and names the commands that
 // take it, so the help texts (help-text.ts) and the per-command check (command-options.ts) come from the same table.
+// Everything per agent (the --agent choices, the efforts, the posture flags) is generated from the agent registry.
+
+import { AGENT_KINDS, agentInfos } from "../src/index.js";
+import { POSTURE_SETTINGS } from "./agent-postures.js";
 
 export const COMMANDS = ["help", "run", "config", "resume", "interactive", "sessions", "models", "serve"] as const;
 export type CommandName = (typeof COMMANDS)[number];
@@ -22,22 +26,45 @@ export interface OptionDoc {
 const ALL: readonly OptionCommand[] = ["run", "interactive", "sessions", "models", "serve"];
 const LAUNCH: readonly OptionCommand[] = ["run", "interactive", "serve"];
 
-/** Every option of a run (and, as a subset, of the other commands), in help order. `--no-*` forms reverse an inherited true. */
-export const RUN_OPTIONS = {
-  agent: { type: "string", arg: "<claude|codex>", help: "default: first available of claude, codex (auto-detected); with sessions: only that agent's", for: ["run", "interactive", "models", "serve", "sessions"] },
+type OptionSpec = OptionDoc & { readonly type: "string" | "boolean"; readonly short?: string; readonly multiple?: boolean };
+
+/** Each agent's efforts, for --reasoning-effort's help ("claude: low|…; codex: none|…"). */
+const EFFORTS_HELP = agentInfos()
+  .map((info) => `${info.kind}: ${info.reasoningEfforts.join("|")}`)
+  .join("; ");
+/** What high trust stands for per agent ("claude bypassPermissions, codex danger-full-access + never"). */
+const HIGH_TRUST_HELP = agentInfos()
+  .map((info) => `${info.kind} ${info.postures.map((p) => p.highTrust).join(" + ")}`)
+  .join(", ");
+
+/** The options before the posture flags, in help order. */
+const LEADING_OPTIONS = {
+  agent: { type: "string", arg: `<${AGENT_KINDS.join("|")}>`, help: `default: first available of ${AGENT_KINDS.join(", ")} (auto-detected); with sessions: only that agent's`, for: ["run", "interactive", "models", "serve", "sessions"] },
   model: { type: "string", arg: "<id>", help: "the agent's model", for: LAUNCH },
-  "reasoning-effort": { type: "string", arg: "<level>", help: "claude: low|medium|high|xhigh|max; codex: none|minimal|low|medium|high|xhigh|max", for: LAUNCH },
+  "reasoning-effort": { type: "string", arg: "<level>", help: EFFORTS_HELP, for: LAUNCH },
   persona: { type: "string", arg: "<prompt>", help: "a setup turn before the prompt (new sessions only; its reply is discarded)", for: ["run"] },
   cwd: { type: "string", short: "C", arg: "<path>", help: "workspace (default: current directory; not with a resume)", for: LAUNCH },
   image: { type: "string", multiple: true, arg: "<path>", help: "attach an image to the turn (repeatable, in order)", for: ["run"] },
   timeout: { type: "string", arg: "<duration>", help: "bound the whole run: <N>ms|s|m|h (default: none); exit 124", for: ["run", "models"] },
   trust: { type: "boolean", label: "--trust / --no-trust", help: "answer workspace trust prompts (default: trust)", for: ["run", "serve"] },
   "no-trust": { type: "boolean", help: "", hidden: true, for: ["run", "serve"] },
-  "high-trust": { type: "boolean", label: "--high-trust / --no-high-trust", help: "never ask: claude bypassPermissions, codex danger-full-access + never", for: LAUNCH },
+  "high-trust": { type: "boolean", label: "--high-trust / --no-high-trust", help: `never ask: ${HIGH_TRUST_HELP}`, for: LAUNCH },
   "no-high-trust": { type: "boolean", help: "", hidden: true, for: LAUNCH },
-  "claude-permission-mode": { type: "string", arg: "<mode>", help: "default|acceptEdits|plan|auto|dontAsk|bypassPermissions (default: dontAsk)", for: LAUNCH },
-  "codex-sandbox": { type: "string", arg: "<mode>", help: "read-only|workspace-write|danger-full-access (default: workspace-write)", for: LAUNCH },
-  "codex-approval-policy": { type: "string", arg: "<p>", help: "untrusted|on-request|never (default: never)", for: LAUNCH },
+} as const satisfies Record<string, OptionSpec>;
+
+/** A posture flag's value placeholder in help: `<mode>`, except where the help always showed a shorter one. */
+const POSTURE_PLACEHOLDER: Readonly<Record<string, string>> = { approvalPolicy: "<p>" };
+
+/** `--<agent>-<option>` per agent posture option, agents in registry order (their values and command default as help). */
+const POSTURE_OPTIONS: Readonly<Record<string, OptionSpec>> = Object.fromEntries(
+  POSTURE_SETTINGS.map((p) => [
+    p.flag,
+    { type: "string", arg: POSTURE_PLACEHOLDER[p.option] ?? "<mode>", help: `${p.values.join("|")} (default: ${p.commandDefault})`, for: LAUNCH },
+  ]),
+);
+
+/** The options after the posture flags, in help order. */
+const TRAILING_OPTIONS = {
   keep: { type: "boolean", help: "keep the session's state after the run (the default; elwood sessions rm deletes it)", for: ["run"] },
   "no-keep": { type: "boolean", label: "--no-keep, --ephemeral", help: "tear the session's state down after the run (nothing is kept)", for: ["run"] },
   ephemeral: { type: "boolean", help: "remove the sessions' stored state at shutdown (default: keep it resumable)", hidden: ["run"], for: ["run", "serve"] },
@@ -60,9 +87,16 @@ export const RUN_OPTIONS = {
   "no-defaults": { type: "boolean", help: "ignore the config file and ELWOOD_* settings", for: ALL },
   help: { type: "boolean", short: "h", help: "this help", for: ALL },
   version: { type: "boolean", short: "V", help: "the version", for: ALL },
-} as const satisfies Record<string, OptionDoc & { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
+} as const satisfies Record<string, OptionSpec>;
 
-export type RunOptionName = keyof typeof RUN_OPTIONS;
+type FixedOptions = typeof LEADING_OPTIONS & typeof TRAILING_OPTIONS;
+
+/** Every option of a run (and, as a subset, of the other commands), in help order. `--no-*` forms reverse an inherited true. */
+export const RUN_OPTIONS: FixedOptions & Readonly<Record<string, OptionSpec>> = { ...LEADING_OPTIONS, ...POSTURE_OPTIONS, ...TRAILING_OPTIONS };
+
+/** An option's name; the generated posture flags are names too, known only at run time. */
+export type RunOptionName = keyof FixedOptions | (string & {});
+/** The parsed values: the fixed options typed by their table entry, the generated posture flags (strings) by name. */
 export type RunValues = {
-  -readonly [K in RunOptionName]?: (typeof RUN_OPTIONS)[K] extends { type: "string"; multiple: true } ? string[] : (typeof RUN_OPTIONS)[K] extends { type: "string" } ? string : boolean;
-};
+  -readonly [K in keyof FixedOptions]?: FixedOptions[K] extends { type: "string"; multiple: true } ? string[] : FixedOptions[K] extends { type: "string" } ? string : boolean;
+} & { [postureFlag: string]: string | boolean | string[] | undefined };

@@ -2,6 +2,7 @@
 // cli/output.schema.json is generated from them (cli/output-schema.ts), so the schema and the writers cannot drift.
 
 import { type Static, type TObject, type TProperties, type TSchema, Type } from "@sinclair/typebox";
+import { AGENT_KINDS } from "../src/index.js";
 import { literals } from "./serve/schemas/literals.js";
 
 export const SCHEMA_VERSION = 1;
@@ -32,8 +33,10 @@ const nonNegative = (description?: string) => Type.Integer({ minimum: 0, ...(des
 const version = { schemaVersion: Type.Literal(SCHEMA_VERSION) };
 const stamps = { sequence: nonNegative("0, 1, 2, … in output order"), elapsedMs: nonNegative("milliseconds since the command started") };
 
-export const AgentSchema = Type.Union([Type.Literal("claude"), Type.Literal("codex")]);
-const agentOrNull = Type.Union([Type.Literal("claude"), Type.Literal("codex"), Type.Null()], { description: "the agent that ran or was selected; null before any selection" });
+/** The agents as literals, in registry order (the generated schema lists them in that order). */
+const agentLiterals = AGENT_KINDS.map((kind) => Type.Literal(kind));
+export const AgentSchema = Type.Union(agentLiterals);
+const agentOrNull = Type.Union([...agentLiterals, Type.Null()], { description: "the agent that ran or was selected; null before any selection" });
 
 export const CleanupSchema = def(
   "cleanup",

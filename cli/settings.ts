@@ -2,9 +2,11 @@
 
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { agentInfo } from "../src/index.js";
+import { POSTURE_SETTINGS, type PostureSetting } from "./agent-postures.js";
 import { usageError } from "./cli-error.js";
 import type { ConfigDocument } from "./config-file.js";
-import { AGENTS, type AgentName, CLAUDE_EFFORTS, CLAUDE_PERMISSION_MODES, CODEX_APPROVAL_POLICIES, CODEX_EFFORTS, CODEX_SANDBOXES, OUTPUTS } from "./config-keys.js";
+import { AGENTS, type AgentName, OUTPUTS } from "./config-keys.js";
 import { parseDuration } from "./duration.js";
 import type { RunValues } from "./options.js";
 
@@ -31,9 +33,16 @@ export interface RunSettings {
   /** Flag or env model/effort apply to whichever agent runs; config keys are per agent (picked once it is known). */
   readonly model: (agent: AgentName) => Sourced<string | undefined>;
   readonly reasoningEffort: (agent: AgentName) => Sourced<string | undefined>;
-  readonly claudePermissionMode: Sourced<string | undefined>;
-  readonly codexSandbox: Sourced<string | undefined>;
-  readonly codexApprovalPolicy: Sourced<string | undefined>;
+  /** Each agent's posture options (`postures[kind][option]`), whichever agent runs: a foreign one is refused at launch. */
+  readonly postures: PostureValues;
+}
+
+/** Posture settings by agent, then by the session option they set. */
+export type PostureValues = Readonly<Partial<Record<AgentName, Readonly<Record<string, Sourced<string | undefined>>>>>>;
+
+/** The setting of one agent's posture option (unset when the agent has no such option). */
+export function postureValue(settings: RunSettings, agent: AgentName, option: string): Sourced<string | undefined> {
+  return settings.postures[agent]?.[option] ?? { value: undefined, source: "unset" };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -138,17 +147,19 @@ export function resolveSettings(values: RunValues, env: Env, config: ConfigDocum
     debug: values.debug === true,
     persona: r.text({ flag: { name: "persona", value: values.persona }, env: "ELWOOD_PERSONA", config: "persona" }),
     model: perAgent(modelFlag, "model"),
-    reasoningEffort: (agentName) => oneOf(effort(agentName), agentName === "claude" ? CLAUDE_EFFORTS : CODEX_EFFORTS, `reasoning effort for ${agentName}`),
-    claudePermissionMode: oneOf(
-      r.text({ flag: { name: "claude-permission-mode", value: values["claude-permission-mode"] }, env: "ELWOOD_CLAUDE_PERMISSION_MODE", config: "claude.permissionMode" }),
-      CLAUDE_PERMISSION_MODES,
-      "Claude permission mode",
-    ),
-    codexSandbox: oneOf(r.text({ flag: { name: "codex-sandbox", value: values["codex-sandbox"] }, env: "ELWOOD_CODEX_SANDBOX", config: "codex.sandbox" }), CODEX_SANDBOXES, "Codex sandbox"),
-    codexApprovalPolicy: oneOf(
-      r.text({ flag: { name: "codex-approval-policy", value: values["codex-approval-policy"] }, env: "ELWOOD_CODEX_APPROVAL_POLICY", config: "codex.approvalPolicy" }),
-      CODEX_APPROVAL_POLICIES,
-      "Codex approval policy",
-    ),
+    reasoningEffort: (agentName) => oneOf(effort(agentName), agentInfo(agentName).reasoningEfforts, `reasoning effort for ${agentName}`),
+    postures: resolvePostures(r, values),
   };
+}
+
+/** Every agent's posture options, checked in registry order (the first bad one is the error). */
+function resolvePostures(r: Resolver, values: RunValues): PostureValues {
+  const out: Partial<Record<AgentName, Record<string, Sourced<string | undefined>>>> = {};
+  for (const p of POSTURE_SETTINGS) (out[p.agent] ??= {})[p.option] = resolvePosture(r, values, p);
+  return out;
+}
+
+function resolvePosture(r: Resolver, values: RunValues, p: PostureSetting): Sourced<string | undefined> {
+  const flag = values[p.flag];
+  return oneOf(r.text({ flag: { name: p.flag, value: typeof flag === "string" ? flag : undefined }, env: p.env, config: p.config }), p.values, p.label);
 }

@@ -1,5 +1,6 @@
 // agentapi's routes (GET /status, GET /messages, POST /message, GET /events, POST /upload) on the server's default session.
 
+import { AGENT_KINDS } from "../../src/index.js";
 import { ERROR_RESPONSE, HttpProblem } from "./problem.js";
 import { CompatConversation } from "./compat-conversation.js";
 import { requestedLastEventId } from "./event-log.js";
@@ -36,7 +37,7 @@ export function compatTarget(live: LiveSession): { conversation: CompatConversat
 const USER_CONTENT = new RegExp(USER_CONTENT_PATTERN);
 
 function need<T>(value: T | undefined): T {
-  if (value === undefined) throw new HttpProblem(404, "no_default_session", "this server has no default session: start it with --agent claude|codex to use agentapi's routes");
+  if (value === undefined) throw new HttpProblem(404, "no_default_session", `this server has no default session: start it with --agent ${AGENT_KINDS.join("|")} to use agentapi's routes`);
   return value;
 }
 

@@ -25,7 +25,9 @@ export type ServeValues = {
 };
 
 /** Run options that make no sense for a server (they belong to one turn or one stored session): the table says which. */
-export const NOT_FOR_SERVE = (Object.keys(RUN_OPTIONS) as RunOptionName[]).filter((name) => !(RUN_OPTIONS[name].for as readonly string[]).includes("serve"));
+export const NOT_FOR_SERVE: readonly RunOptionName[] = Object.entries(RUN_OPTIONS)
+  .filter(([, option]) => !(option.for as readonly string[]).includes("serve"))
+  .map(([name]) => name);
 
 export const DEFAULT_PORT = 3284;
 export const DEFAULT_MAX_SESSIONS = 8;

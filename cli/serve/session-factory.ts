@@ -1,9 +1,9 @@
 // Builds the library session for a served session from the server's settings, exactly as `elwood run` would (planLaunch).
 
 import { resolve } from "node:path";
-import { ElwoodError } from "../../src/index.js";
+import { type AgentErrorCode, agentInfo, ElwoodError } from "../../src/index.js";
 import { CliError } from "../cli-error.js";
-import { type AgentName, CLAUDE_EFFORTS, CODEX_EFFORTS } from "../config-keys.js";
+import type { AgentName } from "../config-keys.js";
 import { agentResolves, loginShell } from "../detect-agent.js";
 import { planLaunch } from "../launch-plan.js";
 import type { RunValues } from "../options.js";
@@ -40,15 +40,17 @@ export function sessionFactory(values: RunValues, settings: RunSettings, serverC
 
 /** A client's reasoning effort, checked at creation against what the agent accepts (with the library's own error). */
 function requestedEffort(agent: AgentName, effort: string): string {
-  const validValues: readonly string[] = agent === "claude" ? CLAUDE_EFFORTS : CODEX_EFFORTS;
+  const validValues = agentInfo(agent).reasoningEfforts;
   if (validValues.includes(effort)) return effort;
   const message = `reasoningEffort for ${agent} must be one of ${validValues.join(", ")} (got '${effort}')`;
-  throw agent === "claude" ? new ElwoodError("claude_invalid_reasoning_effort", message, { validValues }) : new ElwoodError("codex_invalid_reasoning_effort", message, { validValues });
+  const code: AgentErrorCode = `${agent}_invalid_reasoning_effort`;
+  throw new ElwoodError(code, message, { validValues });
 }
 
 /** The library's own not-found error, raised at creation instead of on the session's first use. */
 function notInstalled(agent: AgentName, env: Readonly<Record<string, string | undefined>>): ElwoodError {
   const message = `${agent} does not resolve in this server's login shell: it is not installed (or not on its PATH) on the server`;
-  const details = { executable: agent, shell: loginShell(env), exitCode: 127, stderr: "" };
-  return agent === "claude" ? new ElwoodError("claude_not_found", message, details) : new ElwoodError("codex_not_found", message, details);
+  const details = { executable: agentInfo(agent).executable, shell: loginShell(env), exitCode: 127, stderr: "" };
+  const code: AgentErrorCode = `${agent}_not_found`;
+  return new ElwoodError(code, message, details);
 }

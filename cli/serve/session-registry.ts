@@ -1,11 +1,12 @@
 // The server's live sessions: create (under a hard cap), get, list, delete, and closeAll at shutdown.
 
 import { randomUUID } from "node:crypto";
-import type { ClaudeSession, CodexSession } from "../../src/index.js";
 import type { AgentName } from "../config-keys.js";
+import type { AgentConversation } from "../launch-plan.js";
 import { HttpProblem } from "./problem.js";
 
-export type ServedSession = ClaudeSession | CodexSession;
+/** Any agent's conversation, as planLaunch builds it. */
+export type ServedSession = AgentConversation;
 
 /** What a client may choose for a new session; everything else comes from the server's settings. */
 export interface SessionSpec {

@@ -2,6 +2,8 @@
 // shape), field by field, as TypeBox.
 
 import { type TSchema, Type } from "@sinclair/typebox";
+import { AGENT_KINDS } from "../../../src/index.js";
+import { orList } from "../../word-list.js";
 import { literals } from "./literals.js";
 import { MAX_KEYS_LENGTH } from "./native.js";
 
@@ -23,7 +25,7 @@ export const MessageType = titledLiterals(["raw", "user"], { $id: "MessageType" 
 
 const messageId = Type.Integer({ minimum: 0, description: "Unique identifier for the message. This identifier also represents the order of the message in the conversation history." });
 const messageTime = Type.String({ format: "date-time", description: "Timestamp of the message" });
-const agentType = Type.String({ description: "Type of the agent being used by the server (claude or codex)." });
+const agentType = Type.String({ description: `Type of the agent being used by the server (${orList(AGENT_KINDS)}).` });
 
 export const Message = Type.Object(
   {
@@ -100,7 +102,9 @@ export const StatusChangeBody = Type.Object({ agent_type: agentType, status: Age
 export const AgentErrorBody = Type.Object(
   {
     level: literals(["error"], "How serious: Elwood sends only errors."),
-    message: Type.String({ description: "`<code>: <what went wrong>`, where <code> is Elwood's stable error code (turn_failed, agent_exited, claude_not_found, …)" }),
+    message: Type.String({
+      description: `\`<code>: <what went wrong>\`, where <code> is Elwood's stable error code (turn_failed, agent_exited, ${AGENT_KINDS[0] ?? "agent"}_not_found, …)`,
+    }),
     time: messageTime,
   },
   { additionalProperties: false, $id: "AgentErrorBody", title: "AgentErrorBody" },

@@ -5,7 +5,7 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { literals } from "./literals.js";
 import { ref } from "./named.js";
-import type { AgentModelOption, StatusDecision, TurnEvent } from "../../../src/index.js";
+import { AGENT_KINDS, type AgentModelOption, agentInfos, type StatusDecision, type TurnEvent } from "../../../src/index.js";
 
 /** The longest delay a Node timer holds (2^31 − 1 ms); a longer one would fire at once. The library bounds its own options the same way. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -16,7 +16,12 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
  */
 export const MAX_KEYS_LENGTH = 16_384;
 
-export const AgentKindSchema = literals(["claude", "codex"], { $id: "AgentKind" });
+export const AgentKindSchema = literals(AGENT_KINDS, { $id: "AgentKind" });
+
+/** Each agent's effort range for the document ("Claude Code: low…max; Codex: none…max"). */
+const EFFORT_RANGES = agentInfos()
+  .map((info) => `${info.displayName}: ${info.reasoningEfforts[0] ?? ""}…${info.reasoningEfforts.at(-1) ?? ""}`)
+  .join("; ");
 
 export const SessionStatusSchema = literals(["starting", "running", "ready", "blocked", "stopped", "exited", "killed", "torn_down"], {
   $id: "SessionStatus",
@@ -27,10 +32,10 @@ export type SessionStatusValue = Static<typeof SessionStatusSchema>;
 export const CreateSessionRequestSchema = Type.Object(
   {
     // Request bodies inline their enums: the server compiles them for validation without a $ref resolver.
-    agent: Type.Optional(literals(["claude", "codex"], "Default: the server's --agent.")),
+    agent: Type.Optional(literals(AGENT_KINDS, "Default: the server's --agent.")),
     cwd: Type.Optional(Type.String({ minLength: 1, description: "The agent's working directory, resolved against the server's --cwd." })),
     model: Type.Optional(Type.String({ minLength: 1, description: "Forwarded to the CLI's --model." })),
-    reasoningEffort: Type.Optional(Type.String({ minLength: 1, description: "Claude: low…max; Codex: none…max (checked by the library)." })),
+    reasoningEffort: Type.Optional(Type.String({ minLength: 1, description: `${EFFORT_RANGES} (checked by the library).` })),
   },
   { $id: "CreateSessionRequest", additionalProperties: false },
 );
