@@ -42,6 +42,17 @@ export interface AgentResumePosture {
   readonly overriddenBy: (field: string, options: Readonly<Record<string, unknown>>) => boolean;
 }
 
+/** What a person's own interactive launch of the CLI carries (`elwood interactive`): no Elwood hooks or settings. */
+export interface InteractiveLaunch {
+  readonly cwd: string;
+  readonly model: string | undefined;
+  readonly effort: string | undefined;
+  /** The posture by session option name (`permissionMode`, `sandbox` …). */
+  readonly posture: Readonly<Record<string, string | undefined>>;
+  /** The agent's own conversation id, to resume it. */
+  readonly conversation: string | undefined;
+}
+
 /** Everything Elwood knows about one agent CLI. `R` is its validated options, `P` its probe's answer. */
 export interface AgentDefinition<K extends AgentKind = AgentKind, R extends CommonResolvedOptions = CommonResolvedOptions, P = unknown> {
   readonly id: K;
@@ -67,6 +78,8 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   /** The launch plan for validated options; with `resume`, the same launch on the CLI's recorded conversation. */
   readonly launchPlan: (resolved: R, resume?: ResumeTarget) => AgentLaunchPlan<P>;
   readonly resumePosture: AgentResumePosture;
+  /** The CLI's own argv (after its executable) for a person's interactive launch with this model, effort and posture. */
+  readonly interactiveArgs: (launch: InteractiveLaunch) => string[];
   /** Reads the hooks that accept, end or reject a `send` / `stream` turn (its transcript reader is the adapter's). */
   readonly turnHooks: TurnHookReader;
   /** Whether a name is one of its hook events (a handler key, a bridge call's event). */

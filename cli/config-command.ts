@@ -10,13 +10,8 @@ import { detectAgent } from "./detect-agent.js";
 import type { Invocation } from "./parse-invocation.js";
 import type { OutputWriter } from "./output-writer.js";
 import { SCHEMA_VERSION } from "./records.js";
+import { agentInfo } from "../src/index.js";
 import { postureValue, type RunSettings, resolveSettings, type Sourced } from "./settings.js";
-
-/**
- * Posture fields a session of the agent records that the command never sets (the agent's own settings decide them).
- * The registry's plain data does not list them (only the options the command offers), so they are named here.
- */
-const UNSET_POSTURE_FIELDS: Readonly<Partial<Record<AgentName, readonly string[]>>> = { claude: ["allowedTools", "disallowedTools", "tools"] };
 
 /** The posture a run of `agent` would launch with, each field with its source (high trust decides every option). */
 function effectivePosture(s: RunSettings, agent: AgentName): Record<string, Sourced<string | null | undefined>> {
@@ -29,7 +24,8 @@ function effectivePosture(s: RunSettings, agent: AgentName): Record<string, Sour
         ? { value: p.commandDefault, source: "built-in" }
         : setting;
   }
-  for (const field of UNSET_POSTURE_FIELDS[agent] ?? []) posture[field] = { value: null, source: "unset" };
+  // Fields a session records that the command never sets (the agent's own settings decide them, e.g. tool lists).
+  for (const field of agentInfo(agent).recordedPosture) if (!(field in posture)) posture[field] = { value: null, source: "unset" };
   return posture;
 }
 

@@ -3,13 +3,12 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { resolve } from "node:path";
-import { agentInfo, listSessions } from "../src/index.js";
+import { agentInfo, agentInteractiveArgs, listSessions } from "../src/index.js";
 import { posturesOf } from "./agent-postures.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import type { AgentName } from "./config-keys.js";
 import { detectAgent, loginShell } from "./detect-agent.js";
-import { interactiveArgv } from "./interactive-argv.js";
 import type { RunValues } from "./options.js";
 import { postureValue, type RunSettings } from "./settings.js";
 
@@ -64,7 +63,7 @@ export async function planInteractive(values: RunValues, positionals: readonly s
   for (const p of posturesOf(agent)) {
     posture[p.option] = ht ? p.highTrust : (postureValue(settings, agent, p.option).value ?? (stored[p.option] as string | null | undefined) ?? undefined);
   }
-  const args = interactiveArgv(agent, { cwd, model, effort, posture, conversation });
+  const args = agentInteractiveArgs(agent, { cwd, model, effort, posture, conversation });
   return { agent, cwd, args };
 }
 

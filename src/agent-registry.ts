@@ -4,7 +4,7 @@
 
 import { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
-import type { AgentCapabilities, AgentPostureOption } from "../adapters/agent-definition.js";
+import type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-definition.js";
 import { AGENT_KINDS, agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
 import { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
 import type { AgentKind, AgentModelOption } from "./contracts/public-types.js";
@@ -110,6 +110,8 @@ export interface AgentInfo {
   readonly verifiedVersions: readonly string[];
   readonly reasoningEfforts: readonly string[];
   readonly postures: readonly AgentPostureOption[];
+  /** Every posture field a session of this agent records (and a resume restores), the postures' options among them. */
+  readonly recordedPosture: readonly string[];
   readonly capabilities: AgentCapabilities;
 }
 
@@ -124,8 +126,14 @@ export function agentInfo(kind: AgentKind): AgentInfo {
     verifiedVersions: d.verifiedVersions,
     reasoningEfforts: d.reasoningEfforts,
     postures: d.postures,
+    recordedPosture: d.resumePosture.fields,
     capabilities: d.capabilities,
   };
+}
+
+/** The agent's own argv (after its executable) for a person's interactive launch: no Elwood hooks or settings. */
+export function agentInteractiveArgs(kind: AgentKind, launch: InteractiveLaunch): string[] {
+  return agentDefinition(kind).interactiveArgs(launch);
 }
 
 /** Every agent's data, in registry order. */

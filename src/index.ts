@@ -8,6 +8,7 @@ export {
   agentDisplayName,
   agentInfo,
   agentInfos,
+  agentInteractiveArgs,
   listAgentModels,
   resumeAgentSession,
   startAgentSession,
@@ -18,7 +19,7 @@ export {
   type GenericAgentTypes,
 } from "./agent-registry.js";
 export { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
-export type { AgentCapabilities, AgentPostureOption } from "../adapters/agent-definition.js";
+export type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-definition.js";
 export type { AgentKindRegistry } from "./contracts/agent-kinds.js";
 export type { RegisteredAgentDefinitions } from "../adapters/registry.js";
 export {

@@ -3,6 +3,7 @@
 import { defineAgent } from "../agent-definition.js";
 import { claudeAdapter } from "./adapter.js";
 import { isClaudeHookEventName } from "./hook-events.js";
+import { claudeInteractiveArgs } from "./interactive-args.js";
 import { claudeLaunchPlan } from "./launch-plan.js";
 import { readClaudeTurnHook } from "./turn-hooks.js";
 import { CLAUDE_PERMISSION_MODES, CLAUDE_REASONING_EFFORTS, validateClaudeOptions } from "./options.js";
@@ -36,6 +37,7 @@ export const claudeAgent = defineAgent({
     // highTrust chooses its own permission mode (and conflicts with an explicit one), so the recorded one stays out.
     overriddenBy: (field, options) => field === "permissionMode" && options["highTrust"] === true,
   },
+  interactiveArgs: claudeInteractiveArgs,
   turnHooks: readClaudeTurnHook,
   isHookEventName: isClaudeHookEventName,
 });

@@ -3,6 +3,7 @@
 import { defineAgent } from "../agent-definition.js";
 import { codexAdapter } from "./adapter.js";
 import { isCodexHookEventName } from "./hook-events.js";
+import { codexInteractiveArgs } from "./interactive-args.js";
 import { codexLaunchPlan } from "./launch-plan.js";
 import { readCodexTurnHook } from "./turn-hooks.js";
 import { CODEX_APPROVAL_POLICIES, CODEX_REASONING_EFFORTS, CODEX_SANDBOX_MODES, validateCodexOptions } from "./options.js";
@@ -34,6 +35,7 @@ export const codexAgent = defineAgent({
   launchPlan: codexLaunchPlan,
   // `codex resume` takes every other launch option (0.144.6, 0.171.0); highTrust expands to its own posture.
   resumePosture: { fields: ["sandbox", "approvalPolicy"], overriddenBy: (_field, options) => options["highTrust"] === true },
+  interactiveArgs: codexInteractiveArgs,
   turnHooks: readCodexTurnHook,
   isHookEventName: isCodexHookEventName,
 });
