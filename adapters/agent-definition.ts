@@ -2,7 +2,7 @@
 // runtime profile the machines take. Each adapters/<cli>/index.ts exports one; adapters/registry.ts lists them.
 
 import type { AgentAdapter } from "../src/contracts/agent-adapter.js";
-import type { AgentKind } from "../src/contracts/agent-kinds.js";
+import type { AgentKind, AgentResumePostureOf } from "../src/contracts/agent-kinds.js";
 import type { ResumeTarget } from "../src/contracts/start-or-resume.js";
 import type { AgentLaunchPlan, CommonResolvedOptions } from "./agent-launch-plan.js";
 
@@ -34,9 +34,12 @@ export interface AgentCapabilities {
 }
 
 /** How a resume restores the recorded posture: which option fields it keeps, and which a caller's highTrust replaces. */
-export interface AgentResumePosture {
-  /** Option fields the session record's posture restores unless the caller sets them. */
-  readonly fields: readonly string[];
+export interface AgentResumePosture<K extends AgentKind = AgentKind> {
+  /**
+   * Option fields the session record's posture restores unless the caller sets them: exactly the keys of the posture
+   * the agent's registry entry declares (a record holding others is refused as corrupt).
+   */
+  readonly fields: readonly Extract<keyof AgentResumePostureOf<K>, string>[];
   /** A recorded field that the caller's options make moot (highTrust chooses its own posture). */
   readonly overriddenBy: (field: string, options: Readonly<Record<string, unknown>>) => boolean;
 }
@@ -65,7 +68,7 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   readonly validateOptions: (options: unknown) => Promise<R>;
   /** The launch plan for validated options; with `resume`, the same launch on the CLI's recorded conversation. */
   readonly launchPlan: (resolved: R, resume?: ResumeTarget) => AgentLaunchPlan<P>;
-  readonly resumePosture: AgentResumePosture;
+  readonly resumePosture: AgentResumePosture<K>;
   /** Whether a name is one of its hook events (a handler key, a bridge call's event). */
   readonly isHookEventName: (name: string) => boolean;
 }

@@ -30,6 +30,7 @@ import { settleTranscript } from "../effects/transcript-settle.js";
 import { launchSession, whenSpawned } from "./launch-session.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
 import type { AgentLaunchPlan, AgentProbeRequest, CommonResolvedOptions, HookDispatchSinks } from "../adapters/agent-launch-plan.js";
+import { RECORD_POSTURES } from "./record-postures.js";
 
 /** The launch plan with the session object the skeleton hands back (the facade the caller gets). */
 export type AgentStartPlan<P, S extends SessionFacade> = AgentLaunchPlan<P> & { readonly createSession: (runtime: SessionRuntime) => S };
@@ -124,7 +125,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   const elwoodSessionId = plan.resume?.elwoodSessionId ?? randomUUID();
   const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
   // What a crashed earlier embedder left behind goes first (its config.toml restored from the journal).
-  await Promise.all([sweepStaleSessions(location).catch(() => undefined), HookBridgeServer.sweepStale()]);
+  await Promise.all([sweepStaleSessions(location, RECORD_POSTURES).catch(() => undefined), HookBridgeServer.sweepStale()]);
   const sessionDir = await createSessionDir(location);
   const events = new HookFeed();
   // Filled by the tree's listen actor once the bridge listens; closed by the release, or here when the start fails.

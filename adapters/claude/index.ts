@@ -11,6 +11,13 @@ declare module "../../src/contracts/agent-kinds.js" {
     readonly claude: {
       /** A permission mode other than bypassPermissions contradicts highTrust. */
       readonly errorDetails: { readonly high_trust_conflict: { readonly permissionMode: string } };
+      /** The posture its session record keeps: `resumePosture.fields` below, each null when the caller chose nothing. */
+      readonly resumePosture: {
+        readonly permissionMode: string | null;
+        readonly allowedTools: readonly string[] | null;
+        readonly disallowedTools: readonly string[] | null;
+        readonly tools: readonly string[] | null;
+      };
     };
   }
 }
