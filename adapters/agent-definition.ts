@@ -17,6 +17,11 @@ export interface AgentPostureOption {
   readonly commandDefault: string;
   /** The value `highTrust` stands for. */
   readonly highTrust: string;
+  /**
+   * The value when a person at the keyboard answers the CLI's own prompts (the inspector's live session), so their
+   * settings' default posture does not apply; unset: the CLI's own default.
+   */
+  readonly interactive?: string;
 }
 
 /** What an agent can do through Elwood, so a face refuses the rest with a typed error instead of failing late. */

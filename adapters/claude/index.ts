@@ -31,7 +31,7 @@ export const claudeAgent = defineAgent({
   verifiedVersions: ["2.1.215", "2.1.332"],
   reasoningEfforts: CLAUDE_REASONING_EFFORTS,
   postures: [
-    { option: "permissionMode", label: "Claude permission mode", values: CLAUDE_PERMISSION_MODES, commandDefault: "dontAsk", highTrust: "bypassPermissions" },
+    { option: "permissionMode", label: "Claude permission mode", values: CLAUDE_PERMISSION_MODES, commandDefault: "dontAsk", highTrust: "bypassPermissions", interactive: "default" },
   ],
   capabilities: { login: true, images: true, models: true, compact: true, resume: true, loops: true },
   adapter: claudeAdapter,
