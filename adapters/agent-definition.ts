@@ -60,6 +60,12 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   readonly executable: string;
   /** How a person installs it, for the "no agent found" message. */
   readonly installHint: string;
+  /**
+   * Variables a running instance of this CLI sets for its children (a trailing `*` makes a prefix). Every agent's
+   * launch drops them from the inherited environment, so an embedder running inside this CLI starts a fresh instance
+   * of it (anywhere in the new agent's process tree), never a nested one.
+   */
+  readonly nestingEnv?: readonly string[];
   /** The CLI versions its screen facts were verified against. */
   readonly verifiedVersions: readonly string[];
   /** The reasoning-effort levels its `/model` picker and flag accept. */

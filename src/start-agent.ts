@@ -31,6 +31,7 @@ import { launchSession, whenSpawned } from "./launch-session.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
 import type { AgentLaunchPlan, AgentProbeRequest, CommonResolvedOptions, HookDispatchSinks } from "../adapters/agent-launch-plan.js";
 import { RECORD_POSTURES } from "./record-postures.js";
+import { NESTING_ENV } from "./nesting-env.js";
 
 /** The launch plan with the session object the skeleton hands back (the facade the caller gets). */
 export type AgentStartPlan<P, S extends SessionFacade> = AgentLaunchPlan<P> & { readonly createSession: (runtime: SessionRuntime) => S };
@@ -114,7 +115,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     {
       ...(resolved.executable === undefined ? {} : { executable: resolved.executable }),
       shell,
-      env: buildAgentEnv(process.env, { ...resolved.env }),
+      env: buildAgentEnv(process.env, { ...resolved.env }, NESTING_ENV),
       cwd: resolved.cwd,
       ...(resolved.stateDir === undefined ? {} : { stateDir: resolved.stateDir }),
       callerEnv: resolved.env,
@@ -159,7 +160,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter, resolved.hooks);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
-    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId });
+    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId }, NESTING_ENV);
     // The agent's command line names the bridge's socket, config file and HTTP endpoint: built by the tree's listen
     // actor once the server listens, before the io actor spawns the agent with it.
     const args = (server: HookBridgeServer): Promise<readonly string[]> => {

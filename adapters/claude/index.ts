@@ -28,6 +28,8 @@ export const claudeAgent = defineAgent({
   detectionOrder: 10,
   executable: "claude",
   installHint: "npm install -g @anthropic-ai/claude-code",
+  // Set by a running Claude Code for its children; inherited, they make a new Claude act as a nested one.
+  nestingEnv: ["CLAUDECODE", "CLAUDE_CODE_*"],
   verifiedVersions: ["2.1.215", "2.1.332"],
   reasoningEfforts: CLAUDE_REASONING_EFFORTS,
   postures: [
