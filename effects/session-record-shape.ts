@@ -1,5 +1,4 @@
-// The session record's shape (schema version 1), agent-neutral: the common fields, and exactly the posture fields the
-// recorded agent's definition names, which the caller hands in (effects know no agent).
+// The session record's agent-neutral shape (schema version 1): common fields plus the recorded agent's posture fields, handed in by the caller.
 
 import type { AgentKind, AgentResumePostureOf } from "../src/contracts/agent-kinds.js";
 

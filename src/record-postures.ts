@@ -1,5 +1,4 @@
-// Each registered agent's recorded posture fields, from its definition: what the agent-neutral session record reader
-// (effects/session-record.ts) checks a record's resume state against.
+// Each registered agent's recorded posture fields, from its definition, for the agent-neutral record reader in effects/.
 
 import type { RecordPostures } from "../effects/session-record.js";
 import { AGENT_DEFINITIONS } from "../adapters/registry.js";

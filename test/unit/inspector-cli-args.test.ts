@@ -1,5 +1,4 @@
-// The inspector's --agent: every registered agent is accepted, the first in registry order is the default, and an
-// unknown one is a usage error naming them all.
+// The inspector's --agent: every registered agent accepted, the first one the default, an unknown one a usage error naming them.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { orList, parseCli } from "../../inspector/cli-args.js";

@@ -1,5 +1,4 @@
-// The inspector's live session starts any registered agent in its interactive posture (Claude Code: permission mode
-// `default`, so the person answers its prompts), resumes in the recorded one, and hints the agent by its name.
+// The inspector's live session: any agent starts in its interactive posture, resumes in the recorded one, hinted by its name.
 
 import { describe, expect, it, vi } from "vitest";
 

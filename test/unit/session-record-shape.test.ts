@@ -1,5 +1,4 @@
-// The agent-neutral session record: the file's bytes are those of schema version 1, each agent's record holds exactly
-// the posture fields its definition names, and a record of an unknown agent or with other fields is refused.
+// The agent-neutral session record: schema version 1's bytes, each agent's exact posture fields, unknown agents and fields refused.
 
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
