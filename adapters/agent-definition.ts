@@ -2,7 +2,7 @@
 // runtime profile the machines take. Each adapters/<cli>/index.ts exports one; adapters/registry.ts lists them.
 
 import type { AgentAdapter } from "../src/contracts/agent-adapter.js";
-import type { AgentKind } from "../src/contracts/agent-kinds.js";
+import type { AgentKind, AgentResumePostureOf } from "../src/contracts/agent-kinds.js";
 import type { ResumeTarget } from "../src/contracts/start-or-resume.js";
 import type { TurnHookReader } from "../src/contracts/turn-hooks.js";
 import type { AgentLaunchPlan, CommonResolvedOptions } from "./agent-launch-plan.js";
@@ -18,6 +18,11 @@ export interface AgentPostureOption {
   readonly commandDefault: string;
   /** The value `highTrust` stands for. */
   readonly highTrust: string;
+  /**
+   * The value when a person at the keyboard answers the CLI's own prompts (the inspector's live session), so their
+   * settings' default posture does not apply; unset: the CLI's own default.
+   */
+  readonly interactive?: string;
 }
 
 /** What an agent can do through Elwood, so a face refuses the rest with a typed error instead of failing late. */
@@ -35,9 +40,12 @@ export interface AgentCapabilities {
 }
 
 /** How a resume restores the recorded posture: which option fields it keeps, and which a caller's highTrust replaces. */
-export interface AgentResumePosture {
-  /** Option fields the session record's posture restores unless the caller sets them. */
-  readonly fields: readonly string[];
+export interface AgentResumePosture<K extends AgentKind = AgentKind> {
+  /**
+   * Option fields the session record's posture restores unless the caller sets them: exactly the keys of the posture
+   * the agent's registry entry declares (a record holding others is refused as corrupt).
+   */
+  readonly fields: readonly Extract<keyof AgentResumePostureOf<K>, string>[];
   /** A recorded field that the caller's options make moot (highTrust chooses its own posture). */
   readonly overriddenBy: (field: string, options: Readonly<Record<string, unknown>>) => boolean;
 }
@@ -64,6 +72,12 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   readonly executable: string;
   /** How a person installs it, for the "no agent found" message. */
   readonly installHint: string;
+  /**
+   * Variables a running instance of this CLI sets for its children (a trailing `*` makes a prefix). Every agent's
+   * launch drops them from the inherited environment, so an embedder running inside this CLI starts a fresh instance
+   * of it (anywhere in the new agent's process tree), never a nested one.
+   */
+  readonly nestingEnv?: readonly string[];
   /** The CLI versions its screen facts were verified against. */
   readonly verifiedVersions: readonly string[];
   /** The reasoning-effort levels its `/model` picker and flag accept. */
@@ -77,7 +91,7 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   readonly validateOptions: (options: unknown) => Promise<R>;
   /** The launch plan for validated options; with `resume`, the same launch on the CLI's recorded conversation. */
   readonly launchPlan: (resolved: R, resume?: ResumeTarget) => AgentLaunchPlan<P>;
-  readonly resumePosture: AgentResumePosture;
+  readonly resumePosture: AgentResumePosture<K>;
   /** The CLI's own argv (after its executable) for a person's interactive launch with this model, effort and posture. */
   readonly interactiveArgs: (launch: InteractiveLaunch) => string[];
   /** Reads the hooks that accept, end or reject a `send` / `stream` turn (its transcript reader is the adapter's). */

@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import { chmod, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import { ProcessLock } from "./process-lock.js";
 
-/** One lock for every Codex session in this process (cross-process races are an accepted limitation). */
-export const codexConfigLock = new ProcessLock();
+/** One lock for every session in this process whose picker writes a config file (cross-process races are an accepted limitation). */
+export const configFileLock = new ProcessLock();
 
 /** Root-level keys the Codex picker writes. */
 export const PICKER_KEYS = ["model", "model_reasoning_effort"] as const;

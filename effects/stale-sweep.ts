@@ -4,7 +4,7 @@ import { lstat, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { recoverConfigJournal } from "./config-journal.js";
 import { isElwoodError } from "../src/contracts/errors.js";
-import { readSessionRecord } from "./session-record.js";
+import { readSessionRecord, type RecordPostures } from "./session-record.js";
 import { ownerAlive, readOwner } from "./session-owner.js";
 import { removeSessionDir, resolveStateRoot, SESSIONS_DIR_NAME, type SessionLocation, type StoreLocation } from "./state-dir.js";
 
@@ -21,8 +21,9 @@ export interface SweepReport {
  * Removes every session directory in the store whose recorded owner is dead and that cannot be resumed (no record,
  * or no conversation id in it), restoring a journalled Codex config.toml first (also for a kept, resumable one). A directory with no owner
  * record is left alone: it may belong to a session another process is starting right now. Best effort: an entry that cannot be inspected or removed is skipped, never thrown.
+ * `postures` are the agents' record fields (the record is read with every check, so a malformed one is kept).
  */
-export async function sweepStaleSessions(location: StoreLocation): Promise<Pick<SweepReport, "sessions" | "configsRestored">> {
+export async function sweepStaleSessions(location: StoreLocation, postures: RecordPostures): Promise<Pick<SweepReport, "sessions" | "configsRestored">> {
   const sessionsDir = join(resolveStateRoot(location), SESSIONS_DIR_NAME);
   const sessions: string[] = [];
   const configsRestored: string[] = [];
@@ -36,7 +37,7 @@ export async function sweepStaleSessions(location: StoreLocation): Promise<Pick<
     if (restored?.kind === "restored") configsRestored.push(id);
     // A session the CLI already gave its conversation id stays resumable after its embedder died: keep everything.
     // An unreadable record is kept too: unsafe state is left for a human, never rewritten or removed.
-    if (await keptForResume({ ...location, elwoodSessionId: id })) continue;
+    if (await keptForResume({ ...location, elwoodSessionId: id }, postures)) continue;
     try {
       await removeSessionDir({ ...location, elwoodSessionId: id });
       sessions.push(id);
@@ -83,9 +84,9 @@ async function isOwnDirectory(path: string): Promise<boolean> {
   }
 }
 
-async function keptForResume(location: SessionLocation): Promise<boolean> {
+async function keptForResume(location: SessionLocation, postures: RecordPostures): Promise<boolean> {
   try {
-    return (await readSessionRecord(location)).resume.conversationId !== null;
+    return (await readSessionRecord(location, postures)).resume.conversationId !== null;
   } catch (error) {
     return !isElwoodError(error, "state_not_found");
   }

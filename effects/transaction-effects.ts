@@ -1,8 +1,8 @@
-// The facade's side of transaction effects: performs what a pure transaction machine asks for (Codex config
-// snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
+// The facade's side of transaction effects: performs what a pure transaction machine asks for (the picker's config
+// file snapshot/restore, clipboard, login callbacks) and answers it; also releases everything a dying session held.
 
 import { Clipboard, clipboardBackend, clipboardLock, systemToolsWith } from "./clipboard.js";
-import { codexConfigLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "./config-snapshot.js";
+import { configFileLock, restoreConfig, restoreConfigAfterWrite, snapshotConfig, type ConfigSnapshot } from "./config-snapshot.js";
 import type { ProcessLock } from "./process-lock.js";
 import type { LoginProfile } from "../src/contracts/agent-adapter.js";
 import type { EffectRequestEvent, EffectResultEvent } from "../src/contracts/transaction.js";
@@ -15,10 +15,16 @@ export interface LoginCallbacks {
   readonly provideCode: () => string | Promise<string>;
 }
 
+/** One session's picker config file: where it is, and the agent's warning when a choice stayed in it. */
+export interface ConfigFileTarget {
+  readonly path: string;
+  readonly persistedWarning: WarningCode;
+}
+
 export interface TransactionEffectDeps {
   readonly warn: (code: WarningCode, message: string, details?: Readonly<Record<string, unknown>>) => void;
-  /** Codex: the config.toml the CLI writes its picker choice into; undefined for Claude. */
-  readonly codexConfigPath: () => string | undefined;
+  /** The config file the CLI's picker writes its choice into (its adapter's `configFile`); undefined when it writes none. */
+  readonly configFile: () => ConfigFileTarget | undefined;
   readonly login: (opId: string) => LoginCallbacks | undefined;
   /** The CLI's `/login` knowledge (validates a code before the machine types it). */
   readonly loginProfile?: LoginProfile;
@@ -36,7 +42,7 @@ export interface TransactionEffectDeps {
 /** Bound on waiting for the CLI process to exit before a termination-time config.toml restore; after it the restore proceeds. */
 export const RESTORE_EXIT_BARRIER_MS = 5000;
 /**
- * How long a persisting apply (Codex 0.144 Enter) waits for the CLI's own asynchronous config.toml write to land. The
+ * How long a persisting apply (Codex 0.144's Enter) waits for the CLI's own asynchronous config.toml write to land. The
  * write comes a moment after the picker closes, but a CLI starved on a loaded machine has written it more than 2 s
  * late (seen in the integration suite under load), which left the picker's model as the user's default. The wait
  * ends as soon as the write is seen, so only a choice that changes nothing pays the whole bound.
@@ -48,6 +54,13 @@ export const clipboardFor = (env: Readonly<Record<string, string | undefined>>):
   const backend = clipboardBackend(process.platform, env);
   return backend === undefined ? undefined : new Clipboard(backend, systemToolsWith(env));
 };
+
+interface HeldConfig {
+  readonly snapshot: ConfigSnapshot;
+  readonly release: () => void;
+  /** The agent's warning for a choice that stayed in the file. */
+  readonly warning: WarningCode;
+}
 
 interface HeldClipboard {
   readonly clipboard: Clipboard;
@@ -90,7 +103,7 @@ function isMissingTool(error: unknown): boolean {
 }
 
 export class TransactionEffects {
-  private readonly configs = new Map<string, { snapshot: ConfigSnapshot; release: () => void }>();
+  private readonly configs = new Map<string, HeldConfig>();
   /** The session ended: a config lock acquired from now on is handed straight back (nobody would release it). */
   private ended = false;
   /** Held clipboards per op; `text` undefined = the snapshot held no text (restore clears our image). */
@@ -105,9 +118,9 @@ export class TransactionEffects {
     const effect = request.effect;
     switch (effect.kind) {
       case "config.snapshot": {
-        const path = this.deps.codexConfigPath();
-        if (path === undefined) return no(new ElwoodError("model_automation_failed", "no Codex config.toml is known for this session"));
-        const release = await codexConfigLock.acquire();
+        const file = this.deps.configFile();
+        if (file === undefined) return no(new ElwoodError("model_automation_failed", "no picker config file is known for this session"));
+        const release = await configFileLock.acquire();
         const gone = () => {
           release();
           return no(new ElwoodError("session_not_running", "the session ended while setModel waited for the config lock"));
@@ -115,10 +128,10 @@ export class TransactionEffects {
         // A setModel still waiting for the config lock when its session closes rejects and never applies later.
         if (this.ended) return gone();
         try {
-          const snapshot = await snapshotConfig(path);
+          const snapshot = await snapshotConfig(file.path);
           await this.deps.configJournal?.record(snapshot);
           if (this.ended) return gone();
-          this.configs.set(request.opId, { snapshot, release });
+          this.configs.set(request.opId, { snapshot, release, warning: file.persistedWarning });
           return ok();
         } catch (error) {
           release();
@@ -131,12 +144,12 @@ export class TransactionEffects {
         this.configs.delete(request.opId);
         try {
           if (effect.takenOver) {
-            this.deps.warn("codex_default_model_persisted", "raw input took over the model picker; config.toml was not restored", { reason: "takeover" });
+            this.deps.warn(held.warning, "raw input took over the model picker; config.toml was not restored", { reason: "takeover" });
           } else {
             // Always compare-and-swap when a snapshot was taken (a no-op on an unchanged file): a picker that
             // failed after its model-row Enter may already have written config.toml though it never marked
             // `persisted`. Only a known persisting apply waits for the CLI's asynchronous write.
-            await this.restore(held.snapshot, effect.persisted ? PERSIST_WAIT_MS : 0);
+            await this.restore(held, effect.persisted ? PERSIST_WAIT_MS : 0);
           }
         } finally {
           held.release();
@@ -145,7 +158,7 @@ export class TransactionEffects {
       }
       case "clipboard.begin": {
         const clipboard = this.deps.clipboard === undefined ? clipboardFor(this.deps.agentEnv ?? process.env) : this.deps.clipboard();
-        if (clipboard === undefined) return no(new ElwoodError("unsupported_platform", "no clipboard is available for Codex image attach"));
+        if (clipboard === undefined) return no(new ElwoodError("unsupported_platform", "no clipboard is available for image attach"));
         const gone = (release: () => void) => {
           release();
           return no(new ElwoodError("session_not_running", "the session ended while the image attach waited for the clipboard"));
@@ -161,7 +174,7 @@ export class TransactionEffects {
         } catch (error) {
           release();
           // The tool itself is missing (Linux with a display but no xclip / wl-copy): no clipboard here, typed.
-          if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for Codex image attach"));
+          if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for image attach"));
           return no(new ElwoodError("image_attach_failed", "the clipboard could not be read", { reason: "clipboard_failed" }));
         }
         if (this.ended) return gone(release);
@@ -176,7 +189,7 @@ export class TransactionEffects {
           await held.clipboard.writeImage(effect.path);
           return ok();
         } catch (error) {
-          if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for Codex image attach"));
+          if (isMissingTool(error)) return no(new ElwoodError("unsupported_platform", "no clipboard tool (xclip / wl-copy) is installed for image attach"));
           return no(new ElwoodError("image_attach_failed", "the image could not be put on the clipboard", { reason: "clipboard_failed" }));
         }
       }
@@ -225,20 +238,20 @@ export class TransactionEffects {
     await Promise.race([this.deps.processExited(), new Promise((resolve) => setTimeout(resolve, RESTORE_EXIT_BARRIER_MS).unref())]);
     for (const held of configs) {
       try {
-        await this.restore(held.snapshot);
+        await this.restore(held);
       } finally {
         held.release();
       }
     }
   }
 
-  private async restore(snapshot: ConfigSnapshot, waitMs = 0): Promise<void> {
+  private async restore({ snapshot, warning }: HeldConfig, waitMs = 0): Promise<void> {
     const outcome = waitMs > 0 ? await restoreConfigAfterWrite(snapshot, waitMs) : await restoreConfig(snapshot);
     if (outcome.kind !== "failed") await this.deps.configJournal?.clear().catch(() => undefined);
     if (outcome.kind === "conflict") {
-      this.deps.warn("codex_default_model_persisted", "config.toml changed besides the picker keys; the CLI's model default was left in place", { reason: "conflict" });
+      this.deps.warn(warning, "config.toml changed besides the picker keys; the CLI's model default was left in place", { reason: "conflict" });
     } else if (outcome.kind === "failed") {
-      this.deps.warn("codex_default_model_persisted", "restoring config.toml failed; the picker's model may now be the default", { reason: "restore_failed" });
+      this.deps.warn(warning, "restoring config.toml failed; the picker's model may now be the default", { reason: "restore_failed" });
     }
   }
 

@@ -4,7 +4,6 @@
 import type { AgentDefinition } from "../adapters/agent-definition.js";
 import type { CommonResolvedOptions } from "../adapters/agent-launch-plan.js";
 import { AGENT_DEFINITIONS } from "../adapters/registry.js";
-import type { RecordedAdapter } from "../effects/session-record.js";
 import type { AgentKind } from "./contracts/agent-kinds.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { ResumeTarget } from "./contracts/start-or-resume.js";
@@ -41,7 +40,7 @@ export async function launchDefinedAgent(kind: AgentKind, options: unknown, crea
 /** Resumes a recorded session of `kind`: the record is checked first, its posture restored under the caller's fields. */
 export async function resumeDefinedAgent(kind: AgentKind, options: unknown, createSession: FacadeFactory): Promise<SessionFacade> {
   const { resumePosture } = agentDefinition(kind);
-  const inputs = await resumeInputs(options, kind as RecordedAdapter, resumePosture.fields, resumePosture.overriddenBy);
+  const inputs = await resumeInputs(options, kind, resumePosture.fields, resumePosture.overriddenBy);
   return launchDefinedAgent(kind, inputs.options, createSession, resumeTarget(inputs));
 }
 

@@ -26,13 +26,20 @@ export {
   listSessions,
   resumeClaude,
   startOrResumeClaude,
+  type ClaudeResumeState,
   type ResumeClaudeOptions,
   type StartOrResumeClaudeOptions,
 } from "./resume-claude.js";
 export { deleteSession, type DeleteSessionOptions } from "./delete-session.js";
-export { resumeCodex, startOrResumeCodex, type ResumeCodexOptions, type StartOrResumeCodexOptions } from "./resume-codex.js";
+export {
+  resumeCodex,
+  startOrResumeCodex,
+  type CodexResumeState,
+  type ResumeCodexOptions,
+  type StartOrResumeCodexOptions,
+} from "./resume-codex.js";
 export type { StartOrResumeResult } from "./resume-session.js";
-export type { ClaudeResumeState, CodexResumeState, SessionRecord } from "../effects/session-record.js";
+export type { AgentResumeState, ResumeBase, SessionRecord } from "../effects/session-record.js";
 export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./list-models.js";
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { checkImages, type CheckImagesOptions } from "./check-images.js";

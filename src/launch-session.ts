@@ -71,12 +71,15 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
 
   const loginCallbacks = new Map<string, LoginCallbacks>();
   const effectsInput: TransactionEffectsInput = {
-    codexConfigPath: () => plan.adapter.configFile?.(plan.env),
+    configFile: () => {
+      const file = plan.adapter.configFile;
+      return file === undefined ? undefined : { path: file.path(plan.env), persistedWarning: file.persistedWarning };
+    },
     agentEnv: plan.env,
     login: (opId) => loginCallbacks.get(opId),
     ...(plan.adapter.login === undefined ? {} : { loginProfile: plan.adapter.login }),
     processExited: () => pty.whenExited(),
-    // The Codex picker's config.toml snapshot is journalled in the session dir, so a crash mid-picker is undone later.
+    // The picker's config file snapshot is journalled in the session dir, so a crash mid-picker is undone later.
     configJournal: sessionConfigJournal(plan.elwoodSessionId),
   };
   const machine = createSessionMachine({ io: sessionIoLogic, listen: hookListenLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic(), images: imageMaterialiserLogic });

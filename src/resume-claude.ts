@@ -3,12 +3,16 @@
 
 import { resolve } from "node:path";
 import type { StartClaudeOptions } from "../adapters/claude/options.js";
-import { listSessionRecords, type SessionRecord } from "../effects/session-record.js";
+import { listSessionRecords, type AgentResumeState, type SessionRecord } from "../effects/session-record.js";
 import type { ClaudeAgentSession } from "./session-api.js";
 import { startOrResume, type StartOrResumeResult } from "./resume-session.js";
 import { claudeFacade, startClaude } from "./start-claude.js";
 import { resumeDefinedAgent } from "./agent-launch.js";
 import type { ClaudeSessionFacade } from "./claude-agent-session.js";
+import { RECORD_POSTURES } from "./record-postures.js";
+
+/** Claude's resume state in its session record: its conversation and the posture adapters/claude/index.ts declares. */
+export type ClaudeResumeState = AgentResumeState<"claude">;
 
 /** A resume: the session's id, where its store is (`cwd` or `stateDir`; default `process.cwd()`), and no persona. */
 export type ResumeClaudeOptions = Omit<StartClaudeOptions, "cwd" | "persona"> & {
@@ -30,5 +34,5 @@ export function startOrResumeClaude(options: StartOrResumeClaudeOptions): Promis
 
 /** The sessions recorded in a store (records only; no agent is launched). Default store: `<cwd>/.elwood`. */
 export async function listSessions(options: { readonly cwd?: string; readonly stateDir?: string } = {}): Promise<readonly SessionRecord[]> {
-  return listSessionRecords({ cwd: resolve(options.cwd ?? process.cwd()), stateDir: options.stateDir });
+  return listSessionRecords({ cwd: resolve(options.cwd ?? process.cwd()), stateDir: options.stateDir }, RECORD_POSTURES);
 }

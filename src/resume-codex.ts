@@ -7,6 +7,10 @@ import { startOrResume, type StartOrResumeResult } from "./resume-session.js";
 import { codexFacade, startCodex } from "./start-codex.js";
 import { resumeDefinedAgent } from "./agent-launch.js";
 import type { CodexSessionFacade } from "./codex-agent-session.js";
+import type { AgentResumeState } from "../effects/session-record.js";
+
+/** Codex's resume state in its session record: its thread and the posture adapters/codex/index.ts declares. */
+export type CodexResumeState = AgentResumeState<"codex">;
 
 /** A resume: the session's id, where its store is (`cwd` or `stateDir`), and no persona; `codex resume` takes every other launch option (0.144.6, 0.171.0). */
 export type ResumeCodexOptions = Omit<StartCodexOptions, "cwd" | "persona"> & {

@@ -2,10 +2,12 @@
 // the caller's fields, and the startOrResume fallback rule.
 
 import { resolve } from "node:path";
-import { readResumableRecord, type RecordedAdapter, type SessionRecord } from "../effects/session-record.js";
+import { readResumableRecord, type AgentSessionRecord } from "../effects/session-record.js";
 import { resolveStateRoot } from "../effects/state-dir.js";
 import { ElwoodError, isElwoodError } from "./contracts/errors.js";
+import type { AgentKind } from "./contracts/agent-kinds.js";
 import type { ResumeChoice, ResumeTarget, StartOrResumeResult } from "./contracts/start-or-resume.js";
+import { RECORD_POSTURES } from "./record-postures.js";
 
 export type { ResumeChoice, StartOrResumeResult } from "./contracts/start-or-resume.js";
 
@@ -13,8 +15,8 @@ export type { ResumeChoice, StartOrResumeResult } from "./contracts/start-or-res
 export const FRESH_START_FALLBACKS = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 
 /** A checked record and the start options it implies: the caller's, in the recorded cwd, recorded posture beneath. */
-export interface ResumeInputs<A extends RecordedAdapter> {
-  readonly record: Extract<SessionRecord, { adapter: A }>;
+export interface ResumeInputs<K extends AgentKind> {
+  readonly record: AgentSessionRecord<K>;
   readonly options: Record<string, unknown>;
 }
 
@@ -23,12 +25,12 @@ export interface ResumeInputs<A extends RecordedAdapter> {
  * resume_unavailable, state_corrupt), and fills each posture field the caller left out from it. `keepOwn(field)`
  * says a field the caller's options choose another way (highTrust's permission mode).
  */
-export async function resumeInputs<A extends RecordedAdapter>(
+export async function resumeInputs<K extends AgentKind>(
   options: unknown,
-  adapter: A,
+  adapter: K,
   postureFields: readonly string[],
   keepOwn: (field: string, options: Record<string, unknown>) => boolean = () => false,
-): Promise<ResumeInputs<A> & { readonly elwoodSessionId: string }> {
+): Promise<ResumeInputs<K> & { readonly elwoodSessionId: string }> {
   if (typeof options !== "object" || options === null) {
     throw new ElwoodError("invalid_argument", "resume needs an options object", { option: "options" });
   }
@@ -38,7 +40,7 @@ export async function resumeInputs<A extends RecordedAdapter>(
   }
   const storeCwd = resolve(typeof rest["cwd"] === "string" ? rest["cwd"] : process.cwd());
   const stateDir = typeof rest["stateDir"] === "string" ? rest["stateDir"] : undefined;
-  const record = await readResumableRecord({ cwd: storeCwd, stateDir, elwoodSessionId }, adapter);
+  const record = await readResumableRecord({ cwd: storeCwd, stateDir, elwoodSessionId }, adapter, RECORD_POSTURES);
   const merged: Record<string, unknown> = { ...rest, cwd: record.cwd };
   // The store found from `storeCwd` stays the store, even when the recorded cwd would name another default one.
   const store = stateDir ?? (storeCwd === record.cwd ? undefined : resolveStateRoot({ cwd: storeCwd }));
@@ -53,7 +55,7 @@ export async function resumeInputs<A extends RecordedAdapter>(
 }
 
 /** What the relaunch needs from checked inputs: the session, its CLI conversation and the file its record names. */
-export function resumeTarget(inputs: ResumeInputs<RecordedAdapter> & { readonly elwoodSessionId: string }): ResumeTarget {
+export function resumeTarget(inputs: ResumeInputs<AgentKind> & { readonly elwoodSessionId: string }): ResumeTarget {
   const { conversationId, transcriptPath } = inputs.record.resume;
   // readResumableRecord refused a record without a conversation id.
   const target = { elwoodSessionId: inputs.elwoodSessionId, conversationId: conversationId as string };

@@ -13,6 +13,13 @@ declare module "../../src/contracts/agent-kinds.js" {
     readonly claude: {
       /** A permission mode other than bypassPermissions contradicts highTrust. */
       readonly errorDetails: { readonly high_trust_conflict: { readonly permissionMode: string } };
+      /** The posture its session record keeps: `resumePosture.fields` below, each null when the caller chose nothing. */
+      readonly resumePosture: {
+        readonly permissionMode: string | null;
+        readonly allowedTools: readonly string[] | null;
+        readonly disallowedTools: readonly string[] | null;
+        readonly tools: readonly string[] | null;
+      };
     };
   }
 }
@@ -23,10 +30,12 @@ export const claudeAgent = defineAgent({
   detectionOrder: 10,
   executable: "claude",
   installHint: "npm install -g @anthropic-ai/claude-code",
+  // Set by a running Claude Code for its children; inherited, they make a new Claude act as a nested one.
+  nestingEnv: ["CLAUDECODE", "CLAUDE_CODE_*"],
   verifiedVersions: ["2.1.215", "2.1.332"],
   reasoningEfforts: CLAUDE_REASONING_EFFORTS,
   postures: [
-    { option: "permissionMode", label: "Claude permission mode", values: CLAUDE_PERMISSION_MODES, commandDefault: "dontAsk", highTrust: "bypassPermissions" },
+    { option: "permissionMode", label: "Claude permission mode", values: CLAUDE_PERMISSION_MODES, commandDefault: "dontAsk", highTrust: "bypassPermissions", interactive: "default" },
   ],
   capabilities: { login: true, images: true, models: true, compact: true, resume: true, loops: true },
   adapter: claudeAdapter,

@@ -53,7 +53,10 @@ export const codexAdapter: AgentAdapter = {
   handlerOnlyHooks: [],
   imageVia: "clipboard",
   // The picker writes its choice to $CODEX_HOME/config.toml (the agent's env first, then Elwood's, then ~/.codex).
-  configFile: (env) => join(env["CODEX_HOME"] ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex"), "config.toml"),
+  configFile: {
+    path: (env) => join(env["CODEX_HOME"] ?? process.env["CODEX_HOME"] ?? join(homedir(), ".codex"), "config.toml"),
+    persistedWarning: "codex_default_model_persisted",
+  },
   // Codex: Enter on a model row opens the effort step, and applying writes config.toml (restored after); no row is marked default.
   picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
   stateChannel: CODEX_STATE_CHANNEL,

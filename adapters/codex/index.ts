@@ -13,6 +13,8 @@ declare module "../../src/contracts/agent-kinds.js" {
     readonly codex: {
       /** A sandbox or approval policy other than highTrust's contradicts it. */
       readonly errorDetails: { readonly high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string } };
+      /** The posture its session record keeps: `resumePosture.fields` below, each null when the caller chose nothing. */
+      readonly resumePosture: { readonly sandbox: string | null; readonly approvalPolicy: string | null };
     };
   }
 }

@@ -3,7 +3,7 @@
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
 import type { ReadinessPolicy } from "./readiness.js";
 import type { TerminalStateChannel } from "./terminal-snapshot.js";
-import type { AgentHookKind, AgentKind, CodexTranscriptSummary } from "./public-types.js";
+import type { AgentHookKind, AgentKind, CodexTranscriptSummary, WarningCode } from "./public-types.js";
 import type { TranscriptRecordReader } from "./turn-events.js";
 
 export interface SubmissionTiming {
@@ -57,6 +57,14 @@ export interface PickerProfile {
   readonly currentIsDefault: boolean;
 }
 
+/** The config file a CLI's `/model` picker writes its choice into, which a session-only setModel puts back. */
+export interface PickerConfigFile {
+  /** Where the file is for the agent's environment. */
+  readonly path: (env: Readonly<Record<string, string>>) => string;
+  /** The agent's own warning when the picker's choice stayed in the file (a takeover, another edit, a failed restore). */
+  readonly persistedWarning: WarningCode;
+}
+
 /** How the session reads a handler's reply to a hook before the CLI acts on it. */
 export interface HookReplyProfile {
   /** Hooks delivered to the session only after the handler answered, with the decision the reply carries. */
@@ -80,7 +88,7 @@ export interface AgentAdapter {
   /** How images reach the composer: their paths pasted as text, or each put on the clipboard and pasted with Ctrl+V. */
   readonly imageVia: "paste" | "clipboard";
   /** The CLI's own config file its picker may write (restored after a session-only setModel); none when it writes nothing. */
-  readonly configFile?: (env: Readonly<Record<string, string>>) => string;
+  readonly configFile?: PickerConfigFile;
   /** Dialog kinds the session may answer itself when authorized (autotrust). */
   readonly trustDialogs: readonly DialogKind[];
   /** The affirmative option label of each trust dialog (chosen by label, never by a fixed number). */

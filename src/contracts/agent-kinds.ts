@@ -11,7 +11,20 @@ export interface AgentKindRegistry {}
 /** The id of an agent Elwood drives (`"claude"`, `"codex"` …): the keys of the registry. */
 export type AgentKind = Extract<keyof AgentKindRegistry, string>;
 
-/** What an agent's registry entry may declare about its own error codes' details, by category. */
+/** What an agent's registry entry may declare: its own error codes' details by category, its record's resume posture. */
 export interface AgentKindEntry {
   readonly errorDetails?: object;
+  /** The launch posture its session record keeps for a resume, field by field (`AgentResumePostureOf`). */
+  readonly resumePosture?: AgentResumePostureShape;
 }
+
+/** One recorded posture field's value: a word, a list of words, or null (the caller chose nothing). */
+export type ResumePostureValue = string | readonly string[] | null;
+
+/** Any agent's recorded posture: its fields are its definition's `resumePosture.fields`. */
+export type AgentResumePostureShape = { readonly [field: string]: ResumePostureValue };
+
+/** The posture `kind`'s record keeps: its registry entry's own shape where it declares one, else any posture. */
+export type AgentResumePostureOf<K extends AgentKind> = AgentKindRegistry[K] extends { readonly resumePosture: infer P extends AgentResumePostureShape }
+  ? P
+  : AgentResumePostureShape;

@@ -14,6 +14,7 @@ import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { FAIL_OPEN_REPLY } from "../../effects/hook-bridge/protocol.js";
 import { launchSession, whenSpawned } from "../../src/launch-session.js";
 import { eventually } from "../support/eventually.js";
+import { NESTING_ENV } from "../../src/nesting-env.js";
 
 const options: HookBridgeServerOptions = { knownEvents: new Set(["Stop"]), handler: async () => FAIL_OPEN_REPLY, timeoutMs: 1000 };
 
@@ -92,7 +93,7 @@ describe("listen actor: the hook bridge listens before the CLI's args exist", ()
       cwd: tmpdir(),
       adapter: claudeAdapter,
       executable: process.execPath,
-      env: buildAgentEnv(process.env, {}),
+      env: buildAgentEnv(process.env, {}, NESTING_ENV),
       viaLoginShell: false,
       spawnSize: { cols: 80, rows: 24 },
       requestedSize: { cols: 80, rows: 24 },

@@ -279,7 +279,7 @@ describe("C-API-44 C-API-46: transaction effects — clipboard snapshot and rest
     const warnings: Array<{ code: WarningCode; message: string; details?: unknown }> = [];
     const fx = new TransactionEffects({
       warn: (code, message, details) => warnings.push({ code, message, ...(details === undefined ? {} : { details }) }),
-      codexConfigPath: () => undefined,
+      configFile: () => undefined,
       login: () => undefined,
       clipboard: () => clipboard,
       processExited: () => Promise.resolve(),
@@ -436,7 +436,7 @@ describe("C-API-46 C-CODEX-14: transaction effects release what they took (revie
     const warnings: Warning[] = [];
     const fx = new TransactionEffects({
       warn: (code, message, details) => warnings.push({ code, message, ...(details === undefined ? {} : { details }) }),
-      codexConfigPath: () => options.configPath,
+      configFile: () => (options.configPath === undefined ? undefined : { path: options.configPath, persistedWarning: "codex_default_model_persisted" }),
       login: () => undefined,
       clipboard: () => options.clipboard,
       processExited: () => Promise.resolve(),
