@@ -53,13 +53,13 @@ export async function firstUnpastableImage(backend: ClipboardBackend, images: re
 
 /** The clipboard an agent that attaches images through one uses here, or `unsupported_platform` when there is none. */
 export function attachClipboard(env: Readonly<Record<string, string | undefined>>): ClipboardBackend | ElwoodError {
-  return clipboardBackend(process.platform, env) ?? new ElwoodError("unsupported_platform", "Codex attaches images only through a native clipboard (macOS, or Linux with a display)");
+  return clipboardBackend(process.platform, env) ?? new ElwoodError("unsupported_platform", "this agent attaches images only through a native clipboard (macOS, or Linux with a display)");
 }
 
 /** `unsupported_platform` naming the first image this clipboard cannot carry, or undefined when it takes them all. */
 export async function clipboardRefusal(backend: ClipboardBackend, images: readonly ValidImage[]): Promise<ElwoodError | undefined> {
   const index = await firstUnpastableImage(backend, images);
-  return index === undefined ? undefined : new ElwoodError("unsupported_platform", "Codex on Linux reads only PNG images from the clipboard", { index });
+  return index === undefined ? undefined : new ElwoodError("unsupported_platform", "this agent reads only PNG images from a Linux clipboard", { index });
 }
 
 /** Bound on every clipboard tool run: a hung tool (e.g. an owner that never answers) fails the attach, never hangs it. */
@@ -305,7 +305,7 @@ export class Clipboard {
       ensureOk(await this.run("osascript", ["-e", script]), "osascript");
       return;
     }
-    if (!(await fileIsPng(path))) throw new Error("Codex reads only PNG images from a Linux clipboard");
+    if (!(await fileIsPng(path))) throw new Error("only PNG images can be read from a Linux clipboard");
     const mime = "image/png";
     switch (this.backend) {
       case "wayland":

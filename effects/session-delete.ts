@@ -30,7 +30,7 @@ export async function deleteSessionState(location: SessionLocation): Promise<voi
   try {
     const restored = await recoverConfigJournal(dir);
     if (restored?.kind === "failed") {
-      throw new ElwoodError("teardown_failed", `session ${location.elwoodSessionId} journalled a Codex config.toml that could not be put back (${restored.cause}); kept`, {
+      throw new ElwoodError("teardown_failed", `session ${location.elwoodSessionId} journalled a CLI config file that could not be put back (${restored.cause}); kept`, {
         cause: restored.cause,
       });
     }

@@ -54,7 +54,7 @@ describe("elwood command on the simulated Codex (issue 19)", () => {
     const before = tree();
     const run = await runCliChild(s, ["--agent", "codex", "--image", "a.png", "look"], { env: { DISPLAY: "", WAYLAND_DISPLAY: "" } });
     expect(run).toMatchObject({ code: 2, stdout: "" });
-    expect(run.stderr).toBe("elwood: --image a.png: Codex attaches images only through a native clipboard (macOS, or Linux with a display)\n");
+    expect(run.stderr).toBe("elwood: --image a.png: this agent attaches images only through a native clipboard (macOS, or Linux with a display)\n");
     expect(readSimLog(s.logFile)).toEqual([]);
     expect(tree()).toEqual(before);
   }, 60_000);
