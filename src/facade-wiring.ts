@@ -7,7 +7,8 @@ import type { PendingCalls } from "./pending-calls.js";
 import type { AgentSession } from "./session-api.js";
 import type { SessionEvents } from "./session-events.js";
 import type { SessionLoops } from "./session-loops.js";
-import type { SessionRuntime } from "./session-types.js";
+import type { FacadeEventName, SessionRuntime } from "./session-types.js";
+import type { AgentTranscriptEventMap } from "./contracts/agent-kinds.js";
 import { observeTranscript } from "./transcript-activity.js";
 
 export interface FacadeParts {
@@ -41,6 +42,6 @@ export function wireFacade(parts: FacadeParts): void {
     activity: (activity) => events.activity(activity),
     warning: (code, message, details) => events.warning(code, message, details),
     isolate: (deliver, failed) => events.isolate(deliver, failed),
-    ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => events.emitter.emit("codex:transcript", summary) } : {}),
+    ...(runtime.adapter.summarizeTranscript ? { summary: (summary) => events.emitter.emit(`${runtime.agent}:transcript` as keyof AgentTranscriptEventMap & FacadeEventName, summary) } : {}),
   }, runtime.exitGate, runtime.resumedTranscript);
 }

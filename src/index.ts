@@ -44,7 +44,7 @@ export { listClaudeModels, listCodexModels, type ListModelsOptions } from "./lis
 export type { ImageInput, ImageFormat } from "../effects/image-files.js";
 export { checkImages, type CheckImagesOptions } from "./check-images.js";
 export { startCodex, type StartCodexOptions } from "./start-codex.js";
-export type { AgentSession, ClaudeAgentSession, CodexAgentSession, CodexSessionEventMap, ClaudeLoginOptions, ClaudeLoginMethod, LoginOptions } from "./session-api.js";
+export type { AgentSession, ClaudeAgentSession, CodexAgentSession, CodexSessionEventMap, CodexTranscriptSummary, ClaudeLoginOptions, ClaudeLoginMethod, LoginOptions } from "./session-api.js";
 export type { CodexReasoningEffort, CodexSandboxMode, CodexApprovalPolicy } from "../adapters/codex/options.js";
 export type { CodexHookHandlers, CodexHookPayloads, CodexHookResponses, CodexToolName } from "../adapters/codex/hook-types.js";
 export type { CodexHookEventName } from "../adapters/codex/hook-events.js";

@@ -9,7 +9,6 @@ import type {
   ActivityEvent,
   AgentKind,
   AgentModelOption,
-  CodexTranscriptSummary,
   InputEvent,
   SessionStatus,
   StatusDecision,
@@ -18,6 +17,9 @@ import type {
 } from "./contracts/public-types.js";
 import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
 import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
+import type { CodexTranscriptSummary } from "../adapters/codex/transcript-summary.js";
+
+export type { CodexTranscriptSummary };
 import type { CommonHookEventName, SendOptions, SessionEventMap, SessionEventName, SessionTerminal } from "./session-types.js";
 
 /** A started session on either CLI: code written against this type runs unchanged on Claude and Codex. */

@@ -12,19 +12,18 @@ import type { SessionMachine } from "../machines/session.js";
 import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { ElwoodLoopEvent } from "./contracts/loop.js";
 import type { SessionLoopRuntime } from "./session-loops.js";
-import type { AgentHookKind, AgentKind, ActivityEvent, CodexTranscriptSummary, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { AgentHookKind, AgentKind, ActivityEvent, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
 
 export type { HookErrorEvent } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
 import type { TerminalSnapshot } from "./contracts/terminal-snapshot.js";
-import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
-import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
+import type { AgentHookEventName, AgentTranscriptEventMap, CommonAgentHookEventName } from "./contracts/agent-kinds.js";
 
-/** Every hook event name either pinned CLI sends (Claude's and Codex's lists, newest version of each). */
-export type HookEventName = ClaudeHookEventName | CodexHookEventName;
+/** Every hook event name a registered agent sends (each agent's own list, from its registry entry). */
+export type HookEventName = AgentHookEventName;
 
-/** The hook names both CLIs send: what `hook:<Name>` takes on the adapter-neutral session type. */
-export type CommonHookEventName = Extract<ClaudeHookEventName, CodexHookEventName>;
+/** The hook names every agent sends: what `hook:<Name>` takes on the adapter-neutral session type. */
+export type CommonHookEventName = CommonAgentHookEventName;
 
 export interface HookEventRecord {
   /** The CLI's own event name (its typed channel is `hook:<name>`). */
@@ -47,7 +46,7 @@ export interface ScreenFrameEvent {
 
 /**
  * The session's events, with a `hook:<Name>` event per hook name in `H` (a misspelt hook name is a compile error).
- * `H` defaults to both CLIs' names; the Claude and Codex session types narrow it to their own CLI's.
+ * `H` defaults to every agent's names; each agent's session type narrows it to its own CLI's.
  */
 export type SessionEventMap<H extends string = HookEventName> = {
   "terminal:data": string;
@@ -65,8 +64,8 @@ export type SessionEventMap<H extends string = HookEventName> = {
 
 export type SessionEventName<H extends string = HookEventName> = keyof SessionEventMap<H> & string;
 
-/** Every event the facade classes carry: the common map plus each adapter's own (the public types narrow it per CLI). */
-export type FacadeEventMap = SessionEventMap & { "codex:transcript": CodexTranscriptSummary };
+/** Every event the facade classes carry: the common map plus each agent's own (the public types narrow it per CLI). */
+export type FacadeEventMap = SessionEventMap & AgentTranscriptEventMap;
 export type FacadeEventName = keyof FacadeEventMap & string;
 
 /** The session's headless terminal handle. */

@@ -3,7 +3,7 @@
 import {
   isTerminalStatus,
   type ActivityEvent,
-  type CodexTranscriptSummary,
+  type TranscriptSummary,
   type TranscriptPollStoppedDetails,
   type TranscriptReadErrorDetails,
   type TranscriptRecordsDroppedDetails,
@@ -19,13 +19,14 @@ import type { AgentSession } from "./session-api.js";
 type ActivityDraft = Omit<ActivityEvent, "elwoodSessionId" | "agent">;
 
 /** The channels whose listeners are isolated from the transcript watcher. */
-export type TranscriptChannel = "codex:transcript" | "activity";
+/** The agent's own `<agent>:transcript` event, or `activity`. */
+export type TranscriptChannel = `${string}:transcript` | "activity";
 
 /** Where the projection goes: the session's own emitters. */
 export interface TranscriptActivitySink {
   readonly activity: (activity: ActivityDraft) => void;
   /** Adapter-specific observations (Codex: `codex:transcript`). */
-  readonly summary?: (summary: CodexTranscriptSummary) => void;
+  readonly summary?: (summary: TranscriptSummary) => void;
   readonly warning: (code: WarningEvent["code"], message: string, details: Readonly<Record<string, unknown>>) => void;
   /** Runs `deliver` with listener failures of its emits reported to `failed` instead of the session's usual path. */
   readonly isolate: (deliver: () => void, failed: () => void) => void;
@@ -73,7 +74,7 @@ export function activityForTranscriptItem(item: TranscriptItem, transcriptPath: 
  * A Codex observation the items do not already project (status phases and other records) as `transcript` activity;
  * messages, reasoning, tools and web searches reach `activity` through their items (never twice).
  */
-function activityForSummary(summary: CodexTranscriptSummary, transcriptPath: string | undefined): ActivityDraft | undefined {
+function activityForSummary(summary: TranscriptSummary, transcriptPath: string | undefined): ActivityDraft | undefined {
   if (summary.kind !== "other") return undefined;
   const file = transcriptPath === undefined ? {} : { transcriptPath };
   return { source: "transcript", kind: "transcript", label: summary.label, ...(summary.text === undefined ? {} : { text: summary.text }), ...file };
@@ -97,7 +98,7 @@ function readSafely<T>(read: () => T): T | undefined {
  */
 export function observeTranscript(
   session: AgentSession,
-  adapter: Pick<AgentAdapter, "readTranscript" | "readSubagentTranscript" | "summarizeTranscript" | "sessionStartBeforePrompt">,
+  adapter: Pick<AgentAdapter, "kind" | "readTranscript" | "readSubagentTranscript" | "summarizeTranscript" | "sessionStartBeforePrompt">,
   sink: TranscriptActivitySink,
   exitGate?: Pick<ExitGate, "add">,
   /** A resumed session's mark: the history before it is never replayed as activity. */
@@ -154,7 +155,7 @@ export function observeTranscript(
       const activities: ActivityDraft[] = [];
       if (summary !== undefined) {
         const emitSummary = sink.summary;
-        if (emitSummary) sink.isolate(() => emitSummary(summary), failed("codex:transcript"));
+        if (emitSummary) sink.isolate(() => emitSummary(summary), failed(`${adapter.kind}:transcript`));
         const extra = activityForSummary(summary, feed.transcriptPath);
         if (extra) activities.push(extra);
       }

@@ -2,7 +2,7 @@
 
 import { defineAgent } from "../agent-definition.js";
 import { claudeAdapter } from "./adapter.js";
-import { isClaudeHookEventName } from "./hook-events.js";
+import { isClaudeHookEventName, type ClaudeHookEventName } from "./hook-events.js";
 import { claudeInteractiveArgs } from "./interactive-args.js";
 import { claudeLaunchPlan } from "./launch-plan.js";
 import { readClaudeTurnHook } from "./turn-hooks.js";
@@ -11,6 +11,8 @@ import { CLAUDE_PERMISSION_MODES, CLAUDE_REASONING_EFFORTS, validateClaudeOption
 declare module "../../src/contracts/agent-kinds.js" {
   interface AgentKindRegistry {
     readonly claude: {
+      /** Its hook event names (`hook:<Name>`). */
+      readonly hookEventName: ClaudeHookEventName;
       /** A permission mode other than bypassPermissions contradicts highTrust. */
       readonly errorDetails: { readonly high_trust_conflict: { readonly permissionMode: string } };
       /** The posture its session record keeps: `resumePosture.fields` below, each null when the caller chose nothing. */

@@ -2,7 +2,8 @@
 
 import { defineAgent } from "../agent-definition.js";
 import { codexAdapter } from "./adapter.js";
-import { isCodexHookEventName } from "./hook-events.js";
+import { isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
+import type { CodexTranscriptSummary } from "./transcript-summary.js";
 import { codexInteractiveArgs } from "./interactive-args.js";
 import { codexLaunchPlan } from "./launch-plan.js";
 import { readCodexTurnHook } from "./turn-hooks.js";
@@ -11,6 +12,10 @@ import { CODEX_APPROVAL_POLICIES, CODEX_REASONING_EFFORTS, CODEX_SANDBOX_MODES, 
 declare module "../../src/contracts/agent-kinds.js" {
   interface AgentKindRegistry {
     readonly codex: {
+      /** Its hook event names (`hook:<Name>`). */
+      readonly hookEventName: CodexHookEventName;
+      /** Each new rollout item, live, as `codex:transcript`. */
+      readonly transcriptSummary: CodexTranscriptSummary;
       /** A sandbox or approval policy other than highTrust's contradicts it. */
       readonly errorDetails: { readonly high_trust_conflict: { readonly sandbox?: string; readonly approvalPolicy?: string } };
       /** The posture its session record keeps: `resumePosture.fields` below, each null when the caller chose nothing. */

@@ -1,6 +1,9 @@
 // Codex's rollout JSONL as live `codex:transcript` observations: what kind of item each new record is, with a label and its text.
 
-import type { CodexTranscriptSummary } from "../../src/contracts/public-types.js";
+import type { TranscriptSummary } from "../../src/contracts/public-types.js";
+
+/** Codex's summary of one rollout item (its `codex:transcript` event). */
+export type CodexTranscriptSummary = TranscriptSummary;
 
 type Rec = Readonly<Record<string, unknown>>;
 

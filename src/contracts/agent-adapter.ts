@@ -3,7 +3,7 @@
 import type { DialogKind, ScreenReader } from "./screen-facts.js";
 import type { ReadinessPolicy } from "./readiness.js";
 import type { TerminalStateChannel } from "./terminal-snapshot.js";
-import type { AgentHookKind, AgentKind, CodexTranscriptSummary, WarningCode } from "./public-types.js";
+import type { AgentHookKind, AgentKind, TranscriptSummary, WarningCode } from "./public-types.js";
 import type { TranscriptRecordReader } from "./turn-events.js";
 
 export interface SubmissionTiming {
@@ -127,8 +127,8 @@ export interface AgentAdapter {
    * not place where tailing starts (a recovery scan then would find the previous turn's prompt); the next hook does.
    */
   readonly sessionStartBeforePrompt?: boolean;
-  /** Live observations of each new transcript record, emitted as `codex:transcript` (Codex only). */
-  readonly summarizeTranscript?: (record: unknown) => CodexTranscriptSummary | undefined;
+  /** Live observations of each new transcript record, emitted as `<agent>:transcript` (where the agent has them). */
+  readonly summarizeTranscript?: (record: unknown) => TranscriptSummary | undefined;
   /** Confirm a selected affirmative with Enter rather than its digit (Codex 0.171's folder trust ignores digits). */
   readonly trustEnterWhenSelected?: boolean;
 }

@@ -28,3 +28,27 @@ export type AgentResumePostureShape = { readonly [field: string]: ResumePostureV
 export type AgentResumePostureOf<K extends AgentKind> = AgentKindRegistry[K] extends { readonly resumePosture: infer P extends AgentResumePostureShape }
   ? P
   : AgentResumePostureShape;
+
+/** The hook event names of agent `K`, as its registry entry declares them (`hookEventName`); `string` where none. */
+export type AgentHookEventName<K extends AgentKind = AgentKind> = K extends AgentKind
+  ? AgentKindRegistry[K] extends { readonly hookEventName: infer H extends string }
+    ? H
+    : string
+  : never;
+
+/** The hook names every registered agent sends (the intersection of their lists). */
+export type CommonAgentHookEventName = { readonly [K in AgentKind]: (name: AgentHookEventName<K>) => void }[AgentKind] extends (name: infer I) => void
+  ? Extract<I, string>
+  : never;
+
+/**
+ * The agents' own live transcript events: `<agent>:transcript` with the summary type an agent's registry entry
+ * declares (`transcriptSummary`), for the agents that emit one.
+ */
+export type AgentTranscriptEventMap = {
+  readonly [K in AgentKind as AgentKindRegistry[K] extends { readonly transcriptSummary: unknown } ? `${K}:transcript` : never]: AgentKindRegistry[K] extends {
+    readonly transcriptSummary: infer T;
+  }
+    ? T
+    : never;
+};

@@ -110,8 +110,8 @@ export type ActivityKind =
   /** A session warning, projected from the `warning` event; `label` is its code, `text` its message. */
   | "warning";
 
-/** One new item of Codex's own rollout transcript, as `codex:transcript` delivers it (live only, never persisted). */
-export interface CodexTranscriptSummary {
+/** One new item of an agent's own transcript, as its `<agent>:transcript` event delivers it (live only, never persisted). */
+export interface TranscriptSummary {
   readonly kind: "message" | "tool_call" | "tool_result" | "reasoning" | "web_search" | "other";
   /** What the item is: the message's role, the tool's name, or the record's own type. */
   readonly label: string;

@@ -76,6 +76,6 @@ export function observerPhase(event: string): ObserverPhase {
   if (event === "hook" || event.startsWith("hook:")) return "hook";
   if (event === "activity") return "activity";
   if (event === "hookError") return "hook_error";
-  if (event === "codex:transcript") return "transcript";
+  if (event.endsWith(":transcript")) return "transcript";
   return "lifecycle";
 }

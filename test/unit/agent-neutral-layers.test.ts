@@ -26,18 +26,13 @@ const SHORTCUTS = new Set([
 
 /**
  * Per-agent knowledge not moved behind the definitions yet (issue 33, open); remove a file once it is neutral.
- * effects/config-journal.ts keeps its on-disk file name so a journal an older crash left is still recovered; the rest
- * carry Codex's transcript summary event (`codex:transcript`), its persisted-model warning code and the per-agent hook
- * name unions of the public event types.
+ * effects/config-journal.ts keeps its on-disk file name so a journal an older crash left is still recovered; the
+ * contracts still list Codex's persisted-model warning code among the common warning codes.
  */
 const NOT_YET_MOVED = new Set<string>([
   "effects/config-journal.ts",
-  "src/contracts/agent-adapter.ts",
   "src/contracts/public-types.ts",
   "src/contracts/warning-fields.ts",
-  "src/facade-wiring.ts",
-  "src/session-types.ts",
-  "src/transcript-activity.ts",
 ]);
 
 describe("agent names outside adapters/ (issue 33 §7)", () => {

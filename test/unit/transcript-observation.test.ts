@@ -8,7 +8,7 @@ import { readClaudeSubagentRecord, readClaudeTranscriptRecord } from "../../adap
 import { validateCodexInput } from "../../adapters/codex/hook-dispatch.js";
 import { readCodexTranscriptRecord } from "../../adapters/codex/transcript-records.js";
 import { summarizeCodexRecord } from "../../adapters/codex/transcript-summary.js";
-import type { ActivityEvent, CodexTranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
+import type { ActivityEvent, TranscriptSummary, WarningEvent } from "../../src/contracts/public-types.js";
 import { ExitGate } from "../../effects/exit-gate.js";
 import type { ResumeTranscriptMark } from "../../effects/resume-transcript-mark.js";
 import { TranscriptFeed } from "../../src/conversation/transcript-feed.js";
@@ -36,7 +36,7 @@ const RECORDS = [
 
 /** The session edge: hooks and statuses come from a plain emitter; events go through the real SessionEvents. */
 function harness(
-  adapter: Parameters<typeof observeTranscript>[1] = { readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord },
+  adapter: Parameters<typeof observeTranscript>[1] = { kind: "codex", readTranscript: readCodexTranscriptRecord, summarizeTranscript: summarizeCodexRecord },
   status = "ready",
   exitGate?: ExitGate,
   resumedFrom?: ResumeTranscriptMark,
@@ -57,7 +57,7 @@ function harness(
     resumedFrom,
   );
   const order: string[] = [];
-  const summaries: CodexTranscriptSummary[] = [];
+  const summaries: TranscriptSummary[] = [];
   const activities: ActivityEvent[] = [];
   const warnings: WarningEvent[] = [];
   return {
@@ -140,7 +140,7 @@ describe("subagent transcripts (spec B §3.7)", () => {
     const sub = path.join(dir, "agent-1.jsonl");
     await writeFile(file, line({ type: "user", message: { role: "user", content: "go" } }));
     await writeFile(sub, line({ type: "assistant", isSidechain: true, message: { id: "m1", role: "assistant", content: [{ type: "text", text: "sub found it" }] } }));
-    const h = harness({ readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord });
+    const h = harness({ kind: "claude", readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord });
     h.collect();
     const turnItems: unknown[] = [];
     const feed = TranscriptFeed.of(h.session);
@@ -176,7 +176,7 @@ describe("subagent transcripts (spec B §3.7)", () => {
 });
 
 describe("turn recovery (spec B §3.6)", () => {
-  const claude = { readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord };
+  const claude = { kind: "claude" as const, readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord };
   const user = (text: string) => line({ type: "user", message: { role: "user", content: text } });
   const reply = (id: string, text: string) => line({ type: "assistant", message: { id, role: "assistant", content: [{ type: "text", text }] } });
 
@@ -225,7 +225,7 @@ describe("turn recovery (spec B §3.6)", () => {
   });
 
   it("issue 17 (Codex resume): a resumed rollout's lazy SessionStart comes before the new prompt is recorded — the previous turn is not replayed, the new one is read", async () => {
-    const codex = { readTranscript: readCodexTranscriptRecord, sessionStartBeforePrompt: true };
+    const codex = { kind: "codex" as const, readTranscript: readCodexTranscriptRecord, sessionStartBeforePrompt: true };
     const prompt = (text: string) => line({ type: "event_msg", payload: { type: "user_message", message: text } });
     const answer = (text: string) => line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
     await writeFile(file, prompt("old question") + answer("old answer"));
@@ -243,7 +243,7 @@ describe("turn recovery (spec B §3.6)", () => {
   });
 
   it("issue 38 (Codex resume): the rollout is read from the resume's mark — UserPromptSubmit before the new prompt is recorded replays nothing of the old turn", async () => {
-    const codex = { readTranscript: readCodexTranscriptRecord, sessionStartBeforePrompt: true };
+    const codex = { kind: "codex" as const, readTranscript: readCodexTranscriptRecord, sessionStartBeforePrompt: true };
     const prompt = (text: string) => line({ type: "event_msg", payload: { type: "user_message", message: text } });
     const answer = (text: string) => line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
     await writeFile(file, prompt("old question") + answer("old answer"));
@@ -319,7 +319,7 @@ describe("exit ordering (spec B §3.9)", () => {
   const codexReply = (text: string) => line({ type: "response_item", payload: { type: "message", role: "assistant", content: [{ type: "output_text", text }] } });
   it.each([
     ["Codex", undefined, codexReply],
-    ["Claude", { readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord }, claudeReply],
+    ["Claude", { kind: "claude", readTranscript: readClaudeTranscriptRecord, readSubagentTranscript: readClaudeSubagentRecord }, claudeReply],
   ] as const)("C-API-20 (%s): records committed right before the exit are delivered by the exit gate's flush before terminal:exit; none after it", async (_cli, adapter, reply) => {
     await writeFile(file, reply("first"));
     const gate = new ExitGate();
