@@ -14,6 +14,8 @@ declare module "../../src/contracts/agent-kinds.js" {
     readonly codex: {
       /** Its hook event names (`hook:<Name>`). */
       readonly hookEventName: CodexHookEventName;
+      /** The picker's choice stayed in config.toml (its `configFile.persistedWarning`). */
+      readonly warningCode: "codex_default_model_persisted";
       /** Each new rollout item, live, as `codex:transcript`. */
       readonly transcriptSummary: CodexTranscriptSummary;
       /** A sandbox or approval policy other than highTrust's contradicts it. */

@@ -1,6 +1,6 @@
 // Public, adapter-neutral value types shared by every session: status, size, decisions, activity, warnings.
 
-import type { AgentKind } from "./agent-kinds.js";
+import type { AgentKind, AgentKindRegistry } from "./agent-kinds.js";
 
 export type SessionStatus =
   | "starting"
@@ -144,12 +144,24 @@ export interface ActivityEvent {
   readonly raw?: unknown;
 }
 
+/**
+ * What an agent's own warning codes say, the same word for every agent: `<agent>_<category>`, as each agent's
+ * registry entry declares them (`warningCode`). `default_model_persisted`: the picker's choice stayed in the CLI's
+ * own config file (a takeover, another edit, a failed restore; `details.reason`).
+ */
+export type AgentWarningCategory = "default_model_persisted";
+
+/** The warning codes the agents declare in their registry entries (`codex_default_model_persisted` …). */
+export type AgentWarningCode = {
+  readonly [K in AgentKind]: AgentKindRegistry[K] extends { readonly warningCode: infer W extends `${K}_${AgentWarningCategory}` } ? W : never;
+}[AgentKind];
+
 export type WarningCode =
+  | AgentWarningCode
   | "version_unparseable"
   | "resize_restore_failed"
   | "startup_prompt_write_failed"
   | "clipboard_restore_failed"
-  | "codex_default_model_persisted"
   | "hook_observer_failed"
   /** Keys written while a blocking dialog was on screen left that dialog unchanged (see DIALOG_KEY_EFFECT_MS in machines/dialog-key-watch.ts). */
   | "dialog_keys_no_effect"

@@ -1,14 +1,23 @@
 // The common fields of a session warning that follow from its code: its source, and its content-free `raw` line (spec B §4.2).
 
-import type { WarningCode, WarningSource } from "./public-types.js";
+import type { AgentWarningCategory, AgentWarningCode, WarningCode, WarningSource } from "./public-types.js";
+
+type CommonWarningCode = Exclude<WarningCode, AgentWarningCode>;
+
+/** An agent's own warning code (`<agent>_<category>`) by its category; the common codes are keyed by themselves. */
+const CATEGORIES: readonly AgentWarningCategory[] = ["default_model_persisted"];
+function keyOf(code: WarningCode): CommonWarningCode | AgentWarningCategory {
+  const category = CATEGORIES.find((c) => code.endsWith(`_${c}`));
+  return category ?? (code as CommonWarningCode);
+}
 
 /** Each code's source (spec B §4.3; the two codes the spec does not list are placed by where they are observed). */
-const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
+const SOURCES: Readonly<Record<CommonWarningCode | AgentWarningCategory, WarningSource>> = {
   version_unparseable: "lifecycle",
   resize_restore_failed: "lifecycle",
   startup_prompt_write_failed: "terminal",
   clipboard_restore_failed: "lifecycle",
-  codex_default_model_persisted: "lifecycle",
+  default_model_persisted: "lifecycle",
   hook_observer_failed: "lifecycle",
   // Seen on the screen: the dialog did not change.
   dialog_keys_no_effect: "terminal",
@@ -29,12 +38,12 @@ const SOURCES: Readonly<Record<WarningCode, WarningSource>> = {
  * The detail fields each code's `raw` line may carry: short enumerations, errnos and numbers only. Paths and free
  * text never do (a path can name a user or a project; `transcriptPath` stays in `details`).
  */
-const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
+const RAW_FIELDS: Readonly<Record<CommonWarningCode | AgentWarningCategory, readonly string[]>> = {
   version_unparseable: [],
   resize_restore_failed: ["requestedCols", "requestedRows", "errorCode"],
   startup_prompt_write_failed: ["label"],
   clipboard_restore_failed: [],
-  codex_default_model_persisted: ["reason"],
+  default_model_persisted: ["reason"],
   hook_observer_failed: ["phase"],
   dialog_keys_no_effect: ["dialog"],
   // Fixed raw: the recovery command is always the adapter's own (in details).
@@ -55,13 +64,13 @@ const RAW_FIELDS: Readonly<Record<WarningCode, readonly string[]>> = {
 const TOKEN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function warningSource(code: WarningCode): WarningSource {
-  return SOURCES[code];
+  return SOURCES[keyOf(code)];
 }
 
 /** `code key=value …` from the code's allowlisted fields; anything else in `details` never reaches it. */
 export function warningRaw(code: WarningCode, details: Readonly<Record<string, unknown>> | undefined): string {
   const parts: string[] = [code];
-  for (const key of RAW_FIELDS[code]) {
+  for (const key of RAW_FIELDS[keyOf(code)]) {
     const value = details?.[key];
     if ((typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && TOKEN.test(value))) parts.push(`${key}=${value}`);
   }

@@ -25,15 +25,10 @@ const SHORTCUTS = new Set([
 ]);
 
 /**
- * Per-agent knowledge not moved behind the definitions yet (issue 33, open); remove a file once it is neutral.
- * effects/config-journal.ts keeps its on-disk file name so a journal an older crash left is still recovered; the
- * contracts still list Codex's persisted-model warning code among the common warning codes.
+ * Per-agent knowledge not moved behind the definitions yet (issue 33); remove a file once it is neutral.
+ * effects/config-journal.ts keeps its on-disk file name so a journal an older crash left is still recovered.
  */
-const NOT_YET_MOVED = new Set<string>([
-  "effects/config-journal.ts",
-  "src/contracts/public-types.ts",
-  "src/contracts/warning-fields.ts",
-]);
+const NOT_YET_MOVED = new Set<string>(["effects/config-journal.ts"]);
 
 describe("agent names outside adapters/ (issue 33 §7)", () => {
   const found = filesNamingAgents(ROOT);
