@@ -1,7 +1,8 @@
-// `elwood serve` latency on the simulated Claude CLI, three ways of running the same turn on one session, alternating,
-// 3 repetitions: the library API (`sendTurn` → result), native HTTP (`POST /v1/sessions/:id/send` → the turn's `result`
-// frame on `/v1/sessions/:id/stream`), and agentapi's (`POST /message` → `status_change` stable on `/events`). What the
-// server adds is each HTTP median minus the library's.
+// `elwood serve` latency on the simulated Claude CLI, three ways of running the same turn, alternating, 3 repetitions:
+// the library API (`sendTurn` → result) and native HTTP (`POST /v1/sessions/:id/send` → the turn's `result` frame on
+// `/v1/sessions/:id/stream`) on one session, and agentapi's (`POST /message` → `status_change` stable on `/events`) on
+// the default session, which only agentapi's routes drive (409 default_session_is_compat on /v1). What the server adds
+// is each HTTP median minus the library's.
 // Run: npx tsx test/bench/serve-latency.ts [turns]
 
 import { Agent, request } from "node:http";
@@ -26,7 +27,9 @@ export interface ServeLatencyRow {
   readonly compatAddedMs: string;
 }
 
-const SESSION = "default";
+/** The native session; the agentapi routes drive the server's default one, a second session of the same sim. */
+const SESSION = "bench";
+const COMPAT_SESSION = "default";
 /** One kept-alive connection for the POSTs, as a real client would hold (fetch's own overhead is not the server's). */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -69,9 +72,14 @@ async function repetition(turns: number, rep: number): Promise<Repetition> {
   const headers = { authorization: `Bearer ${TEST_TOKEN}`, "content-type": "application/json" };
   try {
     const live = await server.registry.create({}, SESSION);
-    compat = compatTarget(live);
+    const compatLive = await server.registry.create({}, COMPAT_SESSION);
+    compat = compatTarget(compatLive);
     const native = await connectSse(`${server.url}/v1/sessions/${SESSION}/stream`, { headers });
     const events = await connectSse(`${server.url}/events`, { headers });
+    // Sessions start lazily: the default one is started (as `elwood serve --agent` does) and awaited, since a message
+    // posted while it still starts never shows `running`.
+    await compatLive.session.start();
+    await events.waitFor((f) => f.event === "status_change" && f.data.includes('"stable"'), 60_000);
     // Stamps on the server's side of the native turn: when the library turn was asked for, when each event was logged.
     const session = live.session as { stream: (...args: never[]) => unknown };
     const libraryStream = session.stream.bind(session);
