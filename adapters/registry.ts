@@ -1,19 +1,14 @@
-// The agents Elwood drives, read from the entries list (adapters/registry-entries.ts), in detection order.
+// The agents Elwood drives, whole: each folder's definition in detection order (adapters/registry-entries.ts lists
+// the folders). Internal: the folders export their definitions typed by public data only (the launch plan's types
+// name Node's), and this is where the library takes them back whole.
 
+import type { AgentDefinition } from "./agent-definition.js";
+import type { CommonResolvedOptions } from "./agent-launch-plan.js";
 import type { AgentKind } from "../src/contracts/agent-kinds.js";
-import * as entries from "./registry-entries.js";
+import { REGISTERED_AGENTS } from "./registry-kinds.js";
 
-type Entry = (typeof entries)[keyof typeof entries];
+/** Any agent's whole definition, typed by what every part of the library may rely on. */
+export type AnyAgentDefinition = AgentDefinition<AgentKind, CommonResolvedOptions, unknown>;
 
-/** Every agent definition, in the order detection tries them (by `detectionOrder`, then id). */
-export const AGENT_DEFINITIONS: readonly Entry[] = Object.values(entries).sort((a, b) => a.detectionOrder - b.detectionOrder || a.id.localeCompare(b.id));
-
-/** A folder that declares its kind but has no entry line fails to compile here. */
-const everyKindRegistered: AgentKind extends Entry["id"] ? true : never = true;
-void everyKindRegistered;
-
-/**
- * The registry's type. The public entry exports it so a consumer's compiler loads every agent folder's declarations
- * (`export *` keeps them referenced), and with them each folder's AgentKindRegistry entry.
- */
-export type RegisteredAgentDefinitions = typeof entries;
+/** Every agent definition, in the order detection tries them. Each entry was built by defineAgent (a whole one). */
+export const AGENT_DEFINITIONS: readonly AnyAgentDefinition[] = REGISTERED_AGENTS as unknown as readonly AnyAgentDefinition[];

@@ -1,9 +1,8 @@
 // The generic start and resume of any registered agent: its definition validates the options and builds the launch
 // plan, the shared skeleton runs it. The per-agent functions (`startClaude` …) are typed shortcuts over these.
 
-import type { AgentDefinition } from "../adapters/agent-definition.js";
-import type { CommonResolvedOptions } from "../adapters/agent-launch-plan.js";
-import { AGENT_DEFINITIONS } from "../adapters/registry.js";
+import { AGENT_DEFINITIONS, type AnyAgentDefinition } from "../adapters/registry.js";
+import { AGENT_KINDS } from "../adapters/registry-kinds.js";
 import type { AgentKind } from "./contracts/agent-kinds.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { ResumeTarget } from "./contracts/start-or-resume.js";
@@ -12,11 +11,9 @@ import { LoginSessionFacade } from "./login-session-facade.js";
 import { resumeInputs, resumeTarget } from "./resume-session.js";
 import { startAgent } from "./start-agent.js";
 
-/** Every agent kind Elwood drives, in registry order (the order detection tries them). */
-export const AGENT_KINDS: readonly AgentKind[] = AGENT_DEFINITIONS.map((d) => d.id);
+export { AGENT_KINDS };
 
-/** Any agent's definition, typed by what every face may rely on. */
-export type AnyAgentDefinition = AgentDefinition<AgentKind, CommonResolvedOptions, unknown>;
+export type { AnyAgentDefinition };
 
 /** The definition of `kind`; an unknown kind (from untyped input) is `invalid_argument` naming the valid ones. */
 export function agentDefinition(kind: AgentKind): AnyAgentDefinition {
@@ -24,7 +21,7 @@ export function agentDefinition(kind: AgentKind): AnyAgentDefinition {
   if (found === undefined) {
     throw new ElwoodError("invalid_argument", `unknown agent ${JSON.stringify(kind)}`, { option: "agent", validValues: [...AGENT_KINDS] });
   }
-  return found as unknown as AnyAgentDefinition;
+  return found;
 }
 
 /** Builds the session object the caller gets for one agent's runtime (its typed facade, or the common one). */

@@ -4,8 +4,9 @@
 
 import { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
-import type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-definition.js";
-import { AGENT_KINDS, agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
+import type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-facts.js";
+import { AGENT_KINDS } from "../adapters/registry-kinds.js";
+import { agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
 import { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
 import type { AgentKind, AgentModelOption } from "./contracts/public-types.js";
 import { listClaudeModels, listCodexModels, listModelsWith, type ListModelsOptions } from "./list-models.js";

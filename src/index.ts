@@ -19,9 +19,9 @@ export {
   type GenericAgentTypes,
 } from "./agent-registry.js";
 export { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
-export type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-definition.js";
+export type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-facts.js";
 export type { AgentKindRegistry } from "./contracts/agent-kinds.js";
-export type { RegisteredAgentDefinitions } from "../adapters/registry.js";
+export type { RegisteredAgentDefinitions } from "../adapters/registry-kinds.js";
 export {
   listSessions,
   resumeClaude,

@@ -1,6 +1,7 @@
 // Claude Code as one agent definition: everything Elwood knows about the `claude` CLI, reached through the registry.
 
 import { defineAgent } from "../agent-definition.js";
+import type { PublicAgentDefinition } from "../agent-facts.js";
 import { claudeAdapter } from "./adapter.js";
 import { isClaudeHookEventName, type ClaudeHookEventName } from "./hook-events.js";
 import { claudeInteractiveArgs } from "./interactive-args.js";
@@ -26,7 +27,11 @@ declare module "../../src/contracts/agent-kinds.js" {
   }
 }
 
-export const claudeAgent = defineAgent({
+/**
+ * Typed by its public data only: the public declarations reach this file (for the kind it declares above), and the
+ * launch plan's types would bring Node's into a consumer's compile. The registry hands out the whole definition.
+ */
+export const claudeAgent: PublicAgentDefinition<"claude"> = defineAgent({
   id: "claude",
   displayName: "Claude Code",
   detectionOrder: 10,

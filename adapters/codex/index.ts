@@ -1,6 +1,7 @@
 // Codex as one agent definition: everything Elwood knows about the `codex` CLI, reached through the registry.
 
 import { defineAgent } from "../agent-definition.js";
+import type { PublicAgentDefinition } from "../agent-facts.js";
 import { codexAdapter } from "./adapter.js";
 import { isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
 import type { CodexTranscriptSummary } from "./transcript-summary.js";
@@ -26,7 +27,11 @@ declare module "../../src/contracts/agent-kinds.js" {
   }
 }
 
-export const codexAgent = defineAgent({
+/**
+ * Typed by its public data only: the public declarations reach this file (for the kind it declares above), and the
+ * launch plan's types would bring Node's into a consumer's compile. The registry hands out the whole definition.
+ */
+export const codexAgent: PublicAgentDefinition<"codex"> = defineAgent({
   id: "codex",
   displayName: "Codex",
   detectionOrder: 20,
