@@ -69,6 +69,8 @@ const CODEX_FRAMES: readonly CannedFrame[] = [
   { name: "openLine", facts: { ...composer, composerText: "/model", composerOpenLine: true } },
   { name: "models", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true, selected: true }), row("gpt-b")], false) },
   { name: "modelsOnB", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true }), row("gpt-b", { selected: true })], false) },
+  // The list painted in pieces (rows before their footer): never read, and on a repair pass waited for.
+  { name: "modelsPartial", facts: pickerFacts("model", [row("gpt-a", { isCurrent: true, selected: true })], false, { complete: false }) },
   { name: "effortLegacy", facts: pickerFacts("effort", [row("low", { isDefault: true }), row("medium", { isCurrent: true, selected: true })], false) },
   { name: "effortOnDefault", facts: pickerFacts("effort", [row("low", { isDefault: true, selected: true }), row("medium", { isCurrent: true })], false) },
 ];

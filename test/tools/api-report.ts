@@ -65,7 +65,10 @@ export function apiReport(entries = entryPoints()): string {
     if (sym.flags & ts.SymbolFlags.TypeParameter) continue;
     if (decls.length === 0) continue; // a library's type (rxjs, xterm, Node): not ours to report
     const where = relative(join(ROOT, "dist"), decls[0]!.getSourceFile().fileName);
-    reached.set(`${sym.name} (${where})`, decls.map(text).join("\n"));
+    // A module reached as a namespace (`typeof import(…)`) is named by its absolute path: name it by its file instead,
+    // so the report does not depend on where the repository is checked out.
+    const name = sym.name.startsWith('"') ? `module ${JSON.stringify(relative(join(ROOT, "dist"), sym.name.slice(1, -1)))}` : sym.name;
+    reached.set(`${name} (${where})`, decls.map(text).join("\n"));
     decls.forEach(visitRefs);
   }
   const reachedSections = [...reached.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `### ${k}\n\n\`\`\`ts\n${v}\n\`\`\``);
