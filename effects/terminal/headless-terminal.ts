@@ -33,6 +33,12 @@ export interface HeadlessTerminalOptions {
    * left unrendered is always observed at once.
    */
   readonly behindFrameIntervalMs?: number;
+  /**
+   * How long a CLI's synchronized update (`CSI ? 2026 h` … `l`) may hold frames back; default 1000 ms. Inside one the
+   * screen is a paint in progress (a split over PTY reads shows half of it), so it is observed when the update ends,
+   * or at this bound for a CLI that never ends it (what terminals that honour the mode do as well).
+   */
+  readonly syncUpdateBoundMs?: number;
   /** xterm scrollback lines; default 1000. */
   readonly scrollback?: number;
   /** An OSC sequence the CLI reports its state on; its values arrive with each frame. */
@@ -61,6 +67,9 @@ export class HeadlessTerminal {
   private readonly highWaterBytes: number;
   private readonly lowWaterBytes: number;
   private readonly behindFrameIntervalMs: number;
+  private readonly syncUpdateBoundMs: number;
+  /** A frame came due inside a synchronized update: emitted when the update ends, or by this timer at the bound. */
+  private syncHold: NodeJS.Timeout | undefined;
   private readonly replay: ReplayBuffer;
   private readonly screenLines: ScreenLines;
   private lastSnapshot: TerminalSnapshot | undefined;
@@ -103,6 +112,7 @@ export class HeadlessTerminal {
     this.highWaterBytes = opts.highWaterBytes ?? 1024 * 1024;
     this.lowWaterBytes = Math.min(opts.lowWaterBytes ?? 512 * 1024, this.highWaterBytes);
     this.behindFrameIntervalMs = Math.max(0, opts.behindFrameIntervalMs ?? 250);
+    this.syncUpdateBoundMs = Math.max(0, opts.syncUpdateBoundMs ?? 1000);
     this.replay = new ReplayBuffer(opts.replayBytes ?? DEFAULT_REPLAY_BYTES);
     this.xterm = new Terminal({
       cols: opts.cols,
@@ -256,6 +266,7 @@ export class HeadlessTerminal {
     this.disposed = true;
     if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
+    this.clearSyncHold();
     this.flushWhenCaughtUp = false;
     this.pendingParts = [];
     this.pendingBytes = 0;
@@ -337,7 +348,7 @@ export class HeadlessTerminal {
     // A frame folded while the terminal was behind is still owed; xterm's screen is still the one it describes (it
     // parses this write later), so it is observed now if this write would take it past one batch.
     if (this.bytesSinceLastFrame > 0 && this.writesInXterm.length === 0 && this.bytesSinceLastFrame + bytes > this.batchMaxBytes) {
-      this.emitFrame(performance.now());
+      this.observe(performance.now());
       if (this.disposed) return;
     }
     this.writesInXterm.push(bytes);
@@ -366,14 +377,34 @@ export class HeadlessTerminal {
     if (
       this.unrendered === 0 ||
       now - this.lastFrameAt >= this.behindFrameIntervalMs ||
-      (next !== undefined && this.bytesSinceLastFrame + next > this.batchMaxBytes)
+      (next !== undefined && this.bytesSinceLastFrame + next > this.batchMaxBytes) ||
+      this.syncHold !== undefined
     ) {
-      this.emitFrame(now);
+      this.observe(now);
     }
     if (this.disposed) return;
     if (this.flushWhenCaughtUp && this.writesInXterm.length === 0) this.flush();
     if (this.paused && this.unrendered < this.lowWaterBytes) this.setPaused(false);
     if (this.unrendered === 0) this.resolveSettled();
+  }
+
+  /** Emits the due frame, unless the CLI is inside a synchronized update: then it waits for its end (bounded). */
+  private observe(now: number): void {
+    if (this.xterm.modes.synchronizedOutputMode) {
+      this.syncHold ??= setTimeout(() => {
+        this.syncHold = undefined;
+        if (!this.disposed) this.emitFrame(performance.now());
+      }, this.syncUpdateBoundMs);
+      return;
+    }
+    this.clearSyncHold();
+    this.emitFrame(now);
+  }
+
+  private clearSyncHold(): void {
+    if (this.syncHold === undefined) return;
+    clearTimeout(this.syncHold);
+    this.syncHold = undefined;
   }
 
   private emitFrame(now: number): void {
