@@ -2,53 +2,14 @@
 
 import { isOurs, writeRequestActions } from "./write-request.js";
 import { assign, setup } from "xstate";
-import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import type {
-  FrameEvent,
-  HookEvent,
-  IoFailedEvent,
-  IoHeldEvent,
-  IoWriteRequest,
-  IoWrittenEvent,
-  WritePurpose,
-} from "../src/contracts/events.js";
+import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
+import { factsConfirm, frameAccepts, idleEmptyComposer, showsIngested, stagedInComposer } from "./submission-evidence.js";
+import type { SubmissionContext, SubmissionEvent, SubmissionInput, SubmissionOutput, SubmissionParentEvent, SubmissionTiming } from "./submission-types.js";
 import { ENTER, frameBracketedPaste } from "./paste-framing.js";
 
-/** "paste" = bracketed paste (caller text); "typed" = plain keystrokes (slash commands such as /compact). */
-export type SubmissionFraming = "paste" | "typed";
-
-export interface SubmissionTiming {
-  /** Delay between the physical paste write and the submitting Enter (the CLIs ingest pastes asynchronously). */
-  readonly settleMs: number;
-  /** Upper bound on recovery Enters while the composer still shows the staged text. */
-  readonly enterRetries: number;
-  /** How long to watch the screen after each Enter before judging it. */
-  readonly confirmIntervalMs: number;
-  /** Back-off before re-requesting a write the edge held (dialog visible or screen not observed). */
-  readonly holdRetryMs: number;
-  /**
-   * Pastes need positive acceptance (Codex): an empty composer is not proof, only a prompt/Stop hook, live
-   * work, OSC 7501 working or an approval dialog is. An unaccepted paste is replayed at the idle composer.
-   */
-  readonly positiveAcceptance: boolean;
-  /** Replays of an unaccepted paste (with positiveAcceptance) before failing with wait_timeout. */
-  readonly replays: number;
-  /**
-   * Claude: replays of a paste that provably never reached the CLI — never seen staged, no prompt/Stop hook, no
-   * work, an idle empty composer — before failing with wait_timeout. An empty composer after the staged text was
-   * seen still confirms (only Claude's own Enter empties it), so a late hook never causes a second submission.
-   */
-  readonly unseenReplays: number;
-  /** With unseenReplays: the quiet wait (the no-oracle quiet window) before judging whether to replay. */
-  readonly replayQuietMs: number;
-  /**
-   * After settleMs, how long the Enter waits for the staged text to paint when it has not yet: an Enter the CLI reads
-   * before a late paste submits without it (Claude 2.1.215 under load sent an image without its text). Bounded: a
-   * paste that never paints gets its Enter anyway, and confirmation and replays judge it as before. 0: Enter at settleMs.
-   */
-  readonly stagedWaitMs: number;
-}
+export * from "./submission-types.js";
+export { factsConfirm, frameAccepts, stagedInComposer } from "./submission-evidence.js";
 
 /** Quiet waits allowed per unseen-paste replay: a screen that changes at every replay check releases the queue after this. */
 const MAX_REPLAY_WAITS_PER_REPLAY = 2;
@@ -64,119 +25,6 @@ export const SUBMISSION_DEFAULTS: SubmissionTiming = {
   replayQuietMs: 1_500,
   stagedWaitMs: 0,
 };
-
-export type SubmissionInput = {
-  readonly opId: string;
-  /** Already sanitized by the caller of the queue (sanitizeSubmissionText); framing re-sanitizes anyway. */
-  readonly text: string;
-  readonly framing: SubmissionFraming;
-  /** The latest screen facts when the op was dispatched (an unchanged screen sends no frame to judge by). */
-  readonly facts?: ScreenFacts | null;
-} & Partial<SubmissionTiming>;
-
-// ---- events this machine receives ----
-export type SubmissionRawInputEvent = { readonly type: "submission.rawInput" };
-export type SubmissionCancelEvent = { readonly type: "submission.cancel" };
-export type SubmissionEvent =
-  | IoWrittenEvent
-  | IoHeldEvent
-  | IoFailedEvent
-  | FrameEvent
-  | HookEvent
-  | SubmissionRawInputEvent
-  | SubmissionCancelEvent;
-
-// ---- events this machine sends to its parent ----
-export type SubmissionPastedEvent = { readonly type: "submission.pasted"; readonly opId: string };
-/** The first submitting Enter was physically written: sendGuidance/sendPrompt resolve here; status goes running. */
-export type SubmissionEnteredEvent = { readonly type: "submission.entered"; readonly opId: string };
-export type SubmissionParentEvent = IoWriteRequest | SubmissionPastedEvent | SubmissionEnteredEvent;
-
-/** confirmed = the screen or a hook proved the CLI took it; unconfirmed = Enter sent, proof never came. */
-export type SubmissionOutcome = "confirmed" | "unconfirmed" | "failed" | "cancelled";
-export type SubmissionOutput = {
-  readonly opId: string;
-  readonly outcome: SubmissionOutcome;
-  /** True once the first submitting Enter was written. */
-  readonly entered: boolean;
-  readonly recoveryEnters: number;
-  readonly error?: ElwoodError;
-};
-
-export interface SubmissionContext extends SubmissionTiming {
-  readonly opId: string;
-  readonly text: string;
-  readonly framing: SubmissionFraming;
-  readonly seq: number;
-  readonly pendingRequestId: string | null;
-  readonly recoveryEnters: number;
-  /** Replays of an unaccepted paste so far. */
-  readonly replayed: number;
-  /** Quiet waits entered before an unseen-paste replay (bounded: a screen that keeps flipping must not hold the queue). */
-  readonly replayWaits: number;
-  /** Interval ticks spent without any staged/confirmed evidence; bounds the wait when no frame arrives. */
-  readonly quietChecks: number;
-  readonly entered: boolean;
-  /** A frame showed the staged text in the composer (after that, an empty composer means it was taken). */
-  readonly seenStaged: boolean;
-  /** The composer's text when the paste was written: a frame that differs shows the CLI has ingested the paste. */
-  readonly composerBeforePaste: string;
-  /** Raw caller input (sendKeys) took ownership of the draft: the caller owns it now, so no more recovery Enters. */
-  readonly rawInput: boolean;
-  readonly lastFacts: ScreenFacts | null;
-  readonly outcome: SubmissionOutcome | null;
-  readonly error: ElwoodError | null;
-}
-
-function squash(text: string): string {
-  return text.replace(/\s+/g, "");
-}
-
-function lastNonEmptyLine(text: string): string {
-  const lines = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
-  return lines[lines.length - 1] ?? "";
-}
-
-/** The composer still holds what we staged: Claude's paste chip, or (Codex, typed commands) our last line. */
-export function stagedInComposer(facts: ScreenFacts, text: string): boolean {
-  if (facts.pastedChip) return true;
-  const last = squash(lastNonEmptyLine(text));
-  // Whitespace is squashed on both sides because the composer soft-wraps long lines.
-  return facts.composer && last !== "" && squash(facts.composerText).endsWith(last);
-}
-
-/**
- * A post-Enter frame that proves acceptance: nothing staged, and either live work or an empty composer. An empty
- * composer counts only once the staged text was seen: Claude 2.1.215 under load painted a paste up to ~1.8 s after
- * Elwood wrote it and repainted the still-empty composer in between (measured in the TAB e2e loop), which is the
- * paste not rendered yet, not the paste submitted.
- */
-export function factsConfirm(facts: ScreenFacts, text: string, seenStaged: boolean): boolean {
-  if (stagedInComposer(facts, text)) return false;
-  const emptyComposer = facts.composer && facts.composerText === "";
-  return (seenStaged && emptyComposer) || facts.working || facts.titleSpinner;
-}
-
-/** Evidence that the CLI took the submission as a turn (positive acceptance): live work, not just an empty composer. */
-export function frameAccepts(event: FrameEvent, text: string): boolean {
-  const facts = event.facts;
-  if (stagedInComposer(facts, text)) return false;
-  return facts.working || facts.titleSpinner || event.oscState.includes("working") || facts.dialog?.kind === "permission";
-}
-
-/**
- * The screen shows the CLI has ingested the paste: its text (or chip) is staged, the composer changed from before the
- * write (a partial paint, a slash menu), or something else took the screen. An Enter is safe once any of these shows.
- */
-function showsIngested(facts: ScreenFacts, context: SubmissionContext): boolean {
-  if (stagedInComposer(facts, context.text) || !facts.composer || facts.dialog !== undefined) return true;
-  return squash(facts.composerText) !== squash(context.composerBeforePaste);
-}
-
-/** An idle composer holding nothing: the only screen a replayed paste may be written into. */
-function idleEmptyComposer(facts: ScreenFacts | null): boolean {
-  return !!facts && facts.composer && facts.composerText === "" && !facts.pastedChip && !facts.working && !facts.titleSpinner && !facts.dialog;
-}
 
 /** Claude's unseen-paste recovery applies to this op (caller text, not a typed slash command). */
 function replaysUnseen(context: SubmissionContext): boolean {
@@ -242,8 +90,8 @@ export const submissionMachine = setup({
     frameStaged: ({ context, event }) => event.type === "frame" && stagedInComposer(event.facts, context.text),
     /** Typed commands are keystrokes the CLI reads in order; only a paste is ingested late. */
     enterNow: ({ context }) =>
-      context.stagedWaitMs <= 0 || context.framing !== "paste" || (context.lastFacts !== null && showsIngested(context.lastFacts, context)),
-    frameIngested: ({ context, event }) => event.type === "frame" && showsIngested(event.facts, context),
+      context.stagedWaitMs <= 0 || context.framing !== "paste" || (context.lastFacts !== null && showsIngested(context.lastFacts, context.text, context.composerBeforePaste)),
+    frameIngested: ({ context, event }) => event.type === "frame" && showsIngested(event.facts, context.text, context.composerBeforePaste),
     revoked: ({ context }) => context.rawInput,
     stagedWithRetriesLeft: ({ context }) =>
       context.lastFacts !== null &&
