@@ -1,14 +1,11 @@
 // One `/model` picker transaction (list or set): open the CLI's own picker, read or drive its rows, apply
 // session-only, confirm Claude's own cache warning, and always leave the screen as it was found on failure.
 
-import { isOurs, writeRequestActions } from "./write-request.js";
+import { writeRequestActions } from "./write-request.js";
 import { and, assign, setup } from "xstate";
-import type { DialogKind, ModelNoticeFact, ModelPickerFact, ModelPickerRowFact, ScreenFacts } from "../src/contracts/screen-facts.js";
+import type { DialogKind } from "../src/contracts/screen-facts.js";
 import { ElwoodError } from "../src/contracts/errors.js";
-import type { AgentModelOption } from "../src/contracts/public-types.js";
-import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
-import type { PickerProfile } from "../src/contracts/agent-adapter.js";
-import { modelDialogVisible, nativeComposer } from "../adapters/foreign-picker-hold.js";
+import type { WritePurpose } from "../src/contracts/events.js";
 import { ENTER } from "./paste-framing.js";
 import {
   ARROW_DOWN,
@@ -16,247 +13,21 @@ import {
   BACKSPACE,
   CLEAR_DRAFT,
   ESC,
-  type EffectRequestEvent,
   effectParams,
   type TransactionMachineEvent,
   type TransactionOutput,
   writeParamsFor,
   writeStep,
 } from "./transaction.js";
+import { pickerGuards } from "./model-picker-guards.js";
+import { cursorDelta, cursorInKnown, draftOnComposer, finalizeOptions, mergeRows, picker, stageKey, switchDialog } from "./model-picker-rows.js";
+import type { ModelPickerEvent, ModelPickerInput, ModelPickerParentEvent, PickerContext, WriteWhat } from "./model-picker-types.js";
+import { PICKER_DEFAULTS, PICKER_NOT_SHOWN } from "./model-picker-types.js";
 
-export interface PickerTiming {
-  /** Between the typed `/model` and its Enter (the slash menu must catch up). */
-  readonly settleMs: number;
-  /** How long the picker (or a follow-up step) may take to paint. */
-  readonly openMs: number;
-  /** How long one navigation write may take to move the rendered cursor. */
-  readonly stepMs: number;
-  /**
-   * After the cursor was seen on the target row following our arrows, how long to wait before the apply key: Claude's
-   * Ink UI repaints the cursor before its key handler sees the new row, so a key sent right after that paint applies
-   * the row highlighted before the arrows (seen on 2.1.215 under load, ~20 ms after the paint).
-   */
-  readonly cursorSettleMs: number;
-  /** How long an apply / Escape may take to clear the picker. */
-  readonly closeMs: number;
-  /** Failure cleanup bound: a picker failing with its dialog open gets one extra second to cancel it before the slot is released. */
-  readonly cleanupMs: number;
-  /**
-   * After an accepted apply closed the picker, how long the slot stays held for a late follow-up (Claude's
-   * cache warning can paint after a composer frame): the same bounded second; a dialog appearing meanwhile is cancelled.
-   */
-  readonly lateMs: number;
-  readonly holdRetryMs: number;
-  /** Backspace + Enter repairs of a `/model` Enter the CLI took for a newline (Codex's paste-burst heuristic under load). */
-  readonly enterRepairs: number;
-}
-
-/** `details.cause` of the model_automation_failed that says the picker never painted (nothing was chosen or saved). */
-export const PICKER_NOT_SHOWN = "picker_not_shown";
-
-export const PICKER_DEFAULTS: PickerTiming = {
-  settleMs: 150,
-  // A busy 2-core machine running many CLIs took Claude 2.1.215 over 5 s to paint the picker after `/model` Enter
-  // (full e2e run); a bound, not a wait: a picker that paints sooner is read at once.
-  openMs: 10_000,
-  stepMs: 1500,
-  cursorSettleMs: 250,
-  closeMs: 5000,
-  cleanupMs: 1000,
-  lateMs: 1000,
-  holdRetryMs: 100,
-  enterRepairs: 3,
-};
-
-/**
- * Cleanup's shorter streak (shorter than the five-frame picker repaint hold, to fit cleanup's one-second budget): native-composer frames in a row that end cleanup
- * early after an Escape; the edge's five-observation hold keeps other writers off for the rest.
- */
-export const CLEANUP_CLEAR_FRAMES = 2;
-
-/** A picker that persists nothing and needs no key: the queue's stand-in when an op carries no picker input. */
-export const NO_PICKER_PROFILE: PickerProfile = { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: false };
-
-export interface ModelPickerInput extends Partial<PickerTiming> {
-  readonly opId: string;
-  readonly mode: "list" | "set";
-  /** setModel's requested id (matched case-insensitively). */
-  readonly target?: string;
-  /** How this CLI's picker behaves (from its adapter). */
-  readonly profile: PickerProfile;
-  /** The picker command, `/model` on both CLIs. */
-  readonly command?: string;
-  /** Latest facts when the queue slot was acquired (a picker already visible is foreign). */
-  readonly facts: ScreenFacts | null;
-}
-
-export type ModelPickerEvent = TransactionMachineEvent;
-
-export type ModelPickerParentEvent = IoWriteRequest | EffectRequestEvent;
-
-type WriteWhat = "command" | "enter" | "backspace" | "pickerEnter" | "escape" | "arrows" | "sessionKey" | "confirmArrows" | "confirmEnter" | "clearDraft";
-
-export interface PickerContext extends PickerTiming {
-  readonly opId: string;
-  readonly mode: "list" | "set";
-  readonly target: string | null;
-  readonly profile: PickerProfile;
-  readonly command: string;
-  readonly facts: ScreenFacts | null;
-  readonly seq: number;
-  readonly pendingRequestId: string | null;
-  /** Model rows collected so far (Codex scrolls: rows accumulate across pages). */
-  readonly rows: readonly ModelPickerRowFact[];
-  readonly scrollPages: number;
-  /** Codex: a page without `↑` / without `↓` was seen, so the collected rows reach the list's first / last row. */
-  readonly topSeen: boolean;
-  readonly bottomSeen: boolean;
-  /** Row id the cursor should land on in the current stage. */
-  readonly navTarget: string | null;
-  readonly navAttempts: number;
-  readonly navDelta: number;
-  readonly snapshotted: boolean;
-  /** An apply key that makes the CLI write its own config (Codex 0.144 Enter) was sent. */
-  readonly persisted: boolean;
-  readonly takenOver: boolean;
-  /** Stages an Escape was already written for (never repeated for the same stage). */
-  readonly escaped: readonly string[];
-  /** The `/model` Enter may have reached the CLI: a picker painting from now on is ours to cancel. */
-  readonly opened: boolean;
-  /** Cleanup: native-composer frames in a row since the last Escape. */
-  readonly clearFrames: number;
-  /** Enters already repaired (the draft showed `/model` and an empty line instead of a picker). */
-  readonly repairedEnters: number;
-  /** The typed `/model` reached the composer and its Enter has not: a failure must clear it before the next op writes, so nothing is appended to the stale draft. */
-  readonly staged: boolean;
-  /** The CLI's `Set model to …` line as it stood when the slot was acquired: only a line that changed since names our apply. */
-  readonly noticeBefore: ModelNoticeFact | null;
-  readonly error: ElwoodError | null;
-  readonly result: readonly AgentModelOption[] | null;
-}
+export * from "./model-picker-types.js";
 
 function fail(message: string, details: Record<string, unknown> = {}): ElwoodError {
   return new ElwoodError("model_automation_failed", message, details);
-}
-
-function toOption(row: ModelPickerRowFact): AgentModelOption {
-  const base = { id: row.id, label: row.label, isCurrent: row.isCurrent, isDefault: row.isDefault, raw: row.raw };
-  return row.description === undefined ? base : { ...base, description: row.description };
-}
-
-/**
- * Rows merged by id in list order. A page is a contiguous window of the list that overlaps what is known, so a
- * new row goes right after the row above it, or before the first known row when the page scrolled upwards.
- */
-function mergeRows(known: readonly ModelPickerRowFact[], page: readonly ModelPickerRowFact[]): ModelPickerRowFact[] {
-  const out = [...known];
-  const anchor = page.findIndex((row) => out.some((r) => r.id === row.id));
-  if (anchor < 0) return [...out, ...page.filter((row, k) => page.findIndex((r) => r.id === row.id) === k)];
-  let at = out.findIndex((r) => r.id === page[anchor]?.id);
-  out.splice(at, 0, ...page.slice(0, anchor));
-  at += anchor;
-  for (const row of page.slice(anchor)) {
-    const seen = out.findIndex((r) => r.id === row.id);
-    if (seen >= 0) {
-      out[seen] = row;
-      at = seen;
-    } else {
-      at += 1;
-      out.splice(at, 0, row);
-    }
-  }
-  return out;
-}
-
-/** Index of the cursor row within the visible window, -1 when none is rendered. */
-function selectedIndex(fact: ModelPickerFact | undefined): number {
-  return fact === undefined ? -1 : fact.rows.findIndex((r) => r.selected);
-}
-
-/** Index of the rendered cursor row among the collected rows, -1 when unknown. */
-function cursorInKnown(fact: ModelPickerFact | undefined, known: readonly ModelPickerRowFact[]): number {
-  const id = fact?.rows[selectedIndex(fact)]?.id;
-  return id === undefined ? -1 : known.findIndex((r) => r.id === id);
-}
-
-/** Where the CLI marks no default (Codex), the `(current)` row is also the default. */
-function finalizeOptions(rows: readonly ModelPickerRowFact[], profile: PickerProfile): AgentModelOption[] {
-  const options = rows.map(toOption);
-  if (profile.currentIsDefault && !options.some((o) => o.isDefault)) {
-    return options.map((o) => (o.isCurrent ? { ...o, isDefault: true } : o));
-  }
-  return options;
-}
-
-/**
- * The collected row a `Set model to <label>` line names: the row whose label it contains, the longest such label
- * winning (`Sonnet 5 (1M context)` over `Sonnet`, `Default (Opus …)` over `Opus`); undefined when none does.
- */
-function rowNamedBy(label: string, rows: readonly ModelPickerRowFact[]): ModelPickerRowFact | undefined {
-  const named = label.toLowerCase();
-  let best: ModelPickerRowFact | undefined;
-  for (const row of rows) {
-    const own = row.label.toLowerCase();
-    if (own !== "" && named.includes(own) && (best === undefined || own.length > best.label.length)) best = row;
-  }
-  return best;
-}
-
-/** A notice that appeared or changed after the slot was acquired (a stale line never speaks for our apply). */
-function freshNotice(notice: ModelNoticeFact | undefined, before: ModelNoticeFact | null): notice is ModelNoticeFact {
-  if (notice === undefined) return false;
-  return before === null || notice.count > before.count || notice.label.toLowerCase() !== before.label.toLowerCase();
-}
-
-/**
- * The picker on screen when painted whole. A paint split over PTY reads (rows without the `↓` and footer below them,
- * seen on Codex 0.171.0 under load) reads as the list's end and hides the session key: it counts as no picker yet.
- */
-function picker(facts: ScreenFacts | null, stage?: ModelPickerFact["stage"]): ModelPickerFact | undefined {
-  const fact = facts?.modelPicker;
-  if (fact === undefined || !fact.complete) return undefined;
-  return stage === undefined || fact.stage === stage ? fact : undefined;
-}
-
-/** Claude's switch dialog is present (complete or partially painted: title without rows). */
-function switchDialog(facts: ScreenFacts | null): boolean {
-  return facts?.dialog?.kind === "model_switch_confirm";
-}
-
-function ownDialogVisible(facts: ScreenFacts | null): boolean {
-  return picker(facts) !== undefined || (switchDialog(facts) && facts?.modelSwitch?.standardCopy === true);
-}
-
-/** The native composer, with no dialog over it, shows the typed command as its draft. */
-function draftOnComposer(facts: ScreenFacts | null, command: string): boolean {
-  return facts !== null && nativeComposer(facts) && facts.composerText.startsWith(command);
-}
-
-function foreignAtStart(facts: ScreenFacts | null): boolean {
-  const kind = facts?.dialog?.kind;
-  return facts?.modelPicker !== undefined || kind === "model_picker" || kind === "model_switch_confirm";
-}
-
-/** Stage key for the one-Escape-per-stage cleanup rule. */
-function stageKey(facts: ScreenFacts | null): string | null {
-  const p = picker(facts);
-  if (p !== undefined) return `picker:${p.stage}`;
-  if (switchDialog(facts)) return "switch";
-  return null;
-}
-
-function cursorDelta(fact: ModelPickerFact, target: string, known: readonly ModelPickerRowFact[] = []): number {
-  const to = fact.rows.findIndex((r) => r.id === target);
-  const from = fact.rows.findIndex((r) => r.selected);
-  if (to >= 0 && from >= 0) return to - from;
-  // Target scrolled out of view but every row was collected (Codex model stage): move by the full-list distance,
-  // because a window with both ↑ and ↓ says nothing about which side the target is on.
-  const fullTo = known.findIndex((r) => r.id === target);
-  const fullFrom = from < 0 ? -1 : known.findIndex((r) => r.id === fact.rows[from]?.id);
-  if (fullTo >= 0 && fullFrom >= 0) return fullTo - fullFrom;
-  if (from < 0) return 0;
-  // Target scrolled out of view: walk one page towards it.
-  return fact.moreBelow ? fact.rows.length - 1 - from + 1 : fact.moreAbove ? -from - 1 : 0;
 }
 
 function writeData(
@@ -340,123 +111,7 @@ export const modelPickerMachine = setup({
     late: ({ context }) => context.lateMs,
     holdRetry: ({ context }) => context.holdRetryMs,
   },
-  guards: {
-    isOurs,
-    foreignPicker: ({ context }) => foreignAtStart(context.facts),
-    needsSnapshot: ({ context }) => context.profile.persistsConfig && context.mode === "set",
-    effectOk: ({ event }) => event.type === "effect.result" && event.ok,
-    /** The model list is painted whole (footer below the rows): a paint split over PTY reads is not read yet. */
-    pickerShown: ({ event }) => event.type === "frame" && picker(event.facts, "model") !== undefined,
-    framePartialPicker: ({ event }) => event.type === "frame" && event.facts.modelPicker?.complete === false,
-    framePicker: ({ event }) => event.type === "frame" && picker(event.facts) !== undefined,
-    listMode: ({ context }) => context.mode === "list",
-    moreToScroll: ({ context }) => picker(context.facts, "model") !== undefined && !context.bottomSeen && context.scrollPages < 20,
-    /** Codex opened scrolled (its current model lower down): after the rows below, collect the rows above. */
-    moreAboveToScroll: ({ context }) =>
-      picker(context.facts, "model") !== undefined && context.bottomSeen && !context.topSeen && context.scrollPages < 20,
-    /** The cursor stepped onto a row not collected yet: the page has landed (a paint between the keys has not). */
-    framePageLanded: ({ context, event }) => {
-      if (event.type !== "frame") return false;
-      const fact = picker(event.facts, "model");
-      const sel = fact?.rows[selectedIndex(fact)];
-      return sel !== undefined && !context.rows.some((r) => r.id === sel.id);
-    },
-    targetUnknown: ({ context }) => {
-      const t = context.navTarget;
-      const fact = picker(context.facts);
-      // The model stage knows every row (pages were collected); the effort step only its visible rows.
-      const known = fact?.stage === "effort" ? fact.rows : context.rows;
-      return t === null || (!known.some((r) => r.id === t) && fact?.moreBelow !== true);
-    },
-    onTarget: ({ context }) => {
-      const fact = picker(context.facts);
-      return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
-    },
-    frameOnTarget: ({ context, event }) => {
-      if (event.type !== "frame") return false;
-      const fact = picker(event.facts);
-      return fact !== undefined && context.navTarget !== null && fact.rows.some((r) => r.selected && r.id === context.navTarget);
-    },
-    navAttemptsLeft: ({ context }) => context.navAttempts < 6,
-    /** Arrows were sent in this stage: a cursor on the target may be painted before the CLI's key handler sees it. */
-    navigated: ({ context }) => context.navAttempts > 0,
-    /**
-     * Claude printed a new `Set model to …` line naming another row than the requested one: the apply key acted on
-     * a different row. A no-op where the adapter reports no such line (Codex).
-     */
-    appliedOtherModel: ({ context }) => {
-      const notice = context.facts?.modelNotice;
-      if (context.mode !== "set" || !freshNotice(notice, context.noticeBefore)) return false;
-      const named = rowNamedBy(notice.label, context.rows);
-      if (named !== undefined && named.id === context.target) return false;
-      // The Default row's line may name the model it stands for (`Opus 4.8 (1M context)`), which its own row text
-      // quotes; any other row's text quoting the notice's label is the same case.
-      const target = context.rows.find((r) => r.id === context.target);
-      return target === undefined || !target.raw.toLowerCase().includes(notice.label.toLowerCase());
-    },
-    noSessionKey: ({ context }) => context.profile.requiresSessionKey && picker(context.facts)?.sessionKey !== true,
-    useSessionKey: ({ context }) => picker(context.facts)?.sessionKey === true,
-    effortFollows: ({ context }) => context.profile.effortStage && picker(context.facts)?.stage === "model",
-    frameEffortStage: ({ event }) => event.type === "frame" && picker(event.facts, "effort") !== undefined,
-    frameStandardSwitch: ({ event }) =>
-      event.type === "frame" && event.facts.dialog?.kind === "model_switch_confirm" && event.facts.modelSwitch?.standardCopy === true && event.facts.modelSwitch.affirmative >= 0,
-    frameSettled: ({ event }) =>
-      event.type === "frame" && event.facts.composer && event.facts.modelPicker === undefined && event.facts.dialog === undefined,
-    /** Before our Enter ran, any model dialog on screen is a human's: revalidated on every frame until then. */
-    frameModelDialog: ({ event }) => event.type === "frame" && modelDialogVisible(event.facts),
-    /**
-     * The composer shows our `/model` followed by an empty line and nothing over it: the CLI read our Enter together
-     * with the typed text and inserted a newline (Codex's paste-burst heuristic, seen when the CLI is starved). The
-     * screen proves the Enter was consumed, so deleting the newline and entering again can never reach a picker.
-     */
-    frameEnterBecameNewline: ({ context, event }) =>
-      event.type === "frame" && event.facts.composerOpenLine === true && nativeComposer(event.facts) && event.facts.composerText === context.command,
-    enterRepairsLeft: ({ context }) => context.repairedEnters < context.enterRepairs,
-    /** An Enter of ours was already consumed (a repair pass): a model dialog painting now is ours, not a human's. */
-    repairPass: ({ context }) => context.repairedEnters > 0,
-    /** The composer shows our typed `/model` as its whole first line, with no newline after it. */
-    draftReady: ({ context }) => draftOnComposer(context.facts, context.command) && context.facts?.composerOpenLine !== true,
-    frameDraftReady: ({ context, event }) => event.type === "frame" && draftOnComposer(event.facts, context.command) && event.facts.composerOpenLine !== true,
-    lateWarning: ({ context }) => context.profile.lateWarning,
-    neverOpened: ({ context }) => !context.opened,
-    humanDialogVisible: ({ context }) => switchDialog(context.facts) && context.facts?.modelSwitch?.standardCopy !== true,
-    confirmOnAffirmative: ({ context }) => {
-      const s = context.facts?.modelSwitch;
-      return s !== undefined && s.affirmative >= 0 && s.selected === s.affirmative;
-    },
-    ownDialogNeedsEscape: ({ context }) => {
-      const key = stageKey(context.facts);
-      return context.opened && ownDialogVisible(context.facts) && key !== null && !context.escaped.includes(key);
-    },
-    frameCleared: ({ event }) => event.type === "frame" && !ownDialogVisible(event.facts) && !switchDialog(event.facts),
-    frameNewStage: ({ context, event }) => {
-      if (event.type !== "frame" || !context.opened || !ownDialogVisible(event.facts)) return false;
-      const key = stageKey(event.facts);
-      return key !== null && !context.escaped.includes(key);
-    },
-    /** After an Escape, this native-composer frame completes the short clear streak. */
-    frameClearStreakDone: ({ context, event }) =>
-      event.type === "frame" && context.escaped.length > 0 && nativeComposer(event.facts) && context.clearFrames + 1 >= CLEANUP_CLEAR_FRAMES,
-    frameClearAfterEscape: ({ context, event }) => event.type === "frame" && context.escaped.length > 0 && nativeComposer(event.facts),
-    noWritesAllowed: ({ context }) => context.takenOver,
-    snapshotted: ({ context }) => context.snapshotted,
-    /** The machine already failed (a deadline or a takeover while an effect was pending). */
-    failed: ({ context }) => context.error !== null,
-    requestPending: ({ context }) => context.pendingRequestId !== null,
-    /**
-     * The list was not read to both ends (a page that never landed, or the page cap): listModels, or a setModel
-     * whose target is not among the rows read, must fail rather than answer from a truncated list.
-     */
-    listTruncated: ({ context }) => {
-      if (context.topSeen && context.bottomSeen) return false;
-      return context.mode === "list" || !context.rows.some((r) => r.id === context.target);
-    },
-    mustClearDraft: ({ context }) => context.staged && !context.takenOver,
-    /** The composer shows the typed `/model` and nothing sits over it: the clear keys reach only that draft. */
-    draftShown: ({ context }) => draftOnComposer(context.facts, context.command),
-    frameDraftGone: ({ context, event }) =>
-      event.type === "frame" && nativeComposer(event.facts) && !event.facts.composerText.startsWith(context.command),
-  },
+  guards: pickerGuards,
   actions: {
     ...writeRequestActions<PickerContext, TransactionMachineEvent, ModelPickerParentEvent>((context, seq) => `${context.opId}:p${seq}`),
     // A half-painted picker is never remembered: the stages decide (scroll, apply key) from a whole one.
