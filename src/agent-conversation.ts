@@ -4,7 +4,7 @@
 import type { AgentKind } from "./contracts/agent-kinds.js";
 import type { TranscriptRecordReader } from "./contracts/turn-events.js";
 import { agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
-import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
+import { type ConversationAdapter, ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
 import { startOrResumeConversation, type ResumeChoice } from "./resume-session.js";
 import type { AgentSession } from "./session-api.js";
 
@@ -22,19 +22,37 @@ export type AgentConversationOptions = LazyOptions<AgentStartOptions> & ResumeCh
 /** A CLI whose transcript is not read yet: its turns end on hooks, and carry no text from the file. */
 const NO_TRANSCRIPT: TranscriptRecordReader = () => [];
 
+/**
+ * What a conversation of agent `kind` runs on, from its definition: `start` and `resume` (the persona applies to new
+ * sessions only), the start-or-resume rule, and the definition's transcript and turn-hook readers. The generic class
+ * and the typed shortcuts (ClaudeSession, CodexSession) share it.
+ */
+export function definedConversation<S extends AgentSession, O extends { readonly persona?: string }>(
+  kind: AgentKind,
+  start: (options: O) => Promise<S>,
+  resume: (options: Omit<O, "persona"> & { readonly elwoodSessionId: string }) => Promise<S>,
+): ConversationAdapter<S, O & ResumeChoice> {
+  const definition = agentDefinition(kind);
+  const resumeWithoutPersona = ({ persona: _persona, ...rest }: O & { readonly elwoodSessionId: string }): Promise<S> => resume(rest);
+  return {
+    start,
+    startOrResume: (o) => startOrResumeConversation(o, start, resumeWithoutPersona),
+    readRecord: definition.adapter.readTranscript ?? NO_TRANSCRIPT,
+    readHook: definition.turnHooks,
+  };
+}
+
 export class AgentConversation extends ConversationSession<AgentSession, AgentStartOptions & ResumeChoice, string> {
   /** The agent `kind`'s conversation (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
   constructor(kind: AgentKind, options?: AgentConversationOptions) {
-    const definition = agentDefinition(kind);
     const facade = commonFacade(kind);
-    const start = (o: AgentStartOptions): Promise<AgentSession> => launchDefinedAgent(kind, o, facade);
-    const resume = ({ persona: _persona, ...rest }: AgentStartOptions & { readonly elwoodSessionId: string }): Promise<AgentSession> =>
-      resumeDefinedAgent(kind, rest, facade);
-    super(options, {
-      start,
-      startOrResume: (o) => startOrResumeConversation(o, start, resume),
-      readRecord: definition.adapter.readTranscript ?? NO_TRANSCRIPT,
-      readHook: definition.turnHooks,
-    });
+    super(
+      options,
+      definedConversation<AgentSession, AgentStartOptions>(
+        kind,
+        (o) => launchDefinedAgent(kind, o, facade),
+        (o) => resumeDefinedAgent(kind, o, facade),
+      ),
+    );
   }
 }

@@ -4,7 +4,7 @@
 
 import { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
-import type { AgentCapabilities, AgentPostureOption, InteractiveLaunch } from "../adapters/agent-facts.js";
+import type { InteractiveLaunch, PublicAgentDefinition } from "../adapters/agent-facts.js";
 import { AGENT_KINDS } from "../adapters/registry-kinds.js";
 import { agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
 import { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
@@ -102,34 +102,16 @@ function entry<K extends AgentKind>(kind: K): AgentEntry<K> {
 }
 
 /** What a face may show and check about an agent before starting it: plain data from its definition. */
-export interface AgentInfo {
+export interface AgentInfo extends Pick<PublicAgentDefinition, "displayName" | "executable" | "installHint" | "verifiedVersions" | "reasoningEfforts" | "postures" | "capabilities"> {
   readonly kind: AgentKind;
-  readonly displayName: string;
-  /** The command the login shell resolves when no executable is given. */
-  readonly executable: string;
-  readonly installHint: string;
-  readonly verifiedVersions: readonly string[];
-  readonly reasoningEfforts: readonly string[];
-  readonly postures: readonly AgentPostureOption[];
   /** Every posture field a session of this agent records (and a resume restores), the postures' options among them. */
   readonly recordedPosture: readonly string[];
-  readonly capabilities: AgentCapabilities;
 }
 
-/** The data a face needs about `kind` (flags, config keys, help text, detection, schemas). */
+/** The data a face needs about `kind` (flags, config keys, help text, detection, schemas): its definition's public part. */
 export function agentInfo(kind: AgentKind): AgentInfo {
-  const d = agentDefinition(kind);
-  return {
-    kind: d.id,
-    displayName: d.displayName,
-    executable: d.executable,
-    installHint: d.installHint,
-    verifiedVersions: d.verifiedVersions,
-    reasoningEfforts: d.reasoningEfforts,
-    postures: d.postures,
-    recordedPosture: d.resumePosture.fields,
-    capabilities: d.capabilities,
-  };
+  const { id, displayName, executable, installHint, verifiedVersions, reasoningEfforts, postures, capabilities, resumePosture } = agentDefinition(kind);
+  return { kind: id, displayName, executable, installHint, verifiedVersions, reasoningEfforts, postures, recordedPosture: resumePosture.fields, capabilities };
 }
 
 /** The agent's own argv (after its executable) for a person's interactive launch: no Elwood hooks or settings. */

@@ -1,12 +1,11 @@
 // ClaudeSession: the primary Claude API — lazily started, `send`/`stream` turns from Claude's transcript, every low-level control passed through.
 
-import { readClaudeTranscriptRecord } from "../adapters/claude/transcript-records.js";
 import type { ClaudeHookEventName } from "../adapters/claude/hook-events.js";
-import { readClaudeTurnHook } from "../adapters/claude/turn-hooks.js";
 import type { ClaudeAgentSession, ClaudeLoginOptions } from "./session-api.js";
 import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
 import { resumeClaude } from "./resume-claude.js";
-import { startOrResumeConversation, type ResumeChoice, type StartOrResumeResult } from "./resume-session.js";
+import type { ResumeChoice } from "./resume-session.js";
+import { definedConversation } from "./agent-conversation.js";
 import { startClaude, type StartClaudeOptions } from "./start-claude.js";
 
 /**
@@ -15,15 +14,10 @@ import { startClaude, type StartClaudeOptions } from "./start-claude.js";
  */
 export type ClaudeSessionOptions = LazyOptions<StartClaudeOptions> & ResumeChoice;
 
-/** Start, resume exactly, or resume with the fresh-start fallback; the persona applies to new sessions only. */
-function startOrResumeClaudeConversation(options: StartClaudeOptions & ResumeChoice): Promise<StartOrResumeResult<ClaudeAgentSession>> {
-  return startOrResumeConversation(options, startClaude, ({ persona: _persona, ...rest }) => resumeClaude(rest));
-}
-
 export class ClaudeSession extends ConversationSession<ClaudeAgentSession, StartClaudeOptions & ResumeChoice, ClaudeHookEventName> {
   /** Takes `startClaude`'s options (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
   constructor(options?: ClaudeSessionOptions) {
-    super(options, { start: startClaude, startOrResume: startOrResumeClaudeConversation, readRecord: readClaudeTranscriptRecord, readHook: readClaudeTurnHook });
+    super(options, definedConversation("claude", startClaude, resumeClaude));
   }
 
   login(options: ClaudeLoginOptions): Promise<void> {

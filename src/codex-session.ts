@@ -1,12 +1,11 @@
 // CodexSession: the primary Codex API — lazily started, `send`/`stream` turns from Codex's rollout file, every low-level control passed through.
 
-import { readCodexTranscriptRecord } from "../adapters/codex/transcript-records.js";
 import type { CodexHookEventName } from "../adapters/codex/hook-events.js";
-import { readCodexTurnHook } from "../adapters/codex/turn-hooks.js";
 import type { CodexAgentSession } from "./session-api.js";
 import { ConversationSession, type LazyOptions } from "./conversation/conversation-session.js";
 import { resumeCodex } from "./resume-codex.js";
-import { startOrResumeConversation, type ResumeChoice, type StartOrResumeResult } from "./resume-session.js";
+import type { ResumeChoice } from "./resume-session.js";
+import { definedConversation } from "./agent-conversation.js";
 import { startCodex, type StartCodexOptions } from "./start-codex.js";
 
 /**
@@ -15,15 +14,10 @@ import { startCodex, type StartCodexOptions } from "./start-codex.js";
  */
 export type CodexSessionOptions = LazyOptions<StartCodexOptions> & ResumeChoice;
 
-/** Start, resume exactly, or resume with the fresh-start fallback; the persona applies to new sessions only. */
-function startOrResumeCodexConversation(options: StartCodexOptions & ResumeChoice): Promise<StartOrResumeResult<CodexAgentSession>> {
-  return startOrResumeConversation(options, startCodex, ({ persona: _persona, ...rest }) => resumeCodex(rest));
-}
-
 export class CodexSession extends ConversationSession<CodexAgentSession, StartCodexOptions & ResumeChoice, CodexHookEventName> {
   /** Takes `startCodex`'s options (`cwd` defaults to `process.cwd()`); nothing starts until the first call. */
   constructor(options?: CodexSessionOptions) {
-    super(options, { start: startCodex, startOrResume: startOrResumeCodexConversation, readRecord: readCodexTranscriptRecord, readHook: readCodexTurnHook });
+    super(options, definedConversation("codex", startCodex, resumeCodex));
   }
 
   /** Codex's own session (thread) id, once its SessionStart hook was seen. */

@@ -70,12 +70,10 @@ export function listModelsWith(start: (options: ProbeStart) => Promise<AgentSess
 
 /** Claude's /model rows without a caller-held session (C-API-41). */
 export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
-  if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
-  return probeModels(() => startClaude(startOptions(options)), options.timeoutMs);
+  return listModelsWith(startClaude, options);
 }
 
 /** Codex's /model rows without a caller-held session (C-API-41). */
 export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
-  if (typeof options !== "object" || options === null) return Promise.reject(new ElwoodError("invalid_argument", "options are required"));
-  return probeModels(() => startCodex(startOptions(options)), options.timeoutMs);
+  return listModelsWith(startCodex, options);
 }
