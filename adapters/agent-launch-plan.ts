@@ -84,6 +84,11 @@ export interface AgentLaunchPlan<P> {
      */
     readonly bashBridgeCommand: ((event: string, mode?: BridgeCallMode) => string) | undefined;
   }) => Promise<readonly string[]>;
+  /**
+   * Variables the agent's process gets for this session, over the caller's (a private config home inside the session
+   * directory, which a resume reopens). The probe never sees them: it runs before the directory exists.
+   */
+  readonly sessionEnv?: (sessionDir: string) => Readonly<Record<string, string>>;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
   /** The adapter and resolved launch posture the session record persists (what a resume restores). */

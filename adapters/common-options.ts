@@ -214,3 +214,26 @@ export function optionalAbsolutePath(o: Record<string, unknown>, key: string): C
   if (!isAbsolute(v)) return invalid(`${key} must be an absolute path`, { option: key });
   return v;
 }
+
+/** Why a value is not plain JSON (a non-finite number, a cycle, a class instance …), naming its path; undefined when it is. */
+export function jsonProblem(value: unknown, path: string, seen: Set<object>): string | undefined {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${path} must be a finite number`;
+  if (typeof value !== "object") return `${path} is not JSON (${typeof value})`;
+  if (seen.has(value)) return `${path} is circular`;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const p = jsonProblem(item, `${path}[${i}]`, seen);
+      if (p) return p;
+    }
+  } else {
+    if (!isPlainObject(value)) return `${path} must be a plain object`;
+    for (const [k, item] of Object.entries(value)) {
+      const p = jsonProblem(item, `${path}.${k}`, seen);
+      if (p) return p;
+    }
+  }
+  seen.delete(value);
+  return undefined;
+}

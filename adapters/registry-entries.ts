@@ -3,3 +3,4 @@
 
 export * from "./claude/index.js";
 export * from "./codex/index.js";
+export * from "./qwen/index.js";

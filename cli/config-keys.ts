@@ -35,7 +35,8 @@ export const OUTPUTS = ["text", "json", "jsonl"] as const;
 /** Each agent's own keys, agents in registry order: its model, its reasoning effort, then its posture options. */
 const AGENT_KEYS: readonly ConfigKey[] = agentInfos().flatMap((info) => [
   text(`${info.kind}.model`),
-  oneOf(`${info.kind}.reasoningEffort`, info.reasoningEfforts),
+  // An agent without efforts (Qwen Code) has no effort key.
+  ...(info.reasoningEfforts.length === 0 ? [] : [oneOf(`${info.kind}.reasoningEffort`, info.reasoningEfforts)]),
   ...posturesOf(info.kind).map((p) => oneOf(p.config, p.values)),
 ]);
 

@@ -2,7 +2,7 @@
 
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { type AgentTypes, agentConversation, listSessions, type TerminalSize } from "../src/index.js";
+import { type AgentTypesOf, agentConversation, listSessions, type TerminalSize } from "../src/index.js";
 import { POSTURE_SETTINGS, posturesOf } from "./agent-postures.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { AgentName } from "./config-keys.js";
@@ -12,7 +12,7 @@ import type { RunValues } from "./options.js";
 import { postureValue, type RunSettings, type Sourced } from "./settings.js";
 
 /** Any agent's conversation (the library's lazily started `send` / `stream` session). */
-export type AgentConversation = AgentTypes[AgentName]["conversation"];
+export type AgentConversation = AgentTypesOf<AgentName>["conversation"];
 
 export interface LaunchPlan {
   readonly agent: AgentName;
@@ -107,6 +107,6 @@ export async function planLaunch(values: RunValues, settings: RunSettings, invoc
   }
   const options = { ...shared, ...(effort === undefined ? {} : { reasoningEffort: effort }), ...posture };
   // The agent's own option validation runs when the session starts; its types are per agent, the values here are data.
-  const session: AgentConversation = agentConversation(agent, options as AgentTypes[AgentName]["conversationOptions"]);
+  const session: AgentConversation = agentConversation(agent, options as AgentTypesOf<AgentName>["conversationOptions"]);
   return { agent, agentSource, cwd, images, session, resume };
 }

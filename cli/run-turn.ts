@@ -1,6 +1,6 @@
 // Executes one headless run: optional persona turn, the user turn streamed into the output, signals, deadline, cleanup once.
 
-import type { CommonHookEventName, SessionEventMap, TurnResult } from "../src/index.js";
+import type { SessionEventMap, TurnResult } from "../src/index.js";
 import { CliError, EXIT } from "./cli-error.js";
 import type { HeadAttachment } from "./head-attach.js";
 import type { CliIo } from "./cli-io.js";
@@ -33,7 +33,7 @@ export interface RunOptions {
 
 /** The session events the blocked watch reads; both session classes have them (their `on` overloads do not unify). */
 interface WatchedEvents {
-  on<E extends "status" | "activity">(event: E, listener: (payload: SessionEventMap<CommonHookEventName>[E]) => void): () => void;
+  on<E extends "status" | "activity">(event: E, listener: (payload: SessionEventMap<string>[E]) => void): () => void;
 }
 
 /** Why the run stopped early: the deadline, Ctrl+C, or a dialog nobody will answer. */

@@ -88,6 +88,8 @@ class Resolver {
 }
 
 function oneOf<T extends string>(setting: Sourced<string | undefined>, values: readonly T[], what: string): Sourced<T | undefined> {
+  // An agent without the setting at all (Qwen Code has no reasoning effort) says so, rather than listing no values.
+  if (setting.value !== undefined && values.length === 0) throw usageError(`${what} from ${setting.source}: this agent has none (got '${setting.value}')`);
   if (setting.value !== undefined && !(values as readonly string[]).includes(setting.value)) {
     throw usageError(`${what} from ${setting.source} must be one of ${values.join(", ")} (got '${setting.value}')`);
   }

@@ -1,6 +1,6 @@
 // The person's own installed CLI (any registered agent) as an inspected session: their account, their directory; new or resumed.
 
-import { agentInfo, resumeAgentSession, startAgentSession, type AgentInfo, type AgentTypes } from "../src/agent-registry.js";
+import { agentInfo, resumeAgentSession, startAgentSession, type AgentInfo, type AgentTypesOf } from "../src/agent-registry.js";
 import type { AgentKind } from "../src/contracts/agent-kinds.js";
 import type { InspectedSession } from "./run-inspector.js";
 
@@ -37,8 +37,8 @@ export async function startLive(agent: AgentKind, cwd: string, options: LiveOpti
  * The posture a person at the keyboard works in: each posture option's `interactive` value, so the CLI asks them its
  * own questions whatever their settings default to (a resume keeps the recorded posture instead).
  */
-function interactivePosture(postures: AgentInfo["postures"]): Partial<AgentTypes[AgentKind]["start"]> {
+function interactivePosture(postures: AgentInfo["postures"]): Partial<AgentTypesOf<AgentKind>["start"]> {
   const chosen = postures.flatMap((p) => (p.interactive === undefined ? [] : [[p.option, p.interactive] as const]));
   // The values come from the agent's own definition, whose option validation accepts them (checked again at start).
-  return Object.fromEntries(chosen) as Partial<AgentTypes[AgentKind]["start"]>;
+  return Object.fromEntries(chosen) as Partial<AgentTypesOf<AgentKind>["start"]>;
 }

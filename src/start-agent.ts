@@ -160,7 +160,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter, resolved.hooks);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
-    const env = buildAgentEnv(process.env, { ...resolved.env, ELWOOD_SESSION_ID: elwoodSessionId }, NESTING_ENV);
+    const env = buildAgentEnv(process.env, { ...resolved.env, ...plan.sessionEnv?.(sessionDir), ELWOOD_SESSION_ID: elwoodSessionId }, NESTING_ENV);
     // The agent's command line names the bridge's socket, config file and HTTP endpoint: built by the tree's listen
     // actor once the server listens, before the io actor spawns the agent with it.
     const args = (server: HookBridgeServer): Promise<readonly string[]> => {

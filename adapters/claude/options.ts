@@ -6,6 +6,7 @@ import {
   assertCwdDirectory,
   invalid,
   isPlainObject,
+  jsonProblem,
   optionalBoolean,
   optionalHooksObject,
   optionalPath,
@@ -303,26 +304,3 @@ export function validateSettingsOverrides(value: unknown): Check<ClaudeSettingsO
   }
   return value;
 }
-
-function jsonProblem(value: unknown, path: string, seen: Set<object>): string | undefined {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${path} must be a finite number`;
-  if (typeof value !== "object") return `${path} is not JSON (${typeof value})`;
-  if (seen.has(value)) return `${path} is circular`;
-  seen.add(value);
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const p = jsonProblem(item, `${path}[${i}]`, seen);
-      if (p) return p;
-    }
-  } else {
-    if (!isPlainObject(value)) return `${path} must be a plain object`;
-    for (const [k, item] of Object.entries(value)) {
-      const p = jsonProblem(item, `${path}.${k}`, seen);
-      if (p) return p;
-    }
-  }
-  seen.delete(value);
-  return undefined;
-}
-

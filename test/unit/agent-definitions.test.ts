@@ -14,11 +14,12 @@ describe.each(AGENT_DEFINITIONS.map((d) => [d.id, d] as const))("agent definitio
     expect(agentErrorFields(`${id}_invalid_reasoning_effort`)).toEqual({ agent: id, category: "invalid_reasoning_effort" });
   });
 
-  it("names its executable, install hint, verified versions and efforts", () => {
+  it("names its executable, install hint and verified versions; its efforts (none for an agent without the option) are distinct words", () => {
     expect(d.executable).toMatch(/^[A-Za-z0-9._-]+$/);
     expect(d.installHint).not.toBe("");
     expect(d.verifiedVersions.length).toBeGreaterThan(0);
-    expect(d.reasoningEfforts.length).toBeGreaterThan(0);
+    expect(new Set(d.reasoningEfforts).size).toBe(d.reasoningEfforts.length);
+    for (const effort of d.reasoningEfforts) expect(effort).toMatch(/^[a-z]+$/);
   });
 
   it("offers postures whose defaults are among their values", () => {

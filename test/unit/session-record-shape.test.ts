@@ -33,7 +33,7 @@ describe("session record shape", () => {
 
   const base = recordFor("s-1", "/w", { adapter: "claude", posture: CLAUDE_POSTURE }, "c0ffee");
   const refused: ReadonlyArray<readonly [string, unknown, string]> = [
-    ["an unknown agent", { ...base, adapter: "qwen" }, "names no known adapter"],
+    ["an unknown agent", { ...base, adapter: "gemini" }, "names no known adapter"],
     ["a prototype key as agent", { ...base, adapter: "__proto__" }, "names no known adapter"],
     ["another agent's fields", { ...base, adapter: "codex" }, "does not hold exactly codex's resume fields"],
     ["a missing posture field", { ...base, resume: { conversationId: "c", permissionMode: null, allowedTools: null, disallowedTools: null } }, "does not hold exactly claude's resume fields"],

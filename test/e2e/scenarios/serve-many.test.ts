@@ -32,6 +32,7 @@ describe("elwood serve: many real sessions on one server", () => {
     // Each session gets its own home (its own CLI config), as separate users of one server would.
     const factory = async (spec: SessionSpec): Promise<{ agent: "claude" | "codex"; cwd: string; session: ServedSession }> => {
       const kind = spec.agent ?? "claude";
+      if (kind !== "claude" && kind !== "codex") throw new Error(`this scenario serves no ${kind} sessions`);
       const agent = agents[kind];
       const home = await agent.createHome(model, {});
       homes.push(home);

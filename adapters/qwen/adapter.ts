@@ -1,0 +1,53 @@
+// The Qwen Code adapter description: screen reader, readiness evidence and submission timing as measured on 0.24.4.
+
+import type { AgentAdapter } from "../../src/contracts/agent-adapter.js";
+import { STOP_AND_PERMISSION_REPLIES } from "../hook-reply.js";
+import { QWEN_HOOK_KINDS } from "./hook-kinds.js";
+import { readQwenScreen } from "./read-screen.js";
+import { readQwenTranscriptRecord } from "./transcript-records.js";
+
+/**
+ * Readiness (0.24.4): the composer is painted only once start-up (`⠋ Initializing...`) is over, and SessionStart fires
+ * at start-up, not lazily. The idle composer, settled, is the evidence; the deadline after the first frame is the
+ * fallback for a start that never settles (start-up took 3–5 s on a loaded 2-core machine, more with many hooks).
+ *
+ * Interrupt is Escape: Qwen prints `●︎ Request cancelled.` and fires no Stop (nor StopFailure) hook, so the turn's end
+ * is proven on screen by that banner (the turn machine's `interruptBanner`), then the Notification `idle_prompt`.
+ * Ctrl+C is never in Elwood's vocabulary: a second one within a second exits the CLI.
+ *
+ * Compaction is `/compress` (0.24.4 has no `/compact`); PreCompact / PostCompact fire around it. A history too small
+ * to shrink prints "Compression was not beneficial for this history size." and sends no request.
+ */
+export const qwenAdapter: AgentAdapter = {
+  kind: "qwen",
+  readScreen: readQwenScreen,
+  readiness: {
+    hookEvents: [],
+    composerIsReadySignal: true,
+    composerSettleMs: 250,
+    deadlineMs: 30_000,
+    oscIdleIsReadySignal: false,
+  },
+  // Qwen takes a bracketed paste in one read (09-bracketed-paste capture: three lines staged as typed); the Enter
+  // waits for the text to paint, like Claude's, so it is never read ahead of the paste.
+  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, unseenReplays: 2, replayQuietMs: 1_500, stagedWaitMs: 2_000 },
+  promptHook: "UserPromptSubmit",
+  stopHook: "Stop",
+  compactCommand: "/compress",
+  compactDoneHook: "PostCompact",
+  imageVia: "paste",
+  // PermissionRequest: a human is about to be asked (blocked evidence unless a handler decided); Notification carries
+  // `idle_prompt` after every turn, interrupted ones included; SessionEnd: exit follows.
+  essentialHooks: ["SessionStart", "UserPromptSubmit", "Stop", "StopFailure", "PostCompact", "PermissionRequest", "Notification", "SessionEnd"],
+  // MessageDisplay fires for every streamed chunk of a reply, each a blocking hook run: only for a caller who handles it.
+  handlerOnlyHooks: ["MessageDisplay"],
+  statusHooks: ["PermissionRequest", "SessionEnd"],
+  // The picker writes the chosen model into the session's private settings.json only: nothing of the user's to restore.
+  picker: { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: true },
+  hookReply: STOP_AND_PERMISSION_REPLIES,
+  hookKinds: QWEN_HOOK_KINDS,
+  readTranscript: readQwenTranscriptRecord,
+  // Folder trust is off by default in 0.24.4 (security.folderTrust.enabled): no trust dialog to answer.
+  trustDialogs: [],
+  trustAffirmatives: {},
+};
