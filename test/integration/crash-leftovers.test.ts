@@ -11,7 +11,7 @@ import { readSessionRecord } from "../../effects/session-record.js";
 import { startCrashEmbedder } from "../support/crash-embedder-process.js";
 import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -43,7 +43,7 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
     const next: ClaudeSim = await startClaudeSim({ stateDir });
     cleanups.push(() => next.cleanup());
     // The CLI had named its conversation, so the crashed session stays resumable: its record is kept intact.
-    expect((await readSessionRecord({ stateDir, cwd: info.cwd!, elwoodSessionId: info.sid! }, RECORD_POSTURES)).resume.conversationId).toEqual(expect.any(String));
+    expect((await readSessionRecord({ stateDir, cwd: info.cwd!, elwoodSessionId: info.sid! }, recordPostures())).resume.conversationId).toEqual(expect.any(String));
     expect(existsSync(info.hookDir!)).toBe(false);
     const liveDir = join(stateDir, "sessions", next.session.elwoodSessionId);
     expect(JSON.parse(readFileSync(join(liveDir, OWNER_FILE), "utf8"))).toMatchObject({ pid: process.pid });

@@ -1,12 +1,12 @@
 // Issue 33 §1–2: every registered agent definition is whole and consistent, and the generic path reaches it by id.
 
 import { describe, expect, it } from "vitest";
-import { AGENT_DEFINITIONS } from "../../adapters/registry.js";
+import { agentDefinitions } from "../../adapters/registry.js";
 import { AGENT_KINDS, agentDefinition } from "../../src/agent-launch.js";
 import { agentInfo, agentInfos } from "../../src/agent-registry.js";
 import { agentErrorFields } from "../../src/contracts/errors.js";
 
-describe.each(AGENT_DEFINITIONS.map((d) => [d.id, d] as const))("agent definition %s", (id, d) => {
+describe.each(agentDefinitions().map((d) => [d.id, d] as const))("agent definition %s", (id, d) => {
   it("has an id that reads back from its error codes, and its adapter is its own", () => {
     expect(id).toMatch(/^[a-z][a-z0-9]*$/);
     expect(d.adapter.kind).toBe(id);
@@ -42,8 +42,8 @@ describe.each(AGENT_DEFINITIONS.map((d) => [d.id, d] as const))("agent definitio
 describe("the registry", () => {
   it("lists each agent once, in detection order, with distinct executables", () => {
     expect(new Set(AGENT_KINDS).size).toBe(AGENT_KINDS.length);
-    expect(new Set(AGENT_DEFINITIONS.map((d) => d.executable)).size).toBe(AGENT_DEFINITIONS.length);
-    const order = AGENT_DEFINITIONS.map((d) => d.detectionOrder);
+    expect(new Set(agentDefinitions().map((d) => d.executable)).size).toBe(agentDefinitions().length);
+    const order = agentDefinitions().map((d) => d.detectionOrder);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(agentInfos().map((i) => i.kind)).toEqual(AGENT_KINDS);
   });
