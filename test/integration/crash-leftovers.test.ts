@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIG_JOURNAL_FILE } from "../../effects/config-journal.js";
+import { configJournalFile } from "../../effects/config-journal.js";
 import { OWNER_FILE } from "../../effects/session-owner.js";
 import { readSessionRecord } from "../../effects/session-record.js";
 import { startCrashEmbedder } from "../support/crash-embedder-process.js";
@@ -68,7 +68,9 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
     cleanups.push(() => crashed.sigkill());
     const { info } = crashed;
     cleanups.push(() => rmSync(info.cwd!, { recursive: true, force: true }));
-    const journal = join(stateDir, "sessions", info.sid!, CONFIG_JOURNAL_FILE);
+    // The on-disk name older versions wrote: a journal their crash left must still be found.
+    expect(configJournalFile("codex")).toBe("codex-config.journal.json");
+    const journal = join(stateDir, "sessions", info.sid!, "codex-config.journal.json");
     // The snapshot is journalled before the picker runs.
     await until("the config journal", () => existsSync(journal), 20_000);
     expect(JSON.parse(readFileSync(journal, "utf8"))).toMatchObject({ path: configFile, content: original });
