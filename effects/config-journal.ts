@@ -1,12 +1,26 @@
-// Crash journal for the Codex config.toml snapshot: written into the session directory before the picker runs, so
-// a later start can restore the user's file when the process that took the snapshot died before restoring it.
+// Crash journal for the config file snapshot a CLI's picker may write (adapter's configFile): written into the session
+// directory before the picker runs, so a later start can restore the user's file when the process that took the
+// snapshot died before restoring it.
 
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { AgentKind } from "../src/contracts/agent-kinds.js";
 import { restoreConfig, type ConfigSnapshot, type RestoreOutcome } from "./config-snapshot.js";
 import { writeJsonAtomic } from "./state-dir.js";
 
-export const CONFIG_JOURNAL_FILE = "codex-config.journal.json";
+const JOURNAL_SUFFIX = "-config.journal.json";
+
+/**
+ * The journal's file name in a session of `agent`: `<agent>-config.journal.json`, from the agent's id so this file
+ * names no CLI. For the agent whose picker writes a config file it is the very name older versions wrote, and the
+ * recovery below reads any agent's, so a journal an older crash left is still put back.
+ */
+export function configJournalFile(agent: AgentKind): string {
+  return `${agent}${JOURNAL_SUFFIX}`;
+}
+
+/** A journal's name, whichever agent's (ids are lowercase words, adapters/registry.ts). */
+const JOURNAL_NAME = /^[a-z][a-z0-9]*-config\.journal\.json$/;
 
 export interface ConfigJournal {
   /** Persists the snapshot (0600, fsynced, atomic) before the picker may touch the file. */
@@ -15,8 +29,8 @@ export interface ConfigJournal {
   clear(): Promise<void>;
 }
 
-export function configJournal(sessionDir: string): ConfigJournal {
-  const file = join(sessionDir, CONFIG_JOURNAL_FILE);
+export function configJournal(sessionDir: string, agent: AgentKind): ConfigJournal {
+  const file = join(sessionDir, configJournalFile(agent));
   return {
     record: (snapshot) => writeJsonAtomic(file, { path: snapshot.path, content: snapshot.content, ...(snapshot.mode === undefined ? {} : { mode: snapshot.mode }) }),
     clear: () => rm(file, { force: true }),
@@ -34,27 +48,43 @@ export function unregisterJournalDir(elwoodSessionId: string): void {
   sessionDirs.delete(elwoodSessionId);
 }
 
-/** The journal of a live session, looked up when used; a session without a directory journals nothing. */
-export function sessionConfigJournal(elwoodSessionId: string): ConfigJournal {
+/** The journal of a live session of `agent`, looked up when used; a session without a directory journals nothing. */
+export function sessionConfigJournal(elwoodSessionId: string, agent: AgentKind): ConfigJournal {
   const dir = (): string | undefined => sessionDirs.get(elwoodSessionId);
   return {
     record: async (snapshot) => {
       const d = dir();
-      if (d !== undefined) await configJournal(d).record(snapshot);
+      if (d !== undefined) await configJournal(d, agent).record(snapshot);
     },
     clear: async () => {
       const d = dir();
-      if (d !== undefined) await configJournal(d).clear();
+      if (d !== undefined) await configJournal(d, agent).clear();
     },
   };
 }
 
 /**
  * Restores a dead session's journalled snapshot by the same compare-and-swap as a live restore (only a file that
- * differs from it in the picker's keys alone is put back), then drops the journal. Undefined when there was none.
+ * differs from it in the picker's keys alone is put back), then drops the journal. The session's agent need not be
+ * known (its record may be unreadable): every journal in the directory is recovered, a session holding at most one.
+ * Undefined when there was none; a failure (its journal kept for the next start) wins over any other outcome.
  */
 export async function recoverConfigJournal(sessionDir: string): Promise<RestoreOutcome | undefined> {
-  const file = join(sessionDir, CONFIG_JOURNAL_FILE);
+  let names: string[];
+  try {
+    names = (await readdir(sessionDir)).filter((name) => JOURNAL_NAME.test(name)).sort();
+  } catch {
+    return undefined;
+  }
+  let outcome: RestoreOutcome | undefined;
+  for (const name of names) {
+    const recovered = await recoverJournalFile(join(sessionDir, name));
+    if (recovered !== undefined && outcome?.kind !== "failed") outcome = recovered;
+  }
+  return outcome;
+}
+
+async function recoverJournalFile(file: string): Promise<RestoreOutcome | undefined> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, "utf8"));

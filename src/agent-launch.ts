@@ -1,7 +1,7 @@
 // The generic start and resume of any registered agent: its definition validates the options and builds the launch
 // plan, the shared skeleton runs it. The per-agent functions (`startClaude` …) are typed shortcuts over these.
 
-import { AGENT_DEFINITIONS, type AnyAgentDefinition } from "../adapters/registry.js";
+import { agentDefinitions, type AnyAgentDefinition } from "../adapters/registry.js";
 import { AGENT_KINDS } from "../adapters/registry-kinds.js";
 import type { AgentKind } from "./contracts/agent-kinds.js";
 import { ElwoodError } from "./contracts/errors.js";
@@ -17,7 +17,7 @@ export type { AnyAgentDefinition };
 
 /** The definition of `kind`; an unknown kind (from untyped input) is `invalid_argument` naming the valid ones. */
 export function agentDefinition(kind: AgentKind): AnyAgentDefinition {
-  const found = typeof kind === "string" ? AGENT_DEFINITIONS.find((d) => d.id === kind) : undefined;
+  const found = typeof kind === "string" ? agentDefinitions().find((d) => d.id === kind) : undefined;
   if (found === undefined) {
     throw new ElwoodError("invalid_argument", `unknown agent ${JSON.stringify(kind)}`, { option: "agent", validValues: [...AGENT_KINDS] });
   }

@@ -7,7 +7,7 @@ import type { ImageInput } from "../effects/image-files.js";
 import { buildAgentEnv } from "../effects/pty/agent-env.js";
 import { ElwoodError } from "./contracts/errors.js";
 import type { AgentKind } from "./contracts/public-types.js";
-import { NESTING_ENV } from "./nesting-env.js";
+import { nestingEnv } from "./nesting-env.js";
 
 export interface CheckImagesOptions {
   /** Relative paths resolve against it, as the session's own `cwd` would resolve them (default: `process.cwd()`). */
@@ -30,7 +30,7 @@ export async function checkImages(agent: AgentKind, images: readonly ImageInput[
   const checked = await validateImages(images, options.cwd ?? process.cwd());
   if (checked instanceof ElwoodError) throw checked;
   if (imageVia !== "clipboard" || checked.length === 0) return;
-  const clipboard = attachClipboard(buildAgentEnv(process.env, options.env ?? {}, NESTING_ENV));
+  const clipboard = attachClipboard(buildAgentEnv(process.env, options.env ?? {}, nestingEnv()));
   if (clipboard instanceof ElwoodError) throw clipboard;
   const refused = await clipboardRefusal(clipboard, checked);
   if (refused !== undefined) throw refused;

@@ -80,7 +80,7 @@ export function launchSession(plan: LaunchPlan): SessionRuntime {
     ...(plan.adapter.login === undefined ? {} : { loginProfile: plan.adapter.login }),
     processExited: () => pty.whenExited(),
     // The picker's config file snapshot is journalled in the session dir, so a crash mid-picker is undone later.
-    configJournal: sessionConfigJournal(plan.elwoodSessionId),
+    configJournal: sessionConfigJournal(plan.elwoodSessionId, plan.adapter.kind),
   };
   const machine = createSessionMachine({ io: sessionIoLogic, listen: hookListenLogic, effects: transactionEffectsLogic, hooks: hookBridgeLogic, end: endProcessesLogic, loop: loopLogic(), images: imageMaterialiserLogic });
   const endInput: EndProcessesRuntime = {

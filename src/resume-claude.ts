@@ -9,7 +9,7 @@ import { startOrResume, type StartOrResumeResult } from "./resume-session.js";
 import { claudeFacade, startClaude } from "./start-claude.js";
 import { resumeDefinedAgent } from "./agent-launch.js";
 import type { ClaudeSessionFacade } from "./claude-agent-session.js";
-import { RECORD_POSTURES } from "./record-postures.js";
+import { recordPostures } from "./record-postures.js";
 
 /** Claude's resume state in its session record: its conversation and the posture adapters/claude/index.ts declares. */
 export type ClaudeResumeState = AgentResumeState<"claude">;
@@ -34,5 +34,5 @@ export function startOrResumeClaude(options: StartOrResumeClaudeOptions): Promis
 
 /** The sessions recorded in a store (records only; no agent is launched). Default store: `<cwd>/.elwood`. */
 export async function listSessions(options: { readonly cwd?: string; readonly stateDir?: string } = {}): Promise<readonly SessionRecord[]> {
-  return listSessionRecords({ cwd: resolve(options.cwd ?? process.cwd()), stateDir: options.stateDir }, RECORD_POSTURES);
+  return listSessionRecords({ cwd: resolve(options.cwd ?? process.cwd()), stateDir: options.stateDir }, recordPostures());
 }

@@ -7,7 +7,7 @@ import { resolveStateRoot } from "../effects/state-dir.js";
 import { ElwoodError, isElwoodError } from "./contracts/errors.js";
 import type { AgentKind } from "./contracts/agent-kinds.js";
 import type { ResumeChoice, ResumeTarget, StartOrResumeResult } from "./contracts/start-or-resume.js";
-import { RECORD_POSTURES } from "./record-postures.js";
+import { recordPostures } from "./record-postures.js";
 
 export type { ResumeChoice, StartOrResumeResult } from "./contracts/start-or-resume.js";
 
@@ -40,7 +40,7 @@ export async function resumeInputs<K extends AgentKind>(
   }
   const storeCwd = resolve(typeof rest["cwd"] === "string" ? rest["cwd"] : process.cwd());
   const stateDir = typeof rest["stateDir"] === "string" ? rest["stateDir"] : undefined;
-  const record = await readResumableRecord({ cwd: storeCwd, stateDir, elwoodSessionId }, adapter, RECORD_POSTURES);
+  const record = await readResumableRecord({ cwd: storeCwd, stateDir, elwoodSessionId }, adapter, recordPostures());
   const merged: Record<string, unknown> = { ...rest, cwd: record.cwd };
   // The store found from `storeCwd` stays the store, even when the recorded cwd would name another default one.
   const store = stateDir ?? (storeCwd === record.cwd ? undefined : resolveStateRoot({ cwd: storeCwd }));

@@ -30,8 +30,8 @@ import { settleTranscript } from "../effects/transcript-settle.js";
 import { launchSession, whenSpawned } from "./launch-session.js";
 import { HookFeed } from "../effects/hook-bridge-actor.js";
 import type { AgentLaunchPlan, AgentProbeRequest, CommonResolvedOptions, HookDispatchSinks } from "../adapters/agent-launch-plan.js";
-import { RECORD_POSTURES } from "./record-postures.js";
-import { NESTING_ENV } from "./nesting-env.js";
+import { recordPostures } from "./record-postures.js";
+import { nestingEnv } from "./nesting-env.js";
 
 /** The launch plan with the session object the skeleton hands back (the facade the caller gets). */
 export type AgentStartPlan<P, S extends SessionFacade> = AgentLaunchPlan<P> & { readonly createSession: (runtime: SessionRuntime) => S };
@@ -115,7 +115,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     {
       ...(resolved.executable === undefined ? {} : { executable: resolved.executable }),
       shell,
-      env: buildAgentEnv(process.env, { ...resolved.env }, NESTING_ENV),
+      env: buildAgentEnv(process.env, { ...resolved.env }, nestingEnv()),
       cwd: resolved.cwd,
       ...(resolved.stateDir === undefined ? {} : { stateDir: resolved.stateDir }),
       callerEnv: resolved.env,
@@ -126,7 +126,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
   const elwoodSessionId = plan.resume?.elwoodSessionId ?? randomUUID();
   const location = { cwd: resolved.cwd, stateDir: resolved.stateDir, elwoodSessionId };
   // What a crashed earlier embedder left behind goes first (its config.toml restored from the journal).
-  await Promise.all([sweepStaleSessions(location, RECORD_POSTURES).catch(() => undefined), HookBridgeServer.sweepStale()]);
+  await Promise.all([sweepStaleSessions(location, recordPostures()).catch(() => undefined), HookBridgeServer.sweepStale()]);
   const sessionDir = await createSessionDir(location);
   const events = new HookFeed();
   // Filled by the tree's listen actor once the bridge listens; closed by the release, or here when the start fails.
@@ -160,7 +160,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     registerJournalDir(elwoodSessionId, sessionDir);
     const hookEvents = selectHookEvents(plan.hookEvents(probe), resolved.hookEvents, plan.adapter, resolved.hooks);
     // No hook socket or token here: the CLI hands this environment to every tool it runs.
-    const env = buildAgentEnv(process.env, { ...resolved.env, ...plan.sessionEnv?.(sessionDir), ELWOOD_SESSION_ID: elwoodSessionId }, NESTING_ENV);
+    const env = buildAgentEnv(process.env, { ...resolved.env, ...plan.sessionEnv?.(sessionDir), ELWOOD_SESSION_ID: elwoodSessionId }, nestingEnv());
     // The agent's command line names the bridge's socket, config file and HTTP endpoint: built by the tree's listen
     // actor once the server listens, before the io actor spawns the agent with it.
     const args = (server: HookBridgeServer): Promise<readonly string[]> => {

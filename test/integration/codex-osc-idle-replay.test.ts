@@ -12,7 +12,7 @@ import { codexAdapter } from "../../adapters/codex/adapter.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { SessionFacade } from "../../src/agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
-import { NESTING_ENV } from "../../src/nesting-env.js";
+import { nestingEnv } from "../../src/nesting-env.js";
 
 const fixture = fileURLToPath(new URL("../fixtures/streams/codex-0.171.0-start.json", import.meta.url));
 const replayer = fileURLToPath(new URL("../sim/replay-stream.mjs", import.meta.url));
@@ -49,7 +49,7 @@ function replay(cuts: readonly number[], stream = fixture): SessionFacade {
     adapter: codexAdapter,
     executable: process.execPath,
     args: [replayer, stream, JSON.stringify(cuts)],
-    env: buildAgentEnv(process.env, {}, NESTING_ENV),
+    env: buildAgentEnv(process.env, {}, nestingEnv()),
     viaLoginShell: false,
     spawnSize: size,
     requestedSize: size,

@@ -5,13 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIG_JOURNAL_FILE } from "../../effects/config-journal.js";
+import { configJournalFile } from "../../effects/config-journal.js";
 import { OWNER_FILE } from "../../effects/session-owner.js";
 import { readSessionRecord } from "../../effects/session-record.js";
 import { startCrashEmbedder } from "../support/crash-embedder-process.js";
 import { startClaudeSim, type ClaudeSim } from "./claude-sim-start.js";
 import { startCodexSim, until, type CodexSim } from "./codex-sim-support.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -43,7 +43,7 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
     const next: ClaudeSim = await startClaudeSim({ stateDir });
     cleanups.push(() => next.cleanup());
     // The CLI had named its conversation, so the crashed session stays resumable: its record is kept intact.
-    expect((await readSessionRecord({ stateDir, cwd: info.cwd!, elwoodSessionId: info.sid! }, RECORD_POSTURES)).resume.conversationId).toEqual(expect.any(String));
+    expect((await readSessionRecord({ stateDir, cwd: info.cwd!, elwoodSessionId: info.sid! }, recordPostures())).resume.conversationId).toEqual(expect.any(String));
     expect(existsSync(info.hookDir!)).toBe(false);
     const liveDir = join(stateDir, "sessions", next.session.elwoodSessionId);
     expect(JSON.parse(readFileSync(join(liveDir, OWNER_FILE), "utf8"))).toMatchObject({ pid: process.pid });
@@ -68,7 +68,9 @@ describe("crash leftovers are swept by the next start (issue 14 items 5, 8)", ()
     cleanups.push(() => crashed.sigkill());
     const { info } = crashed;
     cleanups.push(() => rmSync(info.cwd!, { recursive: true, force: true }));
-    const journal = join(stateDir, "sessions", info.sid!, CONFIG_JOURNAL_FILE);
+    // The on-disk name older versions wrote: a journal their crash left must still be found.
+    expect(configJournalFile("codex")).toBe("codex-config.journal.json");
+    const journal = join(stateDir, "sessions", info.sid!, "codex-config.journal.json");
     // The snapshot is journalled before the picker runs.
     await until("the config journal", () => existsSync(journal), 20_000);
     expect(JSON.parse(readFileSync(journal, "utf8"))).toMatchObject({ path: configFile, content: original });

@@ -14,7 +14,7 @@ import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { FAIL_OPEN_REPLY } from "../../effects/hook-bridge/protocol.js";
 import { launchSession, whenSpawned } from "../../src/launch-session.js";
 import { eventually } from "../support/eventually.js";
-import { NESTING_ENV } from "../../src/nesting-env.js";
+import { nestingEnv } from "../../src/nesting-env.js";
 
 const options: HookBridgeServerOptions = { knownEvents: new Set(["Stop"]), handler: async () => FAIL_OPEN_REPLY, timeoutMs: 1000 };
 
@@ -93,7 +93,7 @@ describe("listen actor: the hook bridge listens before the CLI's args exist", ()
       cwd: tmpdir(),
       adapter: claudeAdapter,
       executable: process.execPath,
-      env: buildAgentEnv(process.env, {}, NESTING_ENV),
+      env: buildAgentEnv(process.env, {}, nestingEnv()),
       viaLoginShell: false,
       spawnSize: { cols: 80, rows: 24 },
       requestedSize: { cols: 80, rows: 24 },

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { spawnAgentPty, type AgentPty } from "../../effects/pty/agent-pty.js";
 import { defaultLoginShell, loginShellCommand, shellQuote } from "../../effects/pty/login-shell.js";
-import { NESTING_ENV } from "../../src/nesting-env.js";
+import { nestingEnv } from "../../src/nesting-env.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "elwood-pty-env-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -44,7 +44,7 @@ describe("buildAgentEnv", () => {
         UNSET: undefined,
       },
       { ELWOOD_SESSION_ID: "s-1", CLAUDE_CODE_USE_BEDROCK: "1" },
-      NESTING_ENV,
+      nestingEnv(),
     );
     expect(env).toEqual({
       PATH: "/usr/bin",
@@ -61,7 +61,7 @@ describe("buildAgentEnv", () => {
     const env = buildAgentEnv(
       { ...process.env, CLAUDECODE: "1", CLAUDE_CODE_ENTRYPOINT: "cli" },
       { ELWOOD_SESSION_ID: "sess-42", CLAUDE_CODE_KEEP: "yes" },
-      NESTING_ENV,
+      nestingEnv(),
     );
     const text = await run({
       executable: process.execPath,
@@ -101,7 +101,7 @@ describe("login shell command (C-PTY-08)", () => {
 
   for (const shell of ["/bin/bash", "/bin/sh"]) {
     it(`C-PTY-08: args round-trip byte-exact through ${shell} -l -i -c 'exec …'`, async () => {
-      const env = buildAgentEnv(process.env, { HOME: tmp }, NESTING_ENV);
+      const env = buildAgentEnv(process.env, { HOME: tmp }, nestingEnv());
       const text = await run({
         executable: process.execPath,
         args: [...printJson("process.argv.slice(1)"), "--", ...tricky],
@@ -118,7 +118,7 @@ describe("login shell command (C-PTY-08)", () => {
   it("C-PTY-02: variables exported by login startup files reach the agent", async () => {
     const home = mkdtempSync(join(tmp, "home-"));
     writeFileSync(join(home, ".bash_profile"), "export ELWOOD_FROM_PROFILE=profile-ok\n");
-    const env = buildAgentEnv(process.env, { HOME: home }, NESTING_ENV);
+    const env = buildAgentEnv(process.env, { HOME: home }, nestingEnv());
     delete env.ELWOOD_FROM_PROFILE;
     const text = await run({
       executable: process.execPath,

@@ -11,7 +11,7 @@ import { recordedConversation } from "../support/recorded-conversation.js";
 import { startClaudeSim, TEST_LOGIN_SHELL } from "./claude-sim-start.js";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 
 describe("resumeClaude (C-API-26, C-STATE-04, C-STATE-10, C-STATE-13)", () => {
@@ -42,7 +42,7 @@ describe("resumeClaude (C-API-26, C-STATE-04, C-STATE-10, C-STATE-13)", () => {
         const argv = argvNow();
         expect(argv.slice(-2)).toEqual(["--resume", conversationId]);
         expect(argv).toEqual(expect.arrayContaining(["--permission-mode", "plan", "--disallowedTools", "Bash", "--allowedTools", "Read"]));
-        expect((await readSessionRecord(location, RECORD_POSTURES)).resume).toMatchObject({ permissionMode: "plan", allowedTools: ["Read"], disallowedTools: ["Bash"] });
+        expect((await readSessionRecord(location, recordPostures())).resume).toMatchObject({ permissionMode: "plan", allowedTools: ["Read"], disallowedTools: ["Bash"] });
         // A second resumer of the live session is refused, and the record is left as it was.
         const second = await resumeClaude({ elwoodSessionId: location.elwoodSessionId, stateDir, cwd: sim.dir, executable: join(sim.dir, "claude-wrapper.sh"), env: simEnv({ log: sim.logFile }), shell: TEST_LOGIN_SHELL }).catch((e: unknown) => e);
         expect(isElwoodError(second, "session_in_use")).toBe(true);
@@ -61,7 +61,7 @@ describe("resumeClaude (C-API-26, C-STATE-04, C-STATE-10, C-STATE-13)", () => {
       const base = { stateDir, cwd: sim.dir, executable: join(sim.dir, "claude-wrapper.sh"), env: simEnv({ log: sim.logFile }), shell: TEST_LOGIN_SHELL };
       const dir = join(stateDir, "sessions", sim.session.elwoodSessionId);
       await sim.session.stop();
-      const record = await readSessionRecord({ stateDir, cwd: sim.dir, elwoodSessionId: sim.session.elwoodSessionId }, RECORD_POSTURES);
+      const record = await readSessionRecord({ stateDir, cwd: sim.dir, elwoodSessionId: sim.session.elwoodSessionId }, recordPostures());
       const codexRecord = { schemaVersion: 1, elwoodSessionId: record.elwoodSessionId, adapter: "codex", cwd: record.cwd, resume: { conversationId: "t", sandbox: null, approvalPolicy: null } } as const;
       for (const [why, prepare] of [
         ["state_not_found", async () => "no-such-session"],

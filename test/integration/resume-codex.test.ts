@@ -14,7 +14,7 @@ import { createSessionDir } from "../../effects/state-dir.js";
 import type { AgentSession } from "../../src/session-api.js";
 import { readSimLog, simAgentPath, simRecords } from "../sim/sim-control.js";
 import { startCodexSim, until } from "./codex-sim-support.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 /** Status changes (from->to) the session has decided so far. */
 function changes(session: Pick<AgentSession, "statusDecisions">): string[] {
@@ -85,7 +85,7 @@ describe("resumeCodex against the simulated Codex (C-STATE-13, C-API-26)", () =>
       const thread = String(sim.hooks.find((h) => h.name === "SessionStart")?.payload["session_id"]);
       let recorded: string | null = null;
       for (let i = 0; i < 400 && recorded === null; i++) {
-        recorded = (await readSessionRecord(location, RECORD_POSTURES)).resume.conversationId;
+        recorded = (await readSessionRecord(location, recordPostures())).resume.conversationId;
         if (recorded === null) await new Promise((r) => setTimeout(r, 50));
       }
       expect(recorded).toBe(thread);
@@ -121,7 +121,7 @@ describe("resumeCodex against the simulated Codex (C-STATE-13, C-API-26)", () =>
         // Codex fires SessionStart lazily, at the first prompt: a resume of the same thread.
         expect(hooks.find((h) => h.name === "SessionStart")?.payload).toMatchObject({ source: "resume", session_id: thread });
         const file = hooks.find((h) => h.name === "SessionStart")?.payload["transcript_path"];
-        expect((await readSessionRecord(location, RECORD_POSTURES)).resume).toEqual({ conversationId: thread, transcriptPath: file, sandbox: "read-only", approvalPolicy: "on-request" });
+        expect((await readSessionRecord(location, recordPostures())).resume).toEqual({ conversationId: thread, transcriptPath: file, sandbox: "read-only", approvalPolicy: "on-request" });
       } finally {
         await resumed.stop();
       }

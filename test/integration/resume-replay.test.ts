@@ -15,7 +15,7 @@ import { readSimLog, simAgentPath, simEnv, simRecords, type SimScript } from "..
 import { recordedConversation } from "../support/recorded-conversation.js";
 import { startClaudeSim, TEST_LOGIN_SHELL } from "./claude-sim-start.js";
 import { startCodexSim, until } from "./codex-sim-support.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 const OLD_PROMPT = "remember the code word pelican";
 const OLD_REPLY = `FAKE-REPLY: ${OLD_PROMPT}`;
@@ -68,7 +68,7 @@ async function firstTurnThenStop(flavour: Flavour): Promise<Stopped> {
   await session.waitForStatus((s) => s === "ready", 20_000);
   await recordedConversation(location);
   await session.stop();
-  const record = await readSessionRecord(location, RECORD_POSTURES);
+  const record = await readSessionRecord(location, recordPostures());
   // The record names the file the CLI's hooks named: where a resume measures the end of the history.
   expect(record.resume.transcriptPath).toBe(named);
   if (flavour.olderRecord) {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isElwoodError } from "../../src/contracts/errors.js";
 import { readSessionRecord, recordPath } from "../../effects/session-record.js";
 import { startClaudeSim } from "./claude-sim-start.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 const base = mkdtempSync(join(tmpdir(), "elwood-record-life-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -21,14 +21,14 @@ describe("session record through a session's life (C-STATE-04, C-STATE-07, C-STA
       try {
         const location = { stateDir, cwd: sim.dir, elwoodSessionId: sim.session.elwoodSessionId };
         await sim.session.waitForStatus((s) => s === "ready", 20_000);
-        const named = async () => (await readSessionRecord(location, RECORD_POSTURES)).resume.conversationId;
+        const named = async () => (await readSessionRecord(location, recordPostures())).resume.conversationId;
         let conversationId: string | null = null;
         // Written in the background once SessionStart named it: poll (up to 10 s).
         for (let i = 0; i < 200 && conversationId === null; i++) {
           conversationId = await named();
           if (conversationId === null) await new Promise((r) => setTimeout(r, 50));
         }
-        expect(await readSessionRecord(location, RECORD_POSTURES)).toEqual({
+        expect(await readSessionRecord(location, recordPostures())).toEqual({
           schemaVersion: 1,
           elwoodSessionId: location.elwoodSessionId,
           adapter: "claude",
@@ -46,7 +46,7 @@ describe("session record through a session's life (C-STATE-04, C-STATE-07, C-STA
         await sim.session[how]();
         const dir = join(stateDir, "sessions", location.elwoodSessionId);
         expect(statSync(recordPath(dir)).mode & 0o777).toBe(0o600);
-        expect((await readSessionRecord(location, RECORD_POSTURES)).resume.conversationId).toBe(conversationId);
+        expect((await readSessionRecord(location, recordPostures())).resume.conversationId).toBe(conversationId);
       } finally {
         await sim.cleanup();
       }
@@ -58,9 +58,9 @@ describe("session record through a session's life (C-STATE-04, C-STATE-07, C-STA
     const sim = await startClaudeSim({ stateDir });
     try {
       const location = { stateDir, cwd: sim.dir, elwoodSessionId: sim.session.elwoodSessionId };
-      expect((await readSessionRecord(location, RECORD_POSTURES)).adapter).toBe("claude");
+      expect((await readSessionRecord(location, recordPostures())).adapter).toBe("claude");
       await sim.session.teardown();
-      const error = await readSessionRecord(location, RECORD_POSTURES).catch((e: unknown) => e);
+      const error = await readSessionRecord(location, recordPostures()).catch((e: unknown) => e);
       expect(isElwoodError(error, "state_not_found")).toBe(true);
     } finally {
       await sim.cleanup();

@@ -21,7 +21,7 @@ import {
 import { claimOwner, releaseOwner } from "../../effects/session-owner.js";
 import { sweepStaleSessions } from "../../effects/stale-sweep.js";
 import { createSessionDir } from "../../effects/state-dir.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 const base = mkdtempSync(join(tmpdir(), "elwood-record-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -62,7 +62,7 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
     const record = claudeRecord(s.elwoodSessionId);
     await writeSessionRecord(s.dir, record);
     expect(statSync(recordPath(s.dir)).mode & 0o777).toBe(0o600);
-    expect(await readSessionRecord(s, RECORD_POSTURES)).toEqual(record);
+    expect(await readSessionRecord(s, recordPostures())).toEqual(record);
     expect(Object.keys(JSON.parse(readFileSync(recordPath(s.dir), "utf8")))).toEqual(["schemaVersion", "elwoodSessionId", "adapter", "cwd", "resume"]);
     expect(loopSidecarPath(s.dir)).toBe(join(s.dir, "loops.json"));
   });
@@ -72,20 +72,20 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
     const older = claudeRecord(s.elwoodSessionId);
     const named = { ...older, resume: { ...older.resume, transcriptPath: "/home/u/.claude/projects/p/c0ffee.jsonl" } } as SessionRecord;
     await writeSessionRecord(s.dir, named);
-    expect(await readResumableRecord(s, "claude", RECORD_POSTURES)).toEqual(named);
+    expect(await readResumableRecord(s, "claude", recordPostures())).toEqual(named);
     await writeSessionRecord(s.dir, older);
-    expect(await readResumableRecord(s, "claude", RECORD_POSTURES)).toEqual(older);
+    expect(await readResumableRecord(s, "claude", recordPostures())).toEqual(older);
   });
 
   it("C-ERR-03: no record (or no session directory) is state_not_found", async () => {
     const s = await freshSession();
-    await expectCode(readSessionRecord(s, RECORD_POSTURES), "state_not_found");
-    await expectCode(readSessionRecord({ ...s, elwoodSessionId: "never-created" }, RECORD_POSTURES), "state_not_found");
+    await expectCode(readSessionRecord(s, recordPostures()), "state_not_found");
+    await expectCode(readSessionRecord({ ...s, elwoodSessionId: "never-created" }, recordPostures()), "state_not_found");
   });
 
   it("rejects an id that is not one opaque path component with invalid_argument", async () => {
     const s = await freshSession();
-    for (const id of ["../x", "a/b", "/abs", ".."]) await expectCode(readSessionRecord({ ...s, elwoodSessionId: id }, RECORD_POSTURES), "invalid_argument");
+    for (const id of ["../x", "a/b", "/abs", ".."]) await expectCode(readSessionRecord({ ...s, elwoodSessionId: id }, recordPostures()), "invalid_argument");
   });
 
   const corruptions: ReadonlyArray<readonly [string, (s: { dir: string; elwoodSessionId: string }) => void]> = [
@@ -116,8 +116,8 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
       spoil(s);
       const before = statSync(recordPath(s.dir));
       const bytes = readFileSync(recordPath(s.dir));
-      await expectCode(readSessionRecord(s, RECORD_POSTURES), "state_corrupt");
-      await expectCode(readResumableRecord(s, "claude", RECORD_POSTURES), "state_corrupt");
+      await expectCode(readSessionRecord(s, recordPostures()), "state_corrupt");
+      await expectCode(readResumableRecord(s, "claude", recordPostures()), "state_corrupt");
       const after = statSync(recordPath(s.dir));
       expect(readFileSync(recordPath(s.dir))).toEqual(bytes);
       expect([after.mode, after.uid, after.mtimeMs]).toEqual([before.mode, before.uid, before.mtimeMs]);
@@ -130,17 +130,17 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
     const moved = `${s.dir}-real`;
     renameSync(s.dir, moved);
     symlinkSync(moved, s.dir);
-    await expectCode(readSessionRecord(s, RECORD_POSTURES), "state_corrupt");
+    await expectCode(readSessionRecord(s, recordPostures()), "state_corrupt");
   });
 
   it("C-STATE-10: the other adapter's record is adapter_mismatch; no conversation id is resume_unavailable", async () => {
     const s = await freshSession();
     await writeSessionRecord(s.dir, claudeRecord(s.elwoodSessionId));
-    const error = await rejection(readResumableRecord(s, "codex", RECORD_POSTURES));
+    const error = await rejection(readResumableRecord(s, "codex", recordPostures()));
     expect(isElwoodError(error, "adapter_mismatch") && error.details).toEqual({ expected: "codex", recorded: "claude" });
-    expect((await readResumableRecord(s, "claude", RECORD_POSTURES)).resume.conversationId).toBe("c0ffee");
+    expect((await readResumableRecord(s, "claude", recordPostures())).resume.conversationId).toBe("c0ffee");
     await writeSessionRecord(s.dir, claudeRecord(s.elwoodSessionId, null));
-    await expectCode(readResumableRecord(s, "claude", RECORD_POSTURES), "resume_unavailable");
+    await expectCode(readResumableRecord(s, "claude", recordPostures()), "resume_unavailable");
   });
 
   it("lists the store's readable records only, leaving unsafe ones out", async () => {
@@ -152,8 +152,8 @@ describe("session record (C-STATE-03, C-STATE-04, C-STATE-13)", () => {
       if (id === "c") chmodSync(recordPath(dir), 0o644);
     }
     await createSessionDir({ stateDir, cwd: base, elwoodSessionId: "no-record" });
-    expect((await listSessionRecords({ stateDir, cwd: base }, RECORD_POSTURES)).map((r) => r.elwoodSessionId)).toEqual(["a", "b"]);
-    expect(await listSessionRecords({ stateDir: join(base, "nothing-here"), cwd: base }, RECORD_POSTURES)).toEqual([]);
+    expect((await listSessionRecords({ stateDir, cwd: base }, recordPostures())).map((r) => r.elwoodSessionId)).toEqual(["a", "b"]);
+    expect(await listSessionRecords({ stateDir: join(base, "nothing-here"), cwd: base }, recordPostures())).toEqual([]);
   });
 });
 
@@ -166,8 +166,8 @@ describe("crash sweep (C-STATE-04)", () => {
       await writeSessionRecord(dir, claudeRecord(id, conversationId));
       writeFileSync(join(dir, "owner.json"), deadOwner, { mode: 0o600 });
     }
-    expect((await sweepStaleSessions({ stateDir, cwd: base }, RECORD_POSTURES)).sessions).toEqual(["unnamed"]);
-    expect((await readSessionRecord({ stateDir, cwd: base, elwoodSessionId: "resumable" }, RECORD_POSTURES)).resume.conversationId).toBe("c1");
+    expect((await sweepStaleSessions({ stateDir, cwd: base }, recordPostures())).sessions).toEqual(["unnamed"]);
+    expect((await readSessionRecord({ stateDir, cwd: base, elwoodSessionId: "resumable" }, recordPostures())).resume.conversationId).toBe("c1");
   });
 });
 
@@ -202,7 +202,7 @@ describe("crash safety and exclusive resume (C-STATE-03)", () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGKILL");
       await exited;
-      const record = await readSessionRecord(s, RECORD_POSTURES);
+      const record = await readSessionRecord(s, recordPostures());
       expect(record.resume.conversationId).toMatch(/^gen-\d+$/);
       seen.add(record.resume.conversationId ?? "");
     };

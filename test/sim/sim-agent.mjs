@@ -22,6 +22,11 @@ if (argv.includes("--version")) {
   process.stdout.write(CLAUDE ? `${version} (Claude Code)\n` : `codex-cli ${version}\n`);
   process.exit(0);
 }
+// `update` (autoupdate's command): nothing to install, so it succeeds at once, as an up-to-date CLI's does.
+if (argv[0] === "update") {
+  process.stdout.write("already up to date\n");
+  process.exit(0);
+}
 if (argv.includes("--help")) {
   // Codex advertises the hook-trust bypass in --help (both measured versions); ELWOOD_SIM_NO_BYPASS hides it.
   const bypass = CLAUDE || process.env.ELWOOD_SIM_NO_BYPASS ? "" : "      --dangerously-bypass-hook-trust\n";

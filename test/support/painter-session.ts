@@ -10,7 +10,7 @@ import { buildAgentEnv } from "../../effects/pty/agent-env.js";
 import { SessionFacade } from "../../src/agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
-import { NESTING_ENV } from "../../src/nesting-env.js";
+import { nestingEnv } from "../../src/nesting-env.js";
 
 export const painterPath: string = fileURLToPath(new URL("./screen-painter.mjs", import.meta.url));
 
@@ -36,7 +36,7 @@ export function startPainterSession(opts: {
     adapter: opts.adapter,
     executable: process.execPath,
     args: [painterPath, "--shape", opts.shape],
-    env: buildAgentEnv(process.env, { PAINTER_STAMPS: stampFile, PAINTER_STARTUP_SPIN_MS: String(opts.startupSpinMs ?? 0) }, NESTING_ENV),
+    env: buildAgentEnv(process.env, { PAINTER_STAMPS: stampFile, PAINTER_STARTUP_SPIN_MS: String(opts.startupSpinMs ?? 0) }, nestingEnv()),
     viaLoginShell: false,
     spawnSize: size,
     requestedSize: size,

@@ -12,7 +12,7 @@ import { ClaudeSessionFacade } from "../../src/claude-agent-session.js";
 import { launchSession } from "../../src/launch-session.js";
 import type { TerminalSize } from "../../src/contracts/public-types.js";
 import { readSimLog, simArgs, simEnv, type SimEnvOptions, type SimFlavour, type SimLogRecord } from "../sim/sim-control.js";
-import { NESTING_ENV } from "../../src/nesting-env.js";
+import { nestingEnv } from "../../src/nesting-env.js";
 
 export interface SimSessionOptions extends Omit<SimEnvOptions, "log"> {
   readonly flavour?: SimFlavour;
@@ -46,7 +46,7 @@ export function startSimSession(opts: SimSessionOptions = {}): SimSession {
     env: buildAgentEnv(process.env, {
       ...simEnv({ log: logFile, ...(opts.script ? { script: opts.script } : {}), ...(opts.version ? { version: opts.version } : {}), ...(opts.trust ? { trust: opts.trust } : {}) }),
       ...(opts.env ?? {}),
-    }, NESTING_ENV),
+    }, nestingEnv()),
     viaLoginShell: opts.viaLoginShell ?? false,
     spawnSize: opts.spawnSize ?? size,
     requestedSize: size,

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
-import { AGENT_DEFINITIONS } from "../../adapters/registry.js";
+import { agentDefinitions } from "../../adapters/registry.js";
 
 /** The layers that must stay agent-neutral (issue 33 §7). */
 export const NEUTRAL_LAYERS = ["src", "machines", "effects", "cli", "inspector"] as const;
@@ -19,7 +19,7 @@ function tsFiles(dir: string): string[] {
 
 /** The agent names a token may not contain: every id and executable in the registry. */
 export function agentNamePattern(): RegExp {
-  const words = [...new Set(AGENT_DEFINITIONS.flatMap((d) => [d.id, d.executable]))].map((w) => w.replace(/[^a-z0-9]/gi, "\\$&"));
+  const words = [...new Set(agentDefinitions().flatMap((d) => [d.id, d.executable]))].map((w) => w.replace(/[^a-z0-9]/gi, "\\$&"));
   return new RegExp(words.join("|"), "i");
 }
 

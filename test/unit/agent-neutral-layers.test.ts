@@ -24,11 +24,8 @@ const SHORTCUTS = new Set([
   "src/codex-agent-session.ts",
 ]);
 
-/**
- * Per-agent knowledge not moved behind the definitions yet (issue 33); remove a file once it is neutral.
- * effects/config-journal.ts keeps its on-disk file name so a journal an older crash left is still recovered.
- */
-const NOT_YET_MOVED = new Set<string>(["effects/config-journal.ts"]);
+/** Per-agent knowledge not moved behind the definitions yet (issue 33); remove a file once it is neutral. Empty now. */
+const NOT_YET_MOVED = new Set<string>([]);
 
 describe("agent names outside adapters/ (issue 33 §7)", () => {
   const found = filesNamingAgents(ROOT);

@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { resolveServeSettings } from "../../cli/serve/serve-options.js";
 import { safeFileName } from "../../cli/serve/upload-store.js";
 import { buildAgentEnv } from "../../effects/pty/agent-env.js";
-import { NESTING_ENV } from "../../src/nesting-env.js";
+import { nestingEnv } from "../../src/nesting-env.js";
 
 describe("elwood serve hardening", () => {
   it("the serve token in the server's environment is not handed to an agent it starts", () => {
-    const env = buildAgentEnv({ ELWOOD_SERVE_TOKEN: "x".repeat(24), PATH: "/usr/bin" }, { ELWOOD_SESSION_ID: "s" }, NESTING_ENV);
+    const env = buildAgentEnv({ ELWOOD_SERVE_TOKEN: "x".repeat(24), PATH: "/usr/bin" }, { ELWOOD_SESSION_ID: "s" }, nestingEnv());
     expect(env).not.toHaveProperty("ELWOOD_SERVE_TOKEN");
     expect(env).toMatchObject({ PATH: "/usr/bin", ELWOOD_SESSION_ID: "s" });
   });

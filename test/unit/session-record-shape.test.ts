@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { recordFor, recordProblem } from "../../effects/session-record-shape.js";
 import { AGENT_KINDS, agentDefinition } from "../../src/agent-launch.js";
-import { RECORD_POSTURES } from "../../src/record-postures.js";
+import { recordPostures } from "../../src/record-postures.js";
 
 const CLAUDE_POSTURE = { permissionMode: "plan", allowedTools: ["Read"], disallowedTools: null, tools: null };
 
@@ -18,8 +18,8 @@ describe("session record shape", () => {
     expect(JSON.stringify(codex)).toBe(
       '{"schemaVersion":1,"elwoodSessionId":"s-2","cwd":"/w","adapter":"codex","resume":{"conversationId":null,"sandbox":"read-only","approvalPolicy":null}}',
     );
-    expect(recordProblem(claude, "s-1", RECORD_POSTURES)).toBeUndefined();
-    expect(recordProblem(codex, "s-2", RECORD_POSTURES)).toBeUndefined();
+    expect(recordProblem(claude, "s-1", recordPostures())).toBeUndefined();
+    expect(recordProblem(codex, "s-2", recordPostures())).toBeUndefined();
   });
 
   it("every agent's launch plan seeds exactly the posture fields its record is read with", async () => {
@@ -43,7 +43,7 @@ describe("session record shape", () => {
   ];
   for (const [what, value, problem] of refused) {
     it(`refuses a record with ${what}`, () => {
-      expect(recordProblem(value, "s-1", RECORD_POSTURES)).toBe(problem);
+      expect(recordProblem(value, "s-1", recordPostures())).toBe(problem);
     });
   }
 });
