@@ -23,7 +23,7 @@ const refusal = (f: () => void): unknown => {
 
 describe("registering an agent definition (issue 33: the simulated CLI as an agent of its own)", () => {
   it("the shipped registry holds only the folders' agents until a test registers one", () => {
-    expect(AGENT_KINDS).toEqual(["claude", "codex"]);
+    expect(AGENT_KINDS).toEqual(["claude", "codex", "qwen"]);
     expect(refusal(() => agentDefinition(simAgent.id))).toMatchObject({ code: "invalid_argument" });
     expect(recordPostures().has("sim")).toBe(false);
   });
@@ -32,7 +32,7 @@ describe("registering an agent definition (issue 33: the simulated CLI as an age
     const before = nestingEnv();
     registerSimAgent();
     expect(agentDefinition(simAgent.id)).toBe(simAgent);
-    expect(AGENT_KINDS).toEqual(["claude", "codex", "sim"]);
+    expect(AGENT_KINDS).toEqual(["claude", "codex", "qwen", "sim"]);
     expect(agentInfos().map((i) => i.kind)).toEqual(AGENT_KINDS);
     expect(agentInfo(simAgent.id)).toMatchObject({ kind: "sim", displayName: "Simulated agent", executable: "sim-agent.mjs", recordedPosture: [] });
     expect(recordPostures().get("sim")).toEqual([]);
