@@ -1,6 +1,8 @@
 // How each Claude hook reaches the session: a loopback HTTP POST from the CLI, a background command, or a blocking command.
 import { claudeAdapter } from "./adapter.js";
 
+export { loopbackBypassesProxy } from "../hook-proxy.js";
+
 /**
  * - `http`: Claude POSTs the hook input to the session's loopback listener and waits for the answer; no process spawn.
  * - `async`: a command hook Claude starts in the background and does not wait for; the session still observes it.
@@ -72,18 +74,6 @@ export const CLAUDE_ANSWER_NEEDED_HOOKS: ReadonlySet<string> = new Set([
 
 /** WorktreeCreate's answer is a bare path line on a command hook's stdout, which an HTTP reply cannot carry. */
 const COMMAND_ANSWER_ONLY: ReadonlySet<string> = new Set(["WorktreeCreate"]);
-
-const PROXY_VARIABLES = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"] as const;
-
-/**
- * True when the CLI's HTTP hooks to 127.0.0.1 go straight to the listener: no proxy variable is set, or NO_PROXY names
- * 127.0.0.1 or `*`. Otherwise Claude would send the hook (and its token header) to the proxy, so HTTP hooks are not used.
- */
-export function loopbackBypassesProxy(env: Readonly<Record<string, string | undefined>>): boolean {
-  if (!PROXY_VARIABLES.some((name) => (env[name] ?? "") !== "")) return true;
-  const noProxy = `${env.NO_PROXY ?? ""},${env.no_proxy ?? ""}`.split(",").map((s) => s.trim());
-  return noProxy.includes("*") || noProxy.includes("127.0.0.1");
-}
 
 export interface ClaudeHookRouteInput {
   readonly facts: ClaudeHookTransportFacts;
