@@ -1,6 +1,6 @@
-// Absolute paths of the pinned real CLIs installed as dev dependencies (npm aliases claude215/332, codex144/171).
+// Absolute paths of the pinned real CLIs installed as dev dependencies (npm aliases claude215/332, codex144/171, qwen0244).
 import { createRequire } from "node:module";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -26,6 +26,17 @@ export interface CodexVersion {
   readonly model: string;
   /** Env the npm wrapper would have added; spread it into the CLI's env for a faithful launch. */
   readonly wrapperEnv: Readonly<Record<string, string>>;
+}
+
+export interface QwenVersion {
+  readonly version: string;
+  /**
+   * The package's `qwen` bin script (`#!/usr/bin/env node`, a pure JS bundle that re-spawns node itself). Its vendored
+   * rg is installed mode 0644 (packaging bug in 0.24.4), so launches set tools.useRipgrep:false rather than chmod it.
+   */
+  readonly executable: string;
+  /** Package root of the @qwen-code/qwen-code alias. */
+  readonly packageRoot: string;
 }
 
 function claude(version: string, alias: string): ClaudeVersion {
@@ -60,9 +71,29 @@ function codex(version: string, alias: string, model: string): CodexVersion {
   };
 }
 
+/** The `qwen` entry of the package's bin field (read, not assumed, so a repackaged bin path is followed). */
+function qwenBin(packageRoot: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(packageRoot, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
+    const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin?.["qwen"];
+    if (bin !== undefined) return path.join(packageRoot, bin);
+  } catch {
+    // Not installed: the path below names what is missing.
+  }
+  return path.join(packageRoot, "cli-entry.js");
+}
+
+function qwen(version: string, alias: string): QwenVersion {
+  const raw = path.join(NODE_MODULES, alias);
+  const packageRoot = existsSync(raw) ? realpathSync(raw) : raw;
+  return { version, executable: qwenBin(packageRoot), packageRoot };
+}
+
 export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [claude("2.1.215", "claude215"), claude("2.1.332", "claude332")];
 
 export const CODEX_VERSIONS: readonly CodexVersion[] = [
   codex("0.144.6", "codex144", "gpt-5.6-sol"),
   codex("0.171.0", "codex171", "gpt-6.2-sol"),
 ];
+
+export const QWEN_VERSIONS: readonly QwenVersion[] = [qwen("0.24.4", "qwen0244")];

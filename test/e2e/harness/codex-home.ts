@@ -1,9 +1,8 @@
 // Per-test isolated Codex home: config.toml pointing at the fake provider, pre-trusted git project, offline env.
-import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CODEX_VERSIONS } from "./cli-paths.js";
-import { baseEnv, fingerprint, makeRoot, offlineProxyEnv, removeRoot } from "./isolation.js";
+import { baseEnv, fingerprint, gitInit, makeRoot, offlineProxyEnv, removeRoot } from "./isolation.js";
 
 /** Env var named by the provider's env_key; Codex sends its value as "Authorization: Bearer …". */
 export const CODEX_KEY_ENV = "ELWOOD_FAKE_MODEL_KEY";
@@ -84,20 +83,6 @@ export function codexConfigToml(o: { baseUrl: string; model: string; version: st
   ];
   if (o.trustedProject !== undefined) lines.push(`[projects.${toml(o.trustedProject)}]`, `trust_level = "trusted"`, ``);
   return lines.join("\n");
-}
-
-function gitInit(project: string, home: string): void {
-  const env = { ...baseEnv(), HOME: home, GIT_CONFIG_NOSYSTEM: "1" };
-  const git = (...args: string[]): void => {
-    execFileSync("git", ["-c", "user.name=Elwood E2E", "-c", "user.email=e2e@elwood.invalid", "-c", "commit.gpgsign=false", ...args], {
-      cwd: project,
-      env,
-      stdio: "ignore",
-    });
-  };
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "initial");
 }
 
 export async function createCodexHome(opts: CodexHomeOptions): Promise<CodexHome> {

@@ -1,4 +1,5 @@
 // Shared pieces of the per-test CLI sandboxes: temp roots, offline network env, file fingerprints.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
@@ -51,4 +52,19 @@ export async function fingerprint(candidates: readonly string[]): Promise<Map<st
 
 export async function removeRoot(root: string): Promise<void> {
   await rm(root, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** Makes project a git repository with one commit of what it holds (the sandbox HOME keeps the user's git config out). */
+export function gitInit(project: string, home: string): void {
+  const env = { ...baseEnv(), HOME: home, GIT_CONFIG_NOSYSTEM: "1" };
+  const git = (...args: string[]): void => {
+    execFileSync("git", ["-c", "user.name=Elwood E2E", "-c", "user.email=e2e@elwood.invalid", "-c", "commit.gpgsign=false", ...args], {
+      cwd: project,
+      env,
+      stdio: "ignore",
+    });
+  };
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "initial");
 }

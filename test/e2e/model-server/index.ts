@@ -10,4 +10,5 @@ export {
 } from "./script.js";
 export { CLAUDE_COMPACTION_TEXT, classifyAnthropic } from "./anthropic.js";
 export { CODEX_COMPACTION_TEXT, classifyResponses, usesCodeMode } from "./responses.js";
+export { classifyChatCompletions, QWEN_COMPRESSION_TEXT } from "./chat-completions.js";
 export type { ApiKind, RecordedRequest, RequestKind } from "./types.js";

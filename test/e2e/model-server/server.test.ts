@@ -1,6 +1,6 @@
 // Behaviour of the scripted model server over real loopback HTTP (no CLI): routing, SSE shapes, script, aborts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startModelServer, type ModelServer } from "./index.js";
+import { QWEN_COMPRESSION_TEXT, startModelServer, type ModelServer } from "./index.js";
 
 interface SseEvent {
   event: string;
@@ -36,6 +36,45 @@ function codexBody(text: string, extra: Record<string, unknown> = {}): Record<st
     ...extra,
   };
 }
+
+/** A Qwen-Code-shaped request: system prompt, the user turn(s), the 0.24.4 shell tool, always streamed with usage. */
+function chatBody(messages: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    model: "fake-model",
+    stream: true,
+    stream_options: { include_usage: true },
+    max_tokens: 8192,
+    tools: [
+      {
+        type: "function",
+        function: {
+          name: "run_shell_command",
+          parameters: { type: "object", properties: { command: { type: "string" }, description: { type: "string" }, is_background: { type: "boolean" } }, required: ["command"] },
+        },
+      },
+    ],
+    messages: [{ role: "system", content: "You are Qwen Code, an interactive CLI agent." }, ...messages],
+    ...extra,
+  };
+}
+
+interface ChatChunk {
+  choices: Array<{ delta: Record<string, unknown>; finish_reason: string | null }>;
+  usage?: Record<string, number>;
+}
+
+/** Chat Completions SSE: bare `data:` lines, ending with `data: [DONE]`. */
+function parseChat(text: string): { chunks: ChatChunk[]; done: boolean } {
+  const datas = text
+    .split("\n\n")
+    .filter((b) => b.trim() !== "")
+    .map((b) => /^data: (.*)$/m.exec(b)?.[1] ?? "");
+  const done = datas[datas.length - 1] === "[DONE]";
+  return { chunks: datas.filter((d) => d !== "[DONE]").map((d) => JSON.parse(d) as ChatChunk), done };
+}
+
+const chatText = (chunks: ChatChunk[], field = "content"): string =>
+  chunks.map((c) => c.choices[0]?.delta[field]).filter((t): t is string => typeof t === "string").join("");
 
 let server: ModelServer;
 
@@ -190,6 +229,160 @@ describe("model server: OpenAI Responses API", () => {
     expect(((await models.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     expect((await fetch(server.url + "/nope")).status).toBe(404);
     expect(server.requests.map((r) => `${r.api}:${r.path}`)).toEqual(["other:/v1/models", "other:/nope"]);
+  });
+});
+
+describe("model server: OpenAI Chat Completions API (Qwen Code)", () => {
+  it("echoes a main turn as bare data chunks, usage in a last chunk of its own, then [DONE]", async () => {
+    const res = await post("/v1/chat/completions", chatBody([{ role: "user", content: "hello" }]));
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    const raw = await res.text();
+    expect(raw).not.toMatch(/^event:/m);
+    const { chunks, done } = parseChat(raw);
+    expect(done).toBe(true);
+    expect(chunks[0]?.choices[0]?.delta).toEqual({ role: "assistant", content: "" });
+    expect(chatText(chunks)).toBe("FAKE-REPLY: hello");
+    const finish = chunks.filter((c) => c.choices[0]?.finish_reason !== null && c.choices.length > 0);
+    expect(finish.map((c) => c.choices[0]?.finish_reason)).toEqual(["stop"]);
+    const last = chunks[chunks.length - 1];
+    expect(last?.choices).toEqual([]);
+    expect(last?.usage).toMatchObject({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: expect.any(Number) });
+    expect(server.requests[0]).toMatchObject({ api: "chat", path: "/v1/chat/completions", kind: "main", userText: "hello", replySource: "echo", completed: true });
+  });
+
+  it("reads the prompt after the <system-reminder> parts of a session's first turn", async () => {
+    const reminder = (text: string): { type: string; text: string } => ({ type: "text", text: `<system-reminder>\n${text}\n</system-reminder>` });
+    const first = [reminder("The following skills are available"), reminder("This is the Qwen Code. We are setting up the context"), { type: "text", text: "say hello" }];
+    const { chunks } = parseChat(await (await post("/v1/chat/completions", chatBody([{ role: "user", content: first }]))).text());
+    expect(chatText(chunks)).toBe("FAKE-REPLY: say hello");
+    expect(server.requests[0]).toMatchObject({ kind: "main", userText: "say hello" });
+  });
+
+  it("turns RUNBASH:<cmd> into a run_shell_command call and answers the role:tool follow-up", async () => {
+    const { chunks } = parseChat(await (await post("/v1/chat/completions", chatBody([{ role: "user", content: "RUNBASH:touch a.txt" }]))).text());
+    const calls = chunks.flatMap((c) => (c.choices[0]?.delta["tool_calls"] as Array<{ id?: string; function: { name?: string; arguments: string } }> | undefined) ?? []);
+    expect(calls[0]).toMatchObject({ id: expect.any(String), function: { name: "run_shell_command", arguments: "" } });
+    const args = JSON.parse(calls.map((c) => c.function.arguments).join("")) as Record<string, unknown>;
+    expect(args).toEqual({ command: "touch a.txt", description: expect.any(String) });
+    expect(chunks.find((c) => c.choices[0]?.finish_reason)?.choices[0]?.finish_reason).toBe("tool_calls");
+
+    const follow = chatBody([
+      { role: "user", content: "RUNBASH:touch a.txt" },
+      { role: "assistant", content: null, tool_calls: [{ id: calls[0]?.id, type: "function", function: { name: "run_shell_command", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: calls[0]?.id, content: "Exit Code: 0" },
+    ]);
+    expect(chatText(parseChat(await (await post("/v1/chat/completions", follow)).text()).chunks)).toBe("Tool finished.");
+    expect(server.requests.map((r) => [r.kind, r.userText])).toEqual([
+      ["main", "RUNBASH:touch a.txt"],
+      ["tool_result", "RUNBASH:touch a.txt"],
+    ]);
+  });
+
+  it("serves a scripted raw tool call and sets is_background only when the tool requires it", async () => {
+    server.enqueue({ kind: "tool", name: "read_file", input: { absolute_path: "/x" }, text: "Reading." });
+    const { chunks } = parseChat(await (await post("/v1/chat/completions", chatBody([{ role: "user", content: "go" }]))).text());
+    expect(chatText(chunks)).toBe("Reading.");
+    const calls = chunks.flatMap((c) => (c.choices[0]?.delta["tool_calls"] as Array<{ function: { name?: string; arguments: string } }> | undefined) ?? []);
+    expect(calls[0]?.function.name).toBe("read_file");
+    expect(JSON.parse(calls.map((c) => c.function.arguments).join(""))).toEqual({ absolute_path: "/x" });
+
+    const body = chatBody([{ role: "user", content: "RUNBASH:ls" }]);
+    const tool = (body["tools"] as Array<{ function: { parameters: { required: string[] } } }>)[0];
+    if (tool) tool.function.parameters.required = ["command", "is_background"];
+    const second = parseChat(await (await post("/v1/chat/completions", body)).text()).chunks;
+    const args = second.flatMap((c) => (c.choices[0]?.delta["tool_calls"] as Array<{ function: { arguments: string } }> | undefined) ?? []);
+    expect(JSON.parse(args.map((a) => a.function.arguments).join(""))).toMatchObject({ command: "ls", is_background: false });
+  });
+
+  it("streams thinking as reasoning_content before the text", async () => {
+    server.enqueue({ kind: "text", text: "Answer.", thinking: "Pondering." });
+    const { chunks } = parseChat(await (await post("/v1/chat/completions", chatBody([{ role: "user", content: "think" }]))).text());
+    expect(chatText(chunks, "reasoning_content")).toBe("Pondering.");
+    expect(chatText(chunks)).toBe("Answer.");
+    const firstReasoning = chunks.findIndex((c) => c.choices[0]?.delta["reasoning_content"] !== undefined);
+    const firstText = chunks.findIndex((c) => typeof c.choices[0]?.delta["content"] === "string" && c.choices[0]?.delta["content"] !== "");
+    expect(firstReasoning).toBeLessThan(firstText);
+  });
+
+  it("puts usage on the finish chunk when include_usage is not asked for, and answers stream:false with one completion", async () => {
+    const { chunks } = parseChat(await (await post("/v1/chat/completions", chatBody([{ role: "user", content: "a" }], { stream_options: undefined }))).text());
+    const finish = chunks.find((c) => c.choices[0]?.finish_reason === "stop");
+    expect(finish?.usage?.["total_tokens"]).toBeGreaterThan(0);
+    expect(chunks.some((c) => c.choices.length === 0)).toBe(false);
+
+    server.enqueue({ kind: "bash", command: "echo hi" });
+    const whole = (await (await post("/v1/chat/completions", chatBody([{ role: "user", content: "b" }], { stream: false }))).json()) as {
+      object: string;
+      choices: Array<{ message: { tool_calls: Array<{ function: { name: string; arguments: string } }> }; finish_reason: string }>;
+    };
+    expect(whole.object).toBe("chat.completion");
+    expect(whole.choices[0]?.finish_reason).toBe("tool_calls");
+    expect(whole.choices[0]?.message.tool_calls[0]?.function.name).toBe("run_shell_command");
+  });
+
+  it("answers Qwen's side requests by themselves, without consuming the script", async () => {
+    server.enqueue({ kind: "text", text: "scripted" });
+    const history = [
+      { role: "user", content: "say hello" },
+      { role: "assistant", content: "FAKE-REPLY: say hello" },
+    ];
+    const suggestion = await post("/v1/chat/completions", chatBody([...history, { role: "user", content: "[SUGGESTION MODE: Suggest what the user might naturally type next.]\n\nFIRST: …" }]));
+    expect(chatText(parseChat(await suggestion.text()).chunks)).toBe("");
+    const nextSpeaker = await post(
+      "/v1/chat/completions",
+      chatBody([...history, { role: "user", content: "Analyze *only* … determine who should logically speak next: the 'user' or the 'model' (you)." }]),
+    );
+    expect(JSON.parse(chatText(parseChat(await nextSpeaker.text()).chunks))).toMatchObject({ next_speaker: "user" });
+    const compression = await post(
+      "/v1/chat/completions",
+      chatBody([...history, { role: "user", content: "First, reason in your scratchpad. Then, generate the <state_snapshot>." }]),
+    );
+    expect(chatText(parseChat(await compression.text()).chunks)).toBe(QWEN_COMPRESSION_TEXT);
+    const main = await post("/v1/chat/completions", chatBody([...history, { role: "user", content: "next" }]));
+    expect(chatText(parseChat(await main.text()).chunks)).toBe("scripted");
+    expect(server.requests.map((r) => r.kind)).toEqual(["side", "side", "compaction", "main"]);
+  });
+
+  it("answers a forced schema side query (title) with a respond_in_schema call, and a tool-less one with text", async () => {
+    server.enqueue({ kind: "text", text: "scripted" });
+    const schemaTool = { type: "function", function: { name: "respond_in_schema", parameters: { type: "object", properties: { title: { type: "string" } } } } };
+    const title = await post("/v1/chat/completions", {
+      model: "fake-model",
+      stream: false,
+      tool_choice: "required",
+      tools: [schemaTool],
+      messages: [
+        { role: "system", content: "Generate a concise, sentence-case title (3-7 words) that captures what this programming-assistant session is about." },
+        { role: "user", content: "Conversation so far:\nsay hello\n\nGenerate the session title now." },
+      ],
+    });
+    const whole = (await title.json()) as { choices: Array<{ message: { tool_calls: Array<{ function: { name: string; arguments: string } }> } }> };
+    const call = whole.choices[0]?.message.tool_calls[0]?.function;
+    expect(call?.name).toBe("respond_in_schema");
+    expect(JSON.parse(call?.arguments ?? "{}")).toEqual({ title: "Fake session title" });
+    const bare = await post("/v1/chat/completions", { model: "fake-model", stream: true, messages: [{ role: "user", content: "Summarize this." }] });
+    expect(chatText(parseChat(await bare.text()).chunks)).toBe("OK");
+    expect(server.requests.map((r) => r.kind)).toEqual(["title", "side"]);
+    expect(server.requests.map((r) => r.replySource)).toEqual(["auto", "auto"]);
+  });
+
+  it("returns an OpenAI-shaped error for a scripted error status", async () => {
+    server.enqueue({ kind: "error", status: 429 });
+    const res = await post("/v1/chat/completions", chatBody([{ role: "user", content: "hello" }]));
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ error: { type: "rate_limit_exceeded", message: expect.any(String) } });
+  });
+
+  it("marks a HANG chat stream aborted when the client hangs up", async () => {
+    const ctl = new AbortController();
+    const res = await post("/v1/chat/completions", chatBody([{ role: "user", content: "HANG now" }]), { signal: ctl.signal });
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toContain("chat.completion.chunk");
+    const req = await server.waitForRequest((r) => r.replySource === "HANG", 2000);
+    ctl.abort();
+    await expect.poll(() => req.aborted, { timeout: 2000 }).toBe(true);
+    expect(req.completed).toBe(false);
   });
 });
 

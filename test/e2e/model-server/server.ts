@@ -1,15 +1,16 @@
-// The scripted local model server: one loopback HTTP server speaking both the Anthropic Messages and OpenAI Responses APIs.
+// The scripted local model server: one loopback HTTP server speaking the Anthropic Messages, OpenAI Responses and Chat Completions APIs.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import zlib from "node:zlib";
 import { classifyAnthropic, CLAUDE_COMPACTION_TEXT, sendAnthropicReply } from "./anthropic.js";
+import { classifyChatCompletions, QWEN_COMPRESSION_TEXT, sendChatCompletionsReply } from "./chat-completions.js";
 import { classifyResponses, CODEX_COMPACTION_TEXT, sendResponsesReply } from "./responses.js";
 import { FAKE_TITLE, keywordReply, ScriptQueue, TOOL_FINISHED_TEXT, type ScriptedReply } from "./script.js";
 import { SseStream } from "./sse.js";
 import type { ApiKind, Classification, RecordedRequest } from "./types.js";
 
 export interface ModelServer {
-  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:41234". Claude: ANTHROPIC_BASE_URL; Codex: url + "/v1". */
+  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:41234". Claude: ANTHROPIC_BASE_URL; Codex and Qwen: url + "/v1". */
   readonly url: string;
   readonly port: number;
   /** Every request so far, in arrival order (live records: abort/completion flags update in place). */
@@ -55,6 +56,21 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** What each API's CLI keeps from a compaction reply. */
+const COMPACTION_TEXT: Record<ApiKind, string> = {
+  anthropic: CLAUDE_COMPACTION_TEXT,
+  responses: CODEX_COMPACTION_TEXT,
+  chat: QWEN_COMPRESSION_TEXT,
+  other: CODEX_COMPACTION_TEXT,
+};
+
+/** Each model API's classifier and reply writer. */
+const MODEL_APIS = {
+  anthropic: { classify: classifyAnthropic, send: sendAnthropicReply },
+  responses: { classify: classifyResponses, send: sendResponsesReply },
+  chat: { classify: classifyChatCompletions, send: sendChatCompletionsReply },
+} as const;
+
 interface Waiter {
   pred: (r: RecordedRequest) => boolean;
   resolve: (r: RecordedRequest) => void;
@@ -71,11 +87,12 @@ export async function startModelServer(): Promise<ModelServer> {
 
   /** Chooses the reply: side requests are answered automatically; turns take the script first, then keywords. */
   function select(api: ApiKind, c: Classification): { reply: ScriptedReply; source: string } {
+    if (c.autoText !== undefined && c.kind !== "main" && c.kind !== "tool_result") return { reply: { kind: "text", text: c.autoText }, source: "auto" };
     switch (c.kind) {
       case "title":
         return { reply: { kind: "text", text: JSON.stringify({ title: FAKE_TITLE }) }, source: "auto" };
       case "compaction":
-        return { reply: { kind: "text", text: api === "anthropic" ? CLAUDE_COMPACTION_TEXT : CODEX_COMPACTION_TEXT }, source: "auto" };
+        return { reply: { kind: "text", text: COMPACTION_TEXT[api] }, source: "auto" };
       case "side":
         return { reply: { kind: "text", text: "OK" }, source: "auto" };
       case "tool_result": {
@@ -122,8 +139,8 @@ export async function startModelServer(): Promise<ModelServer> {
     }
   }
 
-  async function answerModel(req: IncomingMessage, res: ServerResponse, body: unknown, api: "anthropic" | "responses"): Promise<void> {
-    const c = api === "anthropic" ? classifyAnthropic(body) : classifyResponses(body);
+  async function answerModel(req: IncomingMessage, res: ServerResponse, body: unknown, api: keyof typeof MODEL_APIS): Promise<void> {
+    const c = MODEL_APIS[api].classify(body);
     const r = record(req, body, api, c);
     const { reply, source } = select(api, c);
     r.replySource = source;
@@ -135,8 +152,7 @@ export async function startModelServer(): Promise<ModelServer> {
     });
     notify(r);
     try {
-      const send = api === "anthropic" ? sendAnthropicReply : sendResponsesReply;
-      await send(res, stream, reply, body, r.seq);
+      await MODEL_APIS[api].send(res, stream, reply, body, r.seq);
       r.completed = res.writableEnded && !r.aborted;
     } finally {
       streams.delete(stream);
@@ -158,6 +174,7 @@ export async function startModelServer(): Promise<ModelServer> {
     if (method === "POST" && path.endsWith("/messages/count_tokens")) return answerJson(req, res, body, 200, { input_tokens: 100 });
     if (method === "POST" && path.endsWith("/messages")) return answerModel(req, res, body, "anthropic");
     if (method === "POST" && path.endsWith("/responses")) return answerModel(req, res, body, "responses");
+    if (method === "POST" && path.endsWith("/chat/completions")) return answerModel(req, res, body, "chat");
     if ((method === "HEAD" || method === "GET") && path.endsWith("/responses")) return answerJson(req, res, body, 200, {});
     if (method === "GET" && path.endsWith("/models")) {
       return answerJson(req, res, body, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] });

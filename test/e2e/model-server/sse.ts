@@ -52,6 +52,12 @@ export class SseStream {
     this.#res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  /** Writes a bare `data:` line (the Chat Completions framing: no event names); dropped when the stream is closed. */
+  data(payload: unknown): void {
+    if (!this.open) return;
+    this.#res.write(`data: ${typeof payload === "string" ? payload : JSON.stringify(payload)}\n\n`);
+  }
+
   /** Waits ms, or less if the stream is aborted or cancelled meanwhile. */
   sleep(ms: number): Promise<void> {
     if (!this.open || ms <= 0) return Promise.resolve();

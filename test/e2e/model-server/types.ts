@@ -1,7 +1,7 @@
 // Shapes shared by the fake model server's parts: what a recorded request looks like and how it was classified.
 
-/** Which wire API a request spoke. */
-export type ApiKind = "anthropic" | "responses" | "other";
+/** Which wire API a request spoke: Anthropic Messages (Claude), OpenAI Responses (Codex), OpenAI Chat Completions (Qwen). */
+export type ApiKind = "anthropic" | "responses" | "chat" | "other";
 
 /**
  * What a request is for. `main` = a conversation turn (consumes the script); `tool_result` = the follow-up
@@ -43,4 +43,6 @@ export interface RecordedRequest {
 export interface Classification {
   readonly kind: RequestKind;
   readonly userText: string;
+  /** The automatic answer to a side request whose caller parses a specific shape (e.g. Qwen's next-speaker JSON). */
+  readonly autoText?: string;
 }

@@ -1,0 +1,108 @@
+// Per-test isolated Qwen Code home: the user's own ~/.qwen/settings.json, a git project, and the fake endpoint in the env.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { baseEnv, fingerprint, gitInit, makeRoot, offlineProxyEnv, removeRoot } from "./isolation.js";
+
+/** Any non-empty key works against the fake server; the CLI sends it as "Authorization: Bearer …". */
+export const FAKE_OPENAI_API_KEY = "sk-elwood-e2e-fake-openai-key";
+/** The model id the env names; requests carry it in their `model` field. */
+export const QWEN_FAKE_MODEL = "fake-model";
+
+/**
+ * The user's own settings, as a person who uses Qwen Code might have them. A launch through the adapter runs with a
+ * private QWEN_HOME and must neither read nor rewrite this file; its model name is distinct so a request that carries
+ * it would show the user's settings leaked in. Auto-update and usage statistics are off, so a launch that does read it
+ * still stays on loopback.
+ */
+export const QWEN_USER_SETTINGS: Readonly<Record<string, unknown>> = {
+  general: { enableAutoUpdate: false, vimMode: false },
+  privacy: { usageStatisticsEnabled: false },
+  ui: { theme: "Default", hideTips: false },
+  model: { name: "user-settings-model" },
+};
+
+export interface QwenHomeOptions {
+  /** An existing empty directory to build the sandbox in instead of a fresh temp root (captures use a fixed one). */
+  root?: string;
+  /** Base URL of the fake model server (ModelServer.url); "/v1" is appended for OPENAI_BASE_URL. */
+  modelServerUrl: string;
+  /** OPENAI_MODEL (default QWEN_FAKE_MODEL). */
+  model?: string;
+  /** Content of ~/.qwen/settings.json (default QWEN_USER_SETTINGS); null writes no user settings file. */
+  userSettings?: Record<string, unknown> | null;
+  /** Optional project settings (<project>/.qwen/settings.json). */
+  projectSettings?: Record<string, unknown>;
+  /** Optional project instructions (<project>/QWEN.md). */
+  qwenMd?: string;
+  /** Make the project a git repository with one commit (default true; the footer then shows `git:(master)`). */
+  git?: boolean;
+}
+
+export interface QwenHome {
+  readonly root: string;
+  /** HOME of the CLI (must exist: a missing HOME crashes 0.24.4 with ENOENT lstat). */
+  readonly home: string;
+  /** The user's config dir, home/.qwen. The adapter points QWEN_HOME elsewhere, so nothing here is the CLI's. */
+  readonly userConfigDir: string;
+  readonly tmp: string;
+  /** Realpath of the project directory (use as cwd). */
+  readonly project: string;
+  /** Complete env for spawning the CLI (not merged with process.env). Deliberately without QWEN_HOME. */
+  readonly env: Record<string, string>;
+  /** sha256 of every user/project settings and instructions file that exists now. */
+  userFiles(): Promise<Map<string, string>>;
+  cleanup(): Promise<void>;
+}
+
+export async function createQwenHome(opts: QwenHomeOptions): Promise<QwenHome> {
+  const root = opts.root ?? (await makeRoot("elwood-qwen-"));
+  const home = path.join(root, "home");
+  const userConfigDir = path.join(home, ".qwen");
+  const tmp = path.join(root, "tmp");
+  const project = path.join(root, "project");
+  await Promise.all([mkdir(userConfigDir, { recursive: true }), mkdir(tmp, { recursive: true }), mkdir(project, { recursive: true })]);
+
+  const userSettings = opts.userSettings === undefined ? QWEN_USER_SETTINGS : opts.userSettings;
+  if (userSettings !== null) await writeFile(path.join(userConfigDir, "settings.json"), JSON.stringify(userSettings, null, 2) + "\n");
+  if (opts.projectSettings) {
+    await mkdir(path.join(project, ".qwen"), { recursive: true });
+    await writeFile(path.join(project, ".qwen", "settings.json"), JSON.stringify(opts.projectSettings, null, 2) + "\n");
+  }
+  if (opts.qwenMd !== undefined) await writeFile(path.join(project, "QWEN.md"), opts.qwenMd);
+  if (opts.git ?? true) {
+    await writeFile(path.join(project, "README.md"), "Elwood e2e scratch project.\n");
+    gitInit(project, home);
+  }
+
+  const env: Record<string, string> = {
+    ...baseEnv(),
+    HOME: home,
+    TMPDIR: tmp,
+    // Auth type "openai" is picked by itself when all three are set: no login, no auth dialog.
+    OPENAI_API_KEY: FAKE_OPENAI_API_KEY,
+    OPENAI_BASE_URL: `${opts.modelServerUrl}/v1`,
+    OPENAI_MODEL: opts.model ?? QWEN_FAKE_MODEL,
+    ...offlineProxyEnv(),
+  };
+
+  const tracked = [
+    path.join(userConfigDir, "settings.json"),
+    path.join(userConfigDir, "QWEN.md"),
+    path.join(userConfigDir, "AGENTS.md"),
+    path.join(project, ".qwen", "settings.json"),
+    path.join(project, ".qwen", "settings.local.json"),
+    path.join(project, "QWEN.md"),
+    path.join(project, "AGENTS.md"),
+  ];
+
+  return {
+    root,
+    home,
+    userConfigDir,
+    tmp,
+    project,
+    env,
+    userFiles: () => fingerprint(tracked),
+    cleanup: () => removeRoot(root),
+  };
+}
