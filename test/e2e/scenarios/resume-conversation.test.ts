@@ -4,10 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { QWEN_AGENTS } from "../support/qwen-agents.js";
 import { constructConversation, openConversation } from "../support/conversation-fixture.js";
 import { recordedConversation } from "../../support/recorded-conversation.js";
 
-const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS, ...QWEN_AGENTS];
 
 describe.each(AGENTS)("$label: send on a resumed conversation", (agent) => {
   it(`${agent.label}: a conversation given resume reports resumed and sends on the recorded conversation (issue 33 §4, C-API-26)`, async (ctx) => {

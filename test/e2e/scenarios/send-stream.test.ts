@@ -1,13 +1,14 @@
-// E2E (every pinned Claude and Codex): ClaudeSession / CodexSession send and stream a turn, events taken from the CLI's own transcript.
+// E2E (every pinned Claude, Codex and Qwen Code): the conversation classes send and stream a turn, events taken from the CLI's own transcript.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isElwoodError, type AgentSession, type TurnEvent } from "../../../src/index.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { QWEN_AGENTS } from "../support/qwen-agents.js";
 import { answerPermission } from "../support/answer-permission.js";
 import { openConversation } from "../support/conversation-fixture.js";
 
-const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS, ...QWEN_AGENTS];
 
 async function collect(events: AsyncIterable<TurnEvent>): Promise<TurnEvent[]> {
   const out: TurnEvent[] = [];

@@ -1,10 +1,10 @@
-// E2E (Claude 2.1.332, Codex 0.171.0): `elwood serve`'s native routes over a real HTTP server — an SSE client follows a
+// E2E (Claude 2.1.332, Codex 0.171.0, Qwen Code 0.24.4): `elwood serve`'s native routes over a real HTTP server — an SSE client follows a
 // turn with a tool call end to end (answering the permission dialog through POST …/keys), its stream is dropped
 // mid-turn and resumed with Last-Event-ID, and the pieces equal the whole turn: nothing lost, nothing repeated.
 import { describe, expect, it } from "vitest";
 import type { SendResponse, SessionInfo } from "../../../cli/serve/schemas/native.js";
 import type { ServedSession, SessionSpec } from "../../../cli/serve/session-registry.js";
-import { ClaudeSession, CodexSession } from "../../../src/index.js";
+import type { AgentKind } from "../../../src/index.js";
 import { expectFramesMatchDocument } from "../../serve-support/openapi-check.js";
 import { connectSse, type ReceivedFrame, type SseConnection } from "../../serve-support/sse-client.js";
 import { startServeWith, TEST_TOKEN } from "../../serve-support/sim-server.js";
@@ -12,8 +12,10 @@ import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer } from "../model-server/index.js";
 import { CLAUDE_AGENTS, type E2EAgent, type E2EHome } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { constructConversation } from "../support/conversation-fixture.js";
+import { QWEN_AGENTS } from "../support/qwen-agents.js";
 
-const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS].filter((a) => a.version === "2.1.332" || a.version === "0.171.0");
+const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS, ...QWEN_AGENTS].filter((a) => a.version === "2.1.332" || a.version === "0.171.0" || a.kind === "qwen");
 const STREAM = "/v1/sessions/:id/stream";
 const auth = { authorization: `Bearer ${TEST_TOKEN}` };
 
@@ -22,13 +24,10 @@ const data = (f: ReceivedFrame): FrameData => JSON.parse(f.data) as FrameData;
 
 /** The same launch recipe as the primary-API e2e fixture, as the server's session factory. */
 function factory(agent: E2EAgent, home: E2EHome) {
-  return async (_spec: SessionSpec): Promise<{ agent: "claude" | "codex"; cwd: string; session: ServedSession }> => ({
+  return async (_spec: SessionSpec): Promise<{ agent: AgentKind; cwd: string; session: ServedSession }> => ({
     agent: agent.kind,
     cwd: home.project,
-    session:
-      agent.kind === "claude"
-        ? new ClaudeSession({ cwd: home.project, executable: agent.executable, env: home.env, permissionMode: "default" })
-        : new CodexSession({ cwd: home.project, executable: agent.executable, env: home.env }),
+    session: constructConversation(agent, home),
   });
 }
 

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { answerPermission } from "../support/answer-permission.js";
 import { describe, expect, it } from "vitest";
-import { ClaudeSession, type HookEventRecord, type TurnEvent } from "../../../src/index.js";
+import { ClaudeSession, CodexSession, type HookEventRecord, type TurnEvent } from "../../../src/index.js";
 import { CLAUDE_AGENTS } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import { openConversation } from "../support/conversation-fixture.js";
@@ -26,6 +26,7 @@ describe.each(AGENTS)("$label: thinking", (agent) => {
       if (typeof t === "string") file = t;
     };
     if (conversation instanceof ClaudeSession) conversation.on("hook", noteTranscript);
+    else if (conversation instanceof CodexSession) conversation.on("hook", noteTranscript);
     else conversation.on("hook", noteTranscript);
     ctx.onTestFailed(async () => {
       if (file) console.error(`--- transcript ---\n${await readFile(file, "utf8").catch(() => "(unreadable)")}`);

@@ -7,13 +7,14 @@ import { fileTree } from "../support/file-tree.js";
 import { usePrivateTmp } from "../support/private-tmp.js";
 import { groupMembers, sessionProcesses, unixSocketsMatching } from "../support/processes.js";
 import { openSession } from "../support/session-fixture.js";
+import { QWEN_AGENTS } from "../support/qwen-agents.js";
 
 const tmp = usePrivateTmp();
 afterAll(() => tmp.restore());
 /** The hook bridge's socket directories live in os.tmpdir() (the sandbox home, also in there, has the CLI's own sockets). */
 const hookSocketDirs = path.join(tmp.dir, "elwood-hook-");
 
-describe.each(E2E_AGENTS)("$label: teardown", (agent) => {
+describe.each([...E2E_AGENTS, ...QWEN_AGENTS])("$label: teardown", (agent) => {
   it(`${agent.label}: teardown() leaves no process of the session's group alive and removes only Elwood-owned files (C-LIFE-10, C-STATE-08, C-STATE-09, C-CLAUDE-01, C-E2E-02)`, async (ctx) => {
     const fx = await openSession(ctx, agent, {
       projectFiles: {
@@ -29,7 +30,10 @@ describe.each(E2E_AGENTS)("$label: teardown", (agent) => {
 
     const transcript = (await fx.waitForHook(agent.stopHook)).payload["transcript_path"];
     expect(typeof transcript).toBe("string");
-    const cliOwned = [String(transcript), ...(agent.kind === "claude" ? [path.join(fx.home.env["CLAUDE_CONFIG_DIR"]!, ".claude.json")] : [])];
+    // Qwen runs in a private config home inside the session's directory (the user's ~/.qwen is only read), so its
+    // transcript is Elwood's to remove with the session; Claude's files are the CLI's own.
+    const cliOwned = agent.kind === "qwen" ? [] : [String(transcript), ...(agent.kind === "claude" ? [path.join(fx.home.env["CLAUDE_CONFIG_DIR"]!, ".claude.json")] : [])];
+    if (agent.kind === "qwen") expect(String(transcript).startsWith(path.join(fx.home.project, ".elwood"))).toBe(true);
     // Claude 2.1.332 buffers its transcript writes: under load the Stop hook can come before the file is on disk.
     await vi.waitFor(() => {
       for (const file of cliOwned) expect(existsSync(file), file).toBe(true);
@@ -58,6 +62,7 @@ describe.each(E2E_AGENTS)("$label: teardown", (agent) => {
     expect(await fx.home.userFiles()).toEqual(userBefore);
     // The CLI's own persistent state stays (its pid registry, backups and temp dirs are the CLI's to prune).
     for (const file of cliOwned) expect(existsSync(file), file).toBe(true);
+    expect(existsSync(String(transcript))).toBe(agent.kind !== "qwen");
     expect(unixSocketsMatching(hookSocketDirs)).toEqual([]);
     const sandboxName = path.basename(fx.home.root);
     expect(readdirSync(tmp.dir).filter((n) => n !== sandboxName)).toEqual([]);

@@ -1,7 +1,7 @@
 // The agents the e2e scenarios are parameterized by: one entry per pinned real CLI, with its launch recipe and screen facts.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startClaude, type AgentSession, type HookEventSelection, type TerminalSize } from "../../../src/index.js";
+import { startClaude, type AgentKind, type AgentSession, type HookEventSelection, type TerminalSize } from "../../../src/index.js";
 import { CLAUDE_VERSIONS } from "../harness/cli-paths.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import type { ModelServer } from "../model-server/index.js";
@@ -42,7 +42,7 @@ export interface E2ELaunch {
 
 /** One real CLI under test. Codex entries implement the same shape (added by the Codex adapter work). */
 export interface E2EAgent {
-  readonly kind: "claude" | "codex";
+  readonly kind: AgentKind;
   readonly version: string;
   /** Used in test titles, e.g. "Claude Code 2.1.215". */
   readonly label: string;

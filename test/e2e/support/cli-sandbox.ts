@@ -7,9 +7,10 @@ import { promisify } from "node:util";
 import { afterAll, expect } from "vitest";
 import { eventually } from "../../support/eventually.js";
 import { schemaProblems } from "../../support/json-schema-check.js";
-import { CLAUDE_VERSIONS, CODEX_VERSIONS, REPO_ROOT } from "../harness/cli-paths.js";
+import { CLAUDE_VERSIONS, CODEX_VERSIONS, QWEN_VERSIONS, REPO_ROOT } from "../harness/cli-paths.js";
 import { createClaudeHome } from "../harness/claude-home.js";
 import { createCodexHome } from "../harness/codex-home.js";
+import { createQwenHome } from "../harness/qwen-home.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { type ModelServer, startModelServer } from "../model-server/index.js";
 
@@ -58,14 +59,20 @@ export interface CliE2ESandbox {
   dispose(): Promise<void>;
 }
 
-/** A sandbox home whose login shell finds the pinned `claude` or `codex` of that version on PATH, and its model server. */
-export async function cliE2ESandbox(agent: "claude" | "codex", version: string): Promise<CliE2ESandbox> {
+/** A sandbox home whose login shell finds the pinned `claude`, `codex` or `qwen` of that version on PATH, and its model server. */
+export async function cliE2ESandbox(agent: "claude" | "codex" | "qwen", version: string): Promise<CliE2ESandbox> {
   const codex = CODEX_VERSIONS.find((v) => agent === "codex" && v.version === version);
-  const pinned = codex ?? CLAUDE_VERSIONS.find((v) => agent === "claude" && v.version === version);
+  const qwen = QWEN_VERSIONS.find((v) => agent === "qwen" && v.version === version);
+  const pinned = codex ?? qwen ?? CLAUDE_VERSIONS.find((v) => agent === "claude" && v.version === version);
   if (!pinned) throw new Error(`${agent} ${version} is not among the pinned versions`);
   const command = await builtElwood();
   const server = await startModelServer();
-  const home = agent === "claude" ? await createClaudeHome({ modelServerUrl: server.url }) : await createCodexHome({ modelServerUrl: server.url, version });
+  const home =
+    agent === "claude"
+      ? await createClaudeHome({ modelServerUrl: server.url })
+      : agent === "qwen"
+        ? await createQwenHome({ modelServerUrl: server.url })
+        : await createCodexHome({ modelServerUrl: server.url, version });
   const bin = path.join(home.root, "bin");
   mkdirSync(bin);
   symlinkSync(pinned.executable, path.join(bin, agent));
@@ -117,7 +124,7 @@ export function startElwood(box: CliE2ESandbox, args: readonly string[], stdin?:
  * Runs `body` in a fresh sandbox (after checking the test runs loopback-only) and disposes of the sandbox whatever
  * the body does.
  */
-export async function inCliSandbox(agent: "claude" | "codex", version: string, body: (box: CliE2ESandbox) => Promise<void>): Promise<void> {
+export async function inCliSandbox(agent: "claude" | "codex" | "qwen", version: string, body: (box: CliE2ESandbox) => Promise<void>): Promise<void> {
   assertLoopbackOnly();
   const box = await cliE2ESandbox(agent, version);
   try {

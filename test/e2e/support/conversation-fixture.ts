@@ -2,19 +2,22 @@
 import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { TestContext } from "vitest";
-import { ClaudeSession, CodexSession, type InputEvent } from "../../../src/index.js";
+import { AgentConversation, ClaudeSession, CodexSession, type InputEvent } from "../../../src/index.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { startModelServer, type ModelServer } from "../model-server/index.js";
 import type { E2EAgent, E2EHome } from "./agents.js";
+import { qwenLaunchOptions } from "./qwen-agents.js";
 
 export interface ConversationFixture {
-  readonly conversation: ClaudeSession | CodexSession;
+  readonly conversation: ClaudeSession | CodexSession | AgentConversation;
   readonly server: ModelServer;
   readonly home: E2EHome;
 }
 
 /** The same launch recipe as the agent's `start`, as constructor options of the primary API (`resume` to continue one). */
-export function constructConversation(agent: E2EAgent, home: E2EHome, resume: { readonly resume?: string } = {}): ClaudeSession | CodexSession {
+export function constructConversation(agent: E2EAgent, home: E2EHome, resume: { readonly resume?: string } = {}): ClaudeSession | CodexSession | AgentConversation {
+  // An agent without a typed shortcut goes through the generic conversation class, as any caller's would.
+  if (agent.kind === "qwen") return new AgentConversation("qwen", { ...qwenLaunchOptions(agent.executable, home), ...resume });
   if (agent.kind === "claude") {
     return new ClaudeSession({ cwd: home.project, executable: agent.executable, env: home.env, permissionMode: "default", ...resume });
   }

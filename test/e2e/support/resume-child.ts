@@ -5,10 +5,10 @@
 
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { resumeClaude, resumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
+import { resumeAgentSession, resumeClaude, resumeCodex, type ActivityEvent, type AgentKind, type AgentSession } from "../../../src/index.js";
 
 export interface ResumeChildInput {
-  readonly kind: "claude" | "codex";
+  readonly kind: AgentKind;
   readonly executable: string;
   /** Where the session started (its default store is `<cwd>/.elwood`). */
   readonly cwd: string;
@@ -72,7 +72,9 @@ if (input === null) throw new Error("usage: resume-child '<json>'");
 
 const options = { elwoodSessionId: input.elwoodSessionId, cwd: input.cwd, executable: input.executable, env: input.env };
 const t0 = performance.now();
-const session: AgentSession = input.kind === "claude" ? await resumeClaude(options) : await resumeCodex(options);
+// The typed shortcuts where an agent has one, the generic resume otherwise (the recorded posture is restored either way).
+const session: AgentSession =
+  input.kind === "claude" ? await resumeClaude(options) : input.kind === "codex" ? await resumeCodex(options) : await resumeAgentSession(input.kind, options);
 // Listeners go on in the tick the resume resolves: the earliest the API allows.
 const activities: ActivityEvent[] = [];
 const timed: ChildActivity[] = [];
