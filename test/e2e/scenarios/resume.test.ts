@@ -1,4 +1,4 @@
-// E2E (every pinned Claude and Codex): a session started, given one turn and stopped is resumed from a new process on
+// E2E (every pinned Claude, Codex and Qwen Code): a session started, given one turn and stopped is resumed from a new process on
 // its own conversation — the model sees the earlier turn, the replay is no turn, no status flap and no activity (issue
 // 38), the next reply arrives — and startOrResume with an unknown id starts fresh.
 import { spawn } from "node:child_process";
@@ -7,11 +7,12 @@ import { describe, expect, it } from "vitest";
 import { startOrResumeClaude, startOrResumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
 import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
+import { QWEN_AGENTS } from "../support/qwen-agents.js";
 import type { ResumeChildInput, ResumeChildOutput } from "../support/resume-child.js";
 import { recordedConversation } from "../../support/recorded-conversation.js";
 import { openSession } from "../support/session-fixture.js";
 
-const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+const AGENTS = [...CLAUDE_AGENTS, ...CODEX_AGENTS, ...QWEN_AGENTS];
 /** The first turn's prompt and reply: a resumed session's activity carries neither. */
 const OLD_WORDS = ["remember the code word pelican", "Noted: the code word is pelican."];
 
