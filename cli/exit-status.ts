@@ -3,7 +3,7 @@
 import { type AgentErrorCategory, agentErrorFields, isElwoodError } from "../src/index.js";
 import { CliError, EXIT } from "./cli-error.js";
 
-const CALLER_FIXABLE = new Set(["invalid_argument", "input_too_large", "invalid_image", "state_not_found", "state_corrupt", "adapter_mismatch", "resume_unavailable"]);
+const CALLER_FIXABLE = new Set(["invalid_argument", "input_too_large", "invalid_image", "state_not_found", "state_corrupt", "adapter_mismatch", "resume_unavailable", "capability_unsupported"]);
 
 /** Every agent's own errors of these categories are the caller's to fix too (`<agent>_invalid_reasoning_effort` …). */
 const CALLER_FIXABLE_CATEGORIES: ReadonlySet<AgentErrorCategory> = new Set<AgentErrorCategory>(["invalid_reasoning_effort", "high_trust_conflict"]);

@@ -37,6 +37,13 @@ export interface SubmissionTiming {
    * paste that never paints gets its Enter anyway, and confirmation and replays judge it as before. 0: Enter at settleMs.
    */
   readonly stagedWaitMs: number;
+  /**
+   * Keys that empty a composer that holds text when the submission starts, each written on its own `draftClearGapMs`
+   * after the previous one; none: the text is written after whatever the composer holds. A leftover the keys do not
+   * clear fails the op (never a message joined to an old draft).
+   */
+  readonly draftClearKeys: readonly string[];
+  readonly draftClearGapMs: number;
 }
 
 export type SubmissionInput = {
@@ -98,6 +105,9 @@ export interface SubmissionContext extends SubmissionTiming {
   /** Raw caller input (sendKeys) took ownership of the draft: the caller owns it now, so no more recovery Enters. */
   readonly rawInput: boolean;
   readonly lastFacts: ScreenFacts | null;
+  /** The next draft-clearing key to write, and the clearing rounds begun (bounded). */
+  readonly clearKey: number;
+  readonly clearRounds: number;
   readonly outcome: SubmissionOutcome | null;
   readonly error: ElwoodError | null;
 }

@@ -1,7 +1,7 @@
 // One text submission transaction: paste (or typed command) → settle → Enter → confirm on screen, bounded recovery Enters.
 
 import { isOurs, writeRequestActions } from "./write-request.js";
-import { assign, setup } from "xstate";
+import { and, assign, setup } from "xstate";
 import { ElwoodError } from "../src/contracts/errors.js";
 import type { IoWriteRequest, WritePurpose } from "../src/contracts/events.js";
 import { factsConfirm, frameAccepts, idleEmptyComposer, showsIngested, stagedInComposer } from "./submission-evidence.js";
@@ -24,7 +24,17 @@ export const SUBMISSION_DEFAULTS: SubmissionTiming = {
   unseenReplays: 0,
   replayQuietMs: 1_500,
   stagedWaitMs: 0,
+  draftClearKeys: [],
+  draftClearGapMs: 100,
 };
+
+/** Clearing rounds (every key once) before a draft that will not clear fails the op. */
+const MAX_CLEAR_ROUNDS = 2;
+
+/** The composer holds text this submission would be written after (an interrupted prompt put back, say). */
+function leftoverDraft(context: SubmissionContext, facts: SubmissionContext["lastFacts"]): boolean {
+  return context.draftClearKeys.length > 0 && facts !== null && facts.composer && !facts.dialog && facts.composerText !== "";
+}
 
 /** Claude's unseen-paste recovery applies to this op (caller text, not a typed slash command). */
 function replaysUnseen(context: SubmissionContext): boolean {
@@ -41,6 +51,12 @@ function writeRequest(context: SubmissionContext, what: "staged" | "enter", purp
   const data = what === "enter" ? ENTER : context.framing === "paste" ? frameBracketedPaste(context.text) : context.text;
   const request: IoWriteRequest = { type: "io.write", requestId: context.pendingRequestId ?? "", data, purpose, guardDialog: true };
   return { events: [request] };
+}
+
+/** The io.write of the next draft-clearing key. */
+function clearRequest(context: SubmissionContext): { events: SubmissionParentEvent[] } {
+  const data = context.draftClearKeys[context.clearKey] ?? "";
+  return { events: [{ type: "io.write", requestId: context.pendingRequestId ?? "", data, purpose: "clear-draft", guardDialog: true }] };
 }
 
 const notify = (type: "submission.pasted" | "submission.entered") =>
@@ -70,9 +86,14 @@ export const submissionMachine = setup({
     confirmInterval: ({ context }) => context.confirmIntervalMs,
     replayQuiet: ({ context }) => context.replayQuietMs,
     stagedWait: ({ context }) => context.stagedWaitMs,
+    draftClearGap: ({ context }) => context.draftClearGapMs,
   },
   guards: {
     isOurs,
+    leftoverDraft: ({ context }) => leftoverDraft(context, context.lastFacts),
+    moreClearKeys: ({ context }) => context.clearKey + 1 < context.draftClearKeys.length,
+    draftCleared: ({ context, event }) => event.type === "frame" && event.facts.composer && !leftoverDraft(context, event.facts),
+    clearRoundsLeft: ({ context }) => context.clearRounds < MAX_CLEAR_ROUNDS,
     frameConfirms: ({ context, event }) =>
       event.type === "frame" &&
       (context.positiveAcceptance && context.framing === "paste"
@@ -118,6 +139,12 @@ export const submissionMachine = setup({
         new ElwoodError("wait_timeout", `the agent never accepted the submission (replayed ${context.replayed} times)`, { replays: context.replayed }),
     }),
     recordError: assign({ error: ({ context, event }) => (event.type === "io.failed" ? event.error : context.error) }),
+    forgetStaged: assign({ seenStaged: false }),
+    nextClearKey: assign({ clearKey: ({ context }) => context.clearKey + 1 }),
+    newClearRound: assign({ clearKey: 0, clearRounds: ({ context }) => context.clearRounds + 1 }),
+    recordDraftNotCleared: assign({
+      error: () => new ElwoodError("wait_timeout", "the composer held text that its clearing keys did not remove; nothing was written after it"),
+    }),
   },
 }).createMachine({
   id: "submission",
@@ -135,16 +162,57 @@ export const submissionMachine = setup({
     entered: false,
     rawInput: false,
     lastFacts: input.facts ?? null,
+    clearKey: 0,
+    clearRounds: 1,
     outcome: null,
     error: null,
   }),
-  initial: "staging",
+  initial: "checkingDraft",
   on: {
     frame: { actions: "recordFacts", description: "Remember the latest screen facts for the next confirmation check." },
     "submission.rawInput": { actions: "markRawInput", description: "Caller raw input now owns the draft: revoke recovery Enters." },
     "submission.cancel": { target: ".cancelled", description: "Timeout or close: stop here, write nothing more." },
   },
   states: {
+    checkingDraft: {
+      description: "A composer that already holds text (an interrupted prompt put back) is emptied first, where the CLI has keys for it.",
+      always: [
+        { guard: "leftoverDraft", target: "clearingDraft", description: "Text in the composer: clear it before writing." },
+        { target: "staging", description: "Nothing to clear: write the submission." },
+      ],
+    },
+    clearingDraft: {
+      description: "Write the next draft-clearing key.",
+      entry: ["nextRequest", { type: "toParent", params: ({ context }) => clearRequest(context) }],
+      on: {
+        "io.written": [
+          { guard: and(["isOurs", "moreClearKeys"]), target: "clearingDraftGap", actions: ["clearRequest", "nextClearKey"], description: "One key written; the next follows after its gap." },
+          { guard: "isOurs", target: "awaitingClearedDraft", actions: "clearRequest", description: "Every key written: wait for the empty composer." },
+        ],
+        "io.held": { guard: "isOurs", target: "clearingDraftHeld", actions: "clearRequest", description: "Dialog visible or screen unobserved: nothing written, retry." },
+        "io.failed": { guard: "isOurs", target: "failed", actions: "recordError", description: "The key's write failed." },
+      },
+    },
+    clearingDraftHeld: {
+      after: { holdRetry: { target: "clearingDraft", description: "Ask the edge again after the hold back-off." } },
+    },
+    clearingDraftGap: {
+      description: "The CLI reads a key sequence as one only when its keys come apart (Qwen clears on two separate Escapes).",
+      after: { draftClearGap: { target: "clearingDraft", description: "Write the next key." } },
+    },
+    awaitingClearedDraft: {
+      description: "Wait for the composer to show empty before the submission is written.",
+      on: {
+        // The old draft may have read as this text staged (the same prompt sent again): only what follows the paste counts.
+        frame: { guard: "draftCleared", target: "staging", actions: ["recordFacts", "forgetStaged"], description: "The composer is empty: write the submission." },
+      },
+      after: {
+        confirmInterval: [
+          { guard: "clearRoundsLeft", target: "clearingDraft", actions: "newClearRound", description: "Still holding text: clear again (its keys may have come too close or too far apart)." },
+          { target: "failed", actions: "recordDraftNotCleared", description: "The draft would not clear: fail rather than join the message to it." },
+        ],
+      },
+    },
     staging: {
       description: "Write the bracketed paste (or the typed command text) as its own PTY write.",
       entry: [

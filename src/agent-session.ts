@@ -6,6 +6,7 @@ import type { ImageCloneBudget } from "../effects/image-budget.js";
 import type { LoginCallbacks } from "../effects/transaction-effects.js";
 import type { QueuedOp, QueueTransaction } from "../machines/control-queue.js";
 import { callTimeout, sizeProblem } from "./call-checks.js";
+import { capabilityRefusal } from "./capability-check.js";
 import { ElwoodError, rejectWith } from "./contracts/errors.js";
 import {
   isTerminalStatus,
@@ -79,6 +80,7 @@ export class SessionFacade implements AgentSession {
     this.intake = new SubmissionIntake({
       cwd: runtime.cwd,
       imageVia: runtime.adapter.imageVia,
+      imagesRefusal: () => capabilityRefusal(runtime.adapter.kind, "images"),
       agentEnv: runtime.agentEnv ?? process.env,
       status: () => this.status,
       enqueue: (op, settleAt) => this.pending.enqueue(op, settleAt),
@@ -202,12 +204,16 @@ export class SessionFacade implements AgentSession {
 
   /** The CLI's own `/model` picker rows; the picker is cancelled with Escape, the model stays unchanged. */
   listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]> {
+    const refused = capabilityRefusal(this.runtime.adapter.kind, "models");
+    if (refused !== undefined) return Promise.reject(refused);
     return this.runTransaction(pickerTransaction(this.runtime.adapter.picker), options?.timeoutMs, DEFAULT_MODEL_TIMEOUT_MS, pickerTimeout("listModels")).then((rows) => (Array.isArray(rows) ? (rows as AgentModelOption[]) : []));
   }
 
   /** Switches this session's model through the picker, session-only (never a new saved default). */
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
     if (typeof id !== "string" || id.trim() === "") return rejectWith("invalid_argument", "setModel takes a non-empty model id");
+    const refused = capabilityRefusal(this.runtime.adapter.kind, "models");
+    if (refused !== undefined) return Promise.reject(refused);
     return this.runTransaction(pickerTransaction(this.runtime.adapter.picker, id), options?.timeoutMs, DEFAULT_MODEL_TIMEOUT_MS, pickerTimeout("setModel")).then(() => undefined);
   }
 

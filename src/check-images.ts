@@ -1,6 +1,7 @@
 // Checks a turn's images before any session exists: the file checks an attach makes, and whether the agent can attach them here.
 
 import { agentDefinition } from "./agent-launch.js";
+import { capabilityRefusal } from "./capability-check.js";
 import { attachClipboard, clipboardRefusal } from "../effects/clipboard.js";
 import { validateImages } from "../effects/image-files.js";
 import type { ImageInput } from "../effects/image-files.js";
@@ -29,6 +30,8 @@ export async function checkImages(agent: AgentKind, images: readonly ImageInput[
   const { imageVia } = agentDefinition(agent).adapter;
   const checked = await validateImages(images, options.cwd ?? process.cwd());
   if (checked instanceof ElwoodError) throw checked;
+  const unsupported = checked.length === 0 ? undefined : capabilityRefusal(agent, "images");
+  if (unsupported !== undefined) throw unsupported;
   if (imageVia !== "clipboard" || checked.length === 0) return;
   const clipboard = attachClipboard(buildAgentEnv(process.env, options.env ?? {}, nestingEnv()));
   if (clipboard instanceof ElwoodError) throw clipboard;

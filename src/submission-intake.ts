@@ -17,6 +17,8 @@ import type { SendOptions } from "./session-types.js";
 export interface SubmissionIntakeDeps {
   readonly cwd: string;
   readonly imageVia: "paste" | "clipboard";
+  /** The refusal for a message with images, when the agent takes none (its definition's capabilities). */
+  readonly imagesRefusal: () => ElwoodError | undefined;
   /** The agent's environment (its display is the clipboard images go through). */
   readonly agentEnv: Readonly<Record<string, string | undefined>>;
   readonly status: () => SessionStatus;
@@ -65,6 +67,8 @@ export class SubmissionIntake {
       snapshot = taken;
     }
     if (snapshot.length === 0) return this.enqueue(kind, clean);
+    const refused = this.deps.imagesRefusal();
+    if (refused !== undefined) return Promise.reject(refused);
     // A held snapshot is already reserved (by its turn, until the turn's end); a raw call reserves until it settles.
     const release = held === undefined ? this.imageBudget.reserve(clonedBytes(snapshot)) : () => {};
     if (release instanceof ElwoodError) return Promise.reject(release);

@@ -30,7 +30,20 @@ export const qwenAdapter: AgentAdapter = {
   },
   // Qwen takes a bracketed paste in one read (09-bracketed-paste capture: three lines staged as typed); the Enter
   // waits for the text to paint, like Claude's, so it is never read ahead of the paste.
-  submission: { settleMs: 150, enterRetries: 3, confirmIntervalMs: 500, unseenReplays: 2, replayQuietMs: 1_500, stagedWaitMs: 2_000 },
+  // Esc puts the interrupted prompt back into the composer (08-after-esc-interrupt), where the next paste would join
+  // it (measured: the model got "please stream slowlyand now?"). Two Escapes within 500 ms empty a composer holding
+  // text (0.24.4's input prompt; one Escape only arms it, and on an empty composer Escape does nothing). Ctrl+C would
+  // clear it too, but on an empty composer it arms the CLI's exit.
+  submission: {
+    settleMs: 150,
+    enterRetries: 3,
+    confirmIntervalMs: 500,
+    unseenReplays: 2,
+    replayQuietMs: 1_500,
+    stagedWaitMs: 2_000,
+    draftClearKeys: ["\x1b", "\x1b"],
+    draftClearGapMs: 100,
+  },
   promptHook: "UserPromptSubmit",
   stopHook: "Stop",
   compactCommand: "/compress",

@@ -36,8 +36,9 @@ export const ELWOOD_ERROR_STATUS: Readonly<Record<Exclude<ElwoodErrorCode, Agent
   session_in_use: 409,
   adapter_mismatch: 409,
   resume_unavailable: 409,
-  // Elwood cannot attach this input on this platform.
+  // Elwood cannot attach this input on this platform, or the agent does not offer what was asked.
   unsupported_platform: 422,
+  capability_unsupported: 422,
   // Waits that ran out.
   wait_timeout: 504,
   compact_failed: 504,

@@ -25,6 +25,13 @@ export interface SubmissionTiming {
   readonly replayQuietMs?: number;
   /** After settleMs, how long the Enter waits for a staged text that has not painted yet (0 or absent: no wait). */
   readonly stagedWaitMs?: number;
+  /**
+   * Keys that empty a composer holding text before a submission is written, each its own write `draftClearGapMs`
+   * apart (Qwen puts an interrupted prompt back into its composer, where the next paste would join it). Absent: a
+   * submission is written after whatever the composer holds.
+   */
+  readonly draftClearKeys?: readonly string[];
+  readonly draftClearGapMs?: number;
 }
 
 /** How a CLI's `/login` sign-in method is chosen. */

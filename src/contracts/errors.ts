@@ -203,6 +203,8 @@ interface CommonErrorDetailsByCode {
   readonly image_attach_failed: { readonly reason: ImageAttachFailure; readonly index?: number; readonly cause?: string };
   /** `index` is the image a Codex-on-Linux clipboard cannot carry (not PNG); `platform` an OS no session runs on. */
   readonly unsupported_platform: { readonly index?: number; readonly platform?: string };
+  /** The agent does not offer this (its definition's `capabilities`): e.g. listing models of an agent whose picker Elwood does not drive. */
+  readonly capability_unsupported: { readonly agentId: string; readonly capability: string };
   readonly pty_write_failed: { readonly cause?: string; readonly pid?: number };
   readonly resize_failed: { readonly cause?: string; readonly cols?: number; readonly rows?: number };
   /** The CLI rejected a `send`/`stream` turn (its adapter's evidence, e.g. Claude's StopFailure); `turnId` names it. */

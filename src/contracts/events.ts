@@ -49,7 +49,7 @@ export type LifecycleEvent =
   | { readonly type: "lifecycle.tornDown" };
 
 /** A write the machines ask the I/O edge to perform under the observed-screen rule. */
-export type WritePurpose = "paste" | "enter" | "recovery-enter" | "command" | "keys" | "escape" | "trust";
+export type WritePurpose = "paste" | "enter" | "recovery-enter" | "command" | "keys" | "escape" | "trust" | "clear-draft";
 export type IoWriteRequest = {
   readonly type: "io.write";
   readonly requestId: string;

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startOrResumeClaude, startOrResumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
+import { startOrResumeAgentSession, startOrResumeClaude, startOrResumeCodex, type ActivityEvent, type AgentSession } from "../../../src/index.js";
 import { CLAUDE_AGENTS, type E2EAgent } from "../support/agents.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import { QWEN_AGENTS } from "../support/qwen-agents.js";
@@ -45,7 +45,10 @@ function changes(session: AgentSession): string[] {
 
 function startOrResume(agent: E2EAgent, cwd: string, env: Readonly<Record<string, string>>, elwoodSessionId: string): Promise<{ session: AgentSession; resumed: boolean }> {
   const common = { cwd, executable: agent.executable, env, elwoodSessionId };
-  return agent.kind === "claude" ? startOrResumeClaude({ ...common, permissionMode: "default" }) : startOrResumeCodex(common);
+  if (agent.kind === "claude") return startOrResumeClaude({ ...common, permissionMode: "default" });
+  if (agent.kind === "codex") return startOrResumeCodex(common);
+  // An agent without a typed shortcut: the generic form, as any caller's would.
+  return startOrResumeAgentSession(agent.kind, { ...common, approvalMode: "default" });
 }
 
 describe.each(AGENTS)("$label: resume", (agent) => {

@@ -21,6 +21,8 @@ describe.each([...E2E_AGENTS, ...QWEN_AGENTS])("$label: teardown", (agent) => {
         "notes.txt": "the user's own file\n",
         ".claude/settings.local.json": JSON.stringify({ permissions: { allow: [] } }, null, 2) + "\n",
         "CLAUDE.md": "# Project instructions\n",
+        // Qwen's project instructions, tracked by its sandbox like the user's ~/.qwen/settings.json.
+        "QWEN.md": "# Project instructions\n",
       },
     });
     const { session } = fx;
