@@ -20,7 +20,16 @@ export const POSITIVE_INPUT: SubmissionInput = { ...INPUT, positiveAcceptance: t
  * Enter waits (bounded) for the staged text to paint.
  */
 export const UNSEEN_INPUT: SubmissionInput = { ...INPUT, unseenReplays: 1, replayQuietMs: 1_500, stagedWaitMs: 2_000 };
-export const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400, replayQuiet: 1_500, stagedWait: 2_000 };
+export const DELAYS: Record<string, number> = { settle: 150, holdRetry: 100, confirmInterval: 400, replayQuiet: 1_500, stagedWait: 2_000, draftClearGap: 100 };
+
+/** Qwen's policy: the composer holds an old draft (an interrupted prompt put back), cleared by two keys before the paste. */
+export const DRAFT_KEYS = ["\x1b", "\x1b"] as const;
+export const DRAFT_INPUT: SubmissionInput = {
+  ...INPUT,
+  draftClearKeys: DRAFT_KEYS,
+  draftClearGapMs: 100,
+  facts: { ...EMPTY_FACTS, composer: true, composerText: "an old draft" },
+};
 
 const frame = (facts: Partial<ScreenFacts>): SubmissionEvent => ({ type: "frame", seq: 0, facts: { ...EMPTY_FACTS, ...facts }, oscState: [] });
 const FRAMES = [
@@ -28,6 +37,8 @@ const FRAMES = [
   frame({ composer: true }), // empty composer
   frame({}), // nothing decisive (a dialog repaint, say)
 ];
+/** Frames a draft-clearing path needs beyond the common ones: the old draft still there (the empty composer is common). */
+export const DRAFT_EXTRA: SubmissionEvent[] = [frame({ composer: true, composerText: "an old draft" })];
 /** Positive acceptance also tells live work from an empty composer, and a whole turn's Stop hook from nothing. */
 export const POSITIVE_EXTRA: SubmissionEvent[] = [frame({ composer: true, working: true }), { type: "hook.Stop", name: "Stop", payload: {} }];
 
@@ -53,7 +64,7 @@ export function serialize(snap: Snap): string {
   const c = snap.context;
   const facts = c.lastFacts === null ? "none" : stagedInComposer(c.lastFacts, c.text) ? "staged" : "other";
   const idleEmpty = c.lastFacts !== null && c.lastFacts.composer && c.lastFacts.composerText === "" && !c.lastFacts.pastedChip && !c.lastFacts.working;
-  return JSON.stringify([snap.value, c.recoveryEnters, c.quietChecks, c.rawInput, c.entered, facts, idleEmpty, c.replayed, c.pendingRequestId !== null, c.seenStaged]);
+  return JSON.stringify([snap.value, c.recoveryEnters, c.quietChecks, c.rawInput, c.entered, facts, idleEmpty, c.replayed, c.pendingRequestId !== null, c.seenStaged, c.clearKey, c.clearRounds]);
 }
 
 // A done actor takes no more events, but the pure transition function would; stop traversal there.
