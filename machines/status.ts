@@ -2,6 +2,7 @@
 // with every received event logged as a content-free status decision.
 
 import { announce } from "./announce.js";
+import { channelAfter, titleWork } from "./channel-state.js";
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
 import type { SessionStatus, StatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
@@ -48,6 +49,8 @@ export interface StatusContext {
   readonly autoAnswered: readonly DialogKind[];
   /** Latest frame's facts (booleans only; never screen text). */
   readonly facts: ScreenFacts | undefined;
+  /** The CLI's latest report on its own state channel (last `oscState` word); undefined when it never reported. */
+  readonly channel: string | undefined;
   readonly closingAs: ClosingAs | undefined;
   /** The readiness deadline passed while a dialog held readiness. */
   readonly deadlinePassed: boolean;
@@ -97,12 +100,19 @@ function heldDialog(facts: ScreenFacts | undefined): boolean {
   return facts?.dialog?.blocking === true;
 }
 
-function idleComposer(facts: ScreenFacts | undefined): boolean {
-  return !!facts && facts.composer && !facts.working && !facts.titleSpinner && !facts.dialog;
+// The title spinner is read as the turn machine reads it (see titleWork): no work while the CLI's own state
+// channel says idle, so a background spinner neither moves a cleared dialog to running nor keeps readiness away.
+function idleComposer(facts: ScreenFacts | undefined, channel: string | undefined): boolean {
+  return !!facts && facts.composer && !facts.working && !titleWork(facts, channel) && !facts.dialog;
 }
 
-function workingFrame(facts: ScreenFacts | undefined): boolean {
-  return !!facts && !facts.dialog && (facts.working || facts.titleSpinner);
+function workingFrame(facts: ScreenFacts | undefined, channel: string | undefined): boolean {
+  return !!facts && !facts.dialog && (facts.working || titleWork(facts, channel));
+}
+
+/** The channel as this event leaves it: guards run before the transition's decide records it. */
+function channelOf(context: StatusContext, event: StatusEvent): string | undefined {
+  return channelAfter(context.channel, event);
 }
 
 export const statusMachine = setup({
@@ -126,6 +136,7 @@ export const statusMachine = setup({
       enqueue.assign({
         decisions: [...context.decisions, decision].slice(-STATUS_DECISION_LIMIT),
         facts: factsOf(event) ?? context.facts,
+        channel: channelAfter(context.channel, event),
         status: to,
         initialReady: context.initialReady || params.to === "ready",
       });
@@ -157,10 +168,10 @@ export const statusMachine = setup({
   guards: {
     blockingDialog: ({ context, event }) => blockingDialog(factsOf(event), context.autoAnswered) !== undefined,
     heldDialog: ({ event }) => heldDialog(factsOf(event)),
-    idleComposer: ({ event }) => idleComposer(factsOf(event)),
-    workingFrame: ({ event }) => workingFrame(factsOf(event)),
+    idleComposer: ({ context, event }) => idleComposer(factsOf(event), channelOf(context, event)),
+    workingFrame: ({ context, event }) => workingFrame(factsOf(event), channelOf(context, event)),
     composerIsReadySignal: ({ context, event }) =>
-      context.readiness.composerIsReadySignal && idleComposer(factsOf(event)),
+      context.readiness.composerIsReadySignal && idleComposer(factsOf(event), channelOf(context, event)),
     readinessHook: ({ context, event }) =>
       event.type.startsWith("hook.") && context.readiness.hookEvents.includes((event as HookEvent).name),
     oscIdle: ({ context, event }) =>
@@ -171,7 +182,7 @@ export const statusMachine = setup({
     readyRules: ({ context, event }) => {
       const ids = context.readiness.readyRuleIds ?? [];
       const facts = factsOf(event);
-      return ids.length > 0 && idleComposer(facts) && ids.every((id) => facts!.ruleIds.includes(id));
+      return ids.length > 0 && idleComposer(facts, channelOf(context, event)) && ids.every((id) => facts!.ruleIds.includes(id));
     },
     dialogVisible: ({ context }) => heldDialog(context.facts),
     readinessHookClear: ({ context, event }) =>
@@ -179,8 +190,8 @@ export const statusMachine = setup({
       context.readiness.hookEvents.includes((event as HookEvent).name) &&
       !heldDialog(context.facts),
     inDeadlineHeld: ({ context }) => context.deadlinePassed,
-    deadlineHeldAndIdle: ({ context, event }) => context.deadlinePassed && idleComposer(factsOf(event)),
-    workingAfterReady: ({ context, event }) => context.initialReady && workingFrame(factsOf(event)),
+    deadlineHeldAndIdle: ({ context, event }) => context.deadlinePassed && idleComposer(factsOf(event), channelOf(context, event)),
+    workingAfterReady: ({ context, event }) => context.initialReady && workingFrame(factsOf(event), channelOf(context, event)),
     settlesDialogs: ({ context }) => (context.readiness.dialogSettleMs ?? 0) > 0,
     wasReady: ({ context }) => context.status === "ready",
     initialReady: ({ context }) => context.initialReady,
@@ -195,8 +206,8 @@ export const statusMachine = setup({
     stopAfterDialog: ({ context, event }) => !context.facts?.dialog && event.type === "turn.ended" && (event as TurnEndedEvent).source === "hook",
     /** A permission block ends on an idle composer only when the CLI shows its rejection banner (Esc or "No"). */
     permissionRejected: ({ context, event }) =>
-      context.permissionBlocked && idleComposer(factsOf(event)) && factsOf(event)!.interruptBanner,
-    permissionBlockIdle: ({ context, event }) => context.permissionBlocked && idleComposer(factsOf(event)),
+      context.permissionBlocked && idleComposer(factsOf(event), channelOf(context, event)) && factsOf(event)!.interruptBanner,
+    permissionBlockIdle: ({ context, event }) => context.permissionBlocked && idleComposer(factsOf(event), channelOf(context, event)),
     closingStopped: ({ context }) => context.closingAs === "stopped",
     closingKilled: ({ context }) => context.closingAs === "killed",
     closingTornDown: ({ context }) => context.closingAs === "torn_down",
@@ -217,6 +228,7 @@ export const statusMachine = setup({
     readiness: input.readiness,
     autoAnswered: input.autoAnswered,
     facts: undefined,
+    channel: undefined,
     closingAs: undefined,
     deadlinePassed: false,
     permissionPending: 0,

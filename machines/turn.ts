@@ -1,6 +1,7 @@
 // The turn watcher: after initial readiness, turns rendered screen facts and hooks into idempotent turn edges.
 
 import { announce } from "./announce.js";
+import { backgroundTitle, channelAfter, titleWork } from "./channel-state.js";
 import { and, assign, enqueueActions, setup } from "xstate";
 import type { ScreenFacts } from "../src/contracts/screen-facts.js";
 import type { FrameEvent, HookEvent, StatusChangedEvent, TurnEndedEvent, TurnSource, TurnStartedEvent } from "../src/contracts/events.js";
@@ -37,18 +38,25 @@ export interface TurnContext {
   readonly quietFrames: number;
   /** turn.started was announced for the open turn (a prompt hook then the spinner must not announce twice). */
   readonly startAnnounced: boolean;
+  /**
+   * The CLI's latest report on its own state channel (frames' `oscState`, last word wins); undefined while it has
+   * reported nothing, which is always so for a CLI without a channel. It decides whether the title spinner is work.
+   */
+  readonly channel: string | undefined;
 }
 
 function frameFacts(event: TurnEvent): ScreenFacts | undefined {
   return event.type === "frame" ? event.facts : undefined;
 }
 
-function isWorking(f: ScreenFacts | undefined): boolean {
-  return !!f && !f.dialog && (f.working || f.titleSpinner);
+// Both readings discount the title spinner alike while the CLI's channel says idle (see titleWork): a spinner that
+// cannot start a turn must not hold one open either, or a background spinner would keep a finished turn running.
+function isWorking(f: ScreenFacts | undefined, channel: string | undefined): boolean {
+  return !!f && !f.dialog && (f.working || titleWork(f, channel));
 }
 
-function isQuietComposer(f: ScreenFacts | undefined): boolean {
-  return !!f && f.composer && !f.working && !f.titleSpinner && !f.dialog;
+function isQuietComposer(f: ScreenFacts | undefined, channel: string | undefined): boolean {
+  return !!f && f.composer && !f.working && !titleWork(f, channel) && !f.dialog;
 }
 
 function workSource(f: ScreenFacts | undefined): TurnSource {
@@ -83,18 +91,27 @@ export const turnMachine = setup({
     }),
     countQuiet: assign(({ context }) => ({ quietFrames: context.quietFrames + 1 })),
     resetQuiet: assign({ quietFrames: 0 }),
+    noteChannel: assign(({ context, event }) => ({ channel: channelAfter(context.channel, event) })),
+    // The prompt hook is the CLI's own word that a turn began: an `idle` it reported before is stale from here (its
+    // `working` may come a little later), so until its next report the spinner counts again, as for a CLI with none.
+    forgetChannel: assign({ channel: undefined }),
   },
   guards: {
     initialReady: ({ event }) => event.type === "status.changed" && event.initial,
     resumed: ({ context }) => context.resumed,
-    working: ({ event }) => isWorking(frameFacts(event)),
-    quietComposer: ({ event }) => isQuietComposer(frameFacts(event)),
+    // Guards run before this frame's noteChannel, so they read the channel as this frame leaves it.
+    working: ({ context, event }) => isWorking(frameFacts(event), channelAfter(context.channel, event)),
+    quietComposer: ({ context, event }) => isQuietComposer(frameFacts(event), channelAfter(context.channel, event)),
+    backgroundTitle: ({ context, event }) => {
+      const f = frameFacts(event);
+      return !!f && !f.dialog && backgroundTitle(f, channelAfter(context.channel, event));
+    },
     interruptBanner: ({ event }) => {
       const f = frameFacts(event);
       return !!f && f.interruptBanner && !f.dialog;
     },
     quietEnough: ({ context, event }) =>
-      isQuietComposer(frameFacts(event)) && context.quietFrames + 1 >= QUIET_FRAMES_REQUIRED,
+      isQuietComposer(frameFacts(event), channelAfter(context.channel, event)) && context.quietFrames + 1 >= QUIET_FRAMES_REQUIRED,
     // A Stop the parent handler blocked is not a turn end: Claude keeps working on the handler's reason (C-HOOK-11).
     stopHook: ({ context, event }) => hookNamed(event, context.turnHooks.end) && (event as HookEvent).handlerDecision !== "block",
     promptHook: ({ context, event }) => hookNamed(event, context.turnHooks.start),
@@ -105,8 +122,20 @@ export const turnMachine = setup({
   },
 }).createMachine({
   id: "turn",
-  context: ({ input }) => ({ resumed: input.resumed, turnHooks: input.turnHooks, noEvidenceEndMs: input.noEvidenceEndMs, quietFrames: 0, startAnnounced: false }),
+  context: ({ input }) => ({
+    resumed: input.resumed,
+    turnHooks: input.turnHooks,
+    noEvidenceEndMs: input.noEvidenceEndMs,
+    quietFrames: 0,
+    startAnnounced: false,
+    channel: undefined,
+  }),
   initial: "dormant",
+  // Every frame records the channel: the transitions states take note it themselves, and a frame none takes lands
+  // here (dormant too: the `idle` that made the session ready arrives before the readiness does).
+  on: {
+    frame: { actions: "noteChannel", description: "no turn evidence in this frame; the CLI's state channel report is kept" },
+  },
   states: {
     dormant: {
       description: "before initial readiness: startup spinners cannot fabricate turns",
@@ -121,19 +150,26 @@ export const turnMachine = setup({
       description: "resume replay: rendered edges suppressed until the composer stays quiet",
       on: {
         frame: [
-          { guard: "quietEnough", target: "idle", actions: "resetQuiet", description: "sustained quiet composer: replay over" },
-          { guard: "quietComposer", actions: "countQuiet" },
-          { actions: "resetQuiet", description: "working or blocking repaint resets the quiet run" },
+          { guard: "quietEnough", target: "idle", actions: ["noteChannel", "resetQuiet"], description: "sustained quiet composer: replay over" },
+          { guard: "quietComposer", actions: ["noteChannel", "countQuiet"] },
+          { actions: ["noteChannel", "resetQuiet"], description: "working or blocking repaint resets the quiet run" },
         ],
         "submission.entered": { target: "awaitingWork", description: "explicit running evidence releases the hold (no re-announced start)" },
-        "hook.*": [{ guard: "promptHook", target: "awaitingWork" }],
+        "hook.*": [{ guard: "promptHook", target: "awaitingWork", actions: "forgetChannel" }],
       },
     },
     idle: {
       on: {
-        frame: [{ guard: "working", target: "working", actions: "startedFromFrame", description: "working indicator appeared" }],
+        frame: [
+          { guard: "working", target: "working", actions: ["noteChannel", "startedFromFrame"], description: "working indicator appeared" },
+          {
+            guard: "backgroundTitle",
+            actions: "noteChannel",
+            description: "a working title while the CLI's state channel says idle: its own background work (e.g. MCP servers starting), no turn",
+          },
+        ],
         "submission.entered": { target: "awaitingWork", description: "a submission was entered" },
-        "hook.*": [{ guard: "promptHook", target: "awaitingWork", actions: { type: "started", params: { source: "hook" } } }],
+        "hook.*": [{ guard: "promptHook", target: "awaitingWork", actions: ["forgetChannel", { type: "started", params: { source: "hook" } }] }],
       },
     },
     awaitingWork: {
@@ -142,18 +178,35 @@ export const turnMachine = setup({
         noEvidenceEnd: { target: "idle", actions: { type: "ended", params: { source: "submission" } }, description: "no work evidence ever appeared" },
       },
       on: {
-        frame: [{ guard: "working", target: "working", actions: "startedFromFrame" }],
+        frame: [
+          { guard: "working", target: "working", actions: ["noteChannel", "startedFromFrame"] },
+          {
+            guard: "backgroundTitle",
+            actions: "noteChannel",
+            description: "a working title while the CLI's state channel still says idle: not this submission's work until it reports work",
+          },
+        ],
         "hook.*": [
           { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"] },
-          { guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } },
+          { guard: "promptHook", target: "working", actions: ["forgetChannel", { type: "started", params: { source: "hook" } }] },
         ],
       },
     },
     working: {
       on: {
         frame: [
-          { guard: "interruptBanner", target: "idle", actions: { type: "ended", params: { source: "banner" } }, description: "interrupt end banner (any width)" },
-          { guard: "quietComposer", target: "idle", actions: { type: "ended", params: { source: "footer" } }, description: "working indicator gone; idle composer" },
+          {
+            guard: "interruptBanner",
+            target: "idle",
+            actions: ["noteChannel", { type: "ended", params: { source: "banner" } }],
+            description: "interrupt end banner (any width)",
+          },
+          {
+            guard: "quietComposer",
+            target: "idle",
+            actions: ["noteChannel", { type: "ended", params: { source: "footer" } }],
+            description: "working indicator gone; idle composer",
+          },
         ],
         "hook.*": [
           { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"], description: "Stop hook ends the turn" },
@@ -172,13 +225,13 @@ export const turnMachine = setup({
       description: `turn over (Stop seen); waiting for ${QUIET_FRAMES_REQUIRED} quiet composer frames in a row before watching the screen again, so the old spinner's late repaints cannot start a turn. An idle CLI draws no frames: resting here while ready is normal; a submission or the prompt hook leaves at once`,
       on: {
         frame: [
-          { guard: "quietEnough", target: "idle", actions: "resetQuiet" },
-          { guard: "quietComposer", actions: "countQuiet" },
-          { actions: "resetQuiet" },
+          { guard: "quietEnough", target: "idle", actions: ["noteChannel", "resetQuiet"] },
+          { guard: "quietComposer", actions: ["noteChannel", "countQuiet"] },
+          { actions: ["noteChannel", "resetQuiet"] },
         ],
         // The previous turn's spinner can still be on screen: its repaints must not pass for the new turn's work.
         "submission.entered": { target: "awaitingFreshWork" },
-        "hook.*": [{ guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } }],
+        "hook.*": [{ guard: "promptHook", target: "working", actions: ["forgetChannel", { type: "started", params: { source: "hook" } }] }],
       },
     },
     awaitingFreshWork: {
@@ -188,10 +241,12 @@ export const turnMachine = setup({
         noEvidenceEnd: { target: "idle", actions: { type: "ended", params: { source: "submission" } }, description: "no work evidence ever appeared" },
       },
       on: {
-        frame: [{ guard: "quietComposer", target: "awaitingWork", description: "the stale spinner is gone: later work is the new turn's" }],
+        frame: [
+          { guard: "quietComposer", target: "awaitingWork", actions: "noteChannel", description: "the stale spinner is gone: later work is the new turn's" },
+        ],
         "hook.*": [
           { guard: "stopHook", target: "settlingAfterStop", actions: [{ type: "ended", params: { source: "hook" } }, "resetQuiet"] },
-          { guard: "promptHook", target: "working", actions: { type: "started", params: { source: "hook" } } },
+          { guard: "promptHook", target: "working", actions: ["forgetChannel", { type: "started", params: { source: "hook" } }] },
         ],
       },
     },

@@ -102,6 +102,28 @@ describe("Codex 0.171.0 captured start replay (issue 13 item 2)", () => {
     expect(decisions.slice(0, readyAt).some((d) => d.evidence.ruleIds?.includes("codex-composer-footer") === true)).toBe(true);
   }, 30_000);
 
+  it("the working title 0.171.0 paints after its idle report (background MCP start-up, no prompt sent) starts no turn", async () => {
+    // The capture's own title spinner (`⠙ project`, then `project` again) comes after `state=idle`. Each title change is
+    // cut into a read of its own so the spinner gets a frame: in one read with the next title it is never seen, which is
+    // why the codex-mcp-warnings e2e only failed now and then (a turn started from the title; the session went running).
+    const chunkAt = (i: number) => captured.chunks.slice(0, i).join("").length;
+    const spinnerChunk = captured.chunks.findIndex((c) => /^\x1b\]0;[\u2800-\u28ff] /u.test(c));
+    expect(spinnerChunk).toBeGreaterThan(captured.chunks.indexOf(OSC_IDLE));
+    const session = replay([oscStart, oscEnd, chunkAt(spinnerChunk), chunkAt(spinnerChunk + 1), chunkAt(spinnerChunk + 2)]);
+    await session.waitForStatus((s) => s === "ready", codexAdapter.readiness.deadlineMs + 10_000);
+    const spinnerSeen = () => session.statusDecisions().findIndex((d) => d.evidence.ruleIds?.includes("codex-working-title") === true);
+    await expect.poll(spinnerSeen, { timeout: 20_000, message: "the title spinner got a frame of its own" }).toBeGreaterThanOrEqual(0);
+    // The frame after it (the plain title again) is decided too: had the spinner started a turn, it would show by now.
+    await expect
+      .poll(() => session.statusDecisions().slice(spinnerSeen() + 1).some((d) => d.evidence.kind === "frame"), { timeout: 20_000 })
+      .toBe(true);
+    const decisions = session.statusDecisions();
+    const readyAt = decisions.findIndex((d) => d.to === "ready");
+    expect(decisions.slice(readyAt + 1).filter((d) => d.to !== undefined && d.to !== "ready").map((d) => `${d.evidence.kind}: ${d.reason}`)).toEqual([]);
+    expect(decisions.some((d) => d.evidence.kind === "turn.started")).toBe(false);
+    expect(session.status).toBe("ready");
+  }, 40_000);
+
   it.for(splits)("issue 13 item 2: chunk boundary at OSC offset %#: ready from the OSC 7501 idle signal, not the deadline", { timeout: 30_000 }, async (split) => {
     const session = replay([oscStart, split, oscEnd]);
     await session.waitForStatus((s) => s === "ready", codexAdapter.readiness.deadlineMs + 10_000);

@@ -3,6 +3,7 @@
 
 import type { SnapshotFrom } from "xstate";
 import { PERMISSION_APPLY_MS, type statusMachine, type StatusEvent, type StatusInput } from "../../machines/status.js";
+import { channelQuiet } from "../../machines/channel-state.js";
 import { afterEvents } from "./machine-host.js";
 import { dialogFrame, frame, idleFrame, workingFrame } from "./facts.js";
 
@@ -80,13 +81,26 @@ export const EVERY_EVENT: StatusEvent[] = [
   { type: "lifecycle.stopped" },
   { type: "lifecycle.killed" },
   { type: "lifecycle.tornDown" },
+  // A working title alone, before and after the CLI's state channel reports idle (then it is no work).
+  frame({ composer: true, titleSpinner: true }),
+  frame({ composer: true }, ["idle"]),
 ];
 
-export function serialize(snap: Snap): string {
+/**
+ * Whether the CLI's state channel says idle changes how a guard reads only a title spinner without the footer's
+ * indicator: an alphabet with no such frame cannot tell the two apart, and leaving the channel out of its key keeps
+ * its simple paths few enough to replay (the trust prompts' idle report would almost quadruple them).
+ */
+const readsTitleAlone = (events: readonly StatusEvent[]): boolean =>
+  events.some((e) => e.type === "frame" && e.facts.titleSpinner && !e.facts.working);
+
+export function serialize(snap: Snap, withChannel = false): string {
   const c = snap.context;
-  // Only what guards read: the state (and the status a settling dialog keeps), the readiness latch, the closing intent and whether a dialog holds.
+  // Only what guards read: the state (and the status a settling dialog keeps), the readiness latch, the closing intent,
+  // whether a dialog holds (and, where the alphabet needs it, whether the CLI's state channel says idle).
   const counters = c as unknown as { permissionPending?: number; permissionUnmatched?: number };
-  return JSON.stringify([snap.value, c.status, c.initialReady, c.closingAs ?? "-", c.deadlinePassed, c.facts?.dialog?.blocking === true, Math.min(counters.permissionPending ?? 0, 2), Math.min(counters.permissionUnmatched ?? 0, 2), c.permissionBlocked]);
+  const key = [snap.value, c.status, c.initialReady, c.closingAs ?? "-", c.deadlinePassed, c.facts?.dialog?.blocking === true, Math.min(counters.permissionPending ?? 0, 2), Math.min(counters.permissionUnmatched ?? 0, 2), c.permissionBlocked];
+  return JSON.stringify(withChannel ? [...key, channelQuiet(c.channel)] : key);
 }
 
 export const optionsFor = (events: StatusEvent[], input: StatusInput = INPUT, deadlineAfterReady = false) => ({
@@ -105,5 +119,5 @@ export const optionsFor = (events: StatusEvent[], input: StatusInput = INPUT, de
           ) as unknown as StatusEvent[]),
           ...events,
         ],
-  serializeState: serialize,
+  serializeState: (snap: Snap) => serialize(snap, readsTitleAlone(events)),
 });

@@ -102,6 +102,36 @@ describe("status machine", () => {
     expect(status()).toBe("ready");
   });
 
+  it("a cleared dialog over a working title is ready while the CLI's state channel says idle, running once it reports work", () => {
+    const codexLike: StatusInput = {
+      readiness: { ...claudeLike.readiness, hookEvents: [], composerIsReadySignal: false, oscIdleIsReadySignal: true },
+      autoAnswered: [],
+    };
+    const spinner = (oscState: readonly string[] = []) => frame({ composer: true, titleSpinner: true }, oscState);
+    const onIdle = start(codexLike);
+    onIdle.actor.send(frame({ composer: true }, ["idle"]));
+    expect(onIdle.status()).toBe("ready");
+    onIdle.actor.send(dialogFrame("api_key"));
+    expect(onIdle.status()).toBe("blocked");
+    // Codex 0.171.0 animates its title for background MCP start-up while its channel says idle: not the agent at work.
+    onIdle.actor.send(spinner());
+    expect(onIdle.status()).toBe("ready");
+
+    const onWork = start(codexLike);
+    onWork.actor.send(frame({ composer: true }, ["idle"]));
+    onWork.actor.send(dialogFrame("api_key"));
+    onWork.actor.send(spinner(["working"]));
+    expect(onWork.status()).toBe("running");
+
+    // A CLI without a channel: the title spinner is work, as it always was.
+    const noChannel = start();
+    noChannel.actor.send(idleFrame());
+    noChannel.clock.increment(150);
+    noChannel.actor.send(dialogFrame("api_key"));
+    noChannel.actor.send(spinner());
+    expect(noChannel.status()).toBe("running");
+  });
+
   it("issue 13 item 3: readyRuleIds (Codex 0.144.6 session header + composer footer) on an idle composer is readiness at once", () => {
     const { actor, status } = start({
       readiness: { ...claudeLike.readiness, hookEvents: [], composerIsReadySignal: false, oscIdleIsReadySignal: true, readyRuleIds: ["hdr", "ftr"] },
