@@ -1,10 +1,10 @@
 // The generic start and resume of any registered agent: its definition validates the options and builds the launch
 // plan, the shared skeleton runs it. The per-agent functions (`startClaude` …) are typed shortcuts over these.
 
-import { agentDefinitions, type AnyAgentDefinition } from "../adapters/registry.js";
+import type { AnyAgentDefinition } from "../adapters/registry.js";
+import { agentDefinition } from "./agent-definition-lookup.js";
 import { AGENT_KINDS } from "../adapters/registry-kinds.js";
 import type { AgentKind } from "./contracts/agent-kinds.js";
-import { ElwoodError } from "./contracts/errors.js";
 import type { ResumeTarget } from "./contracts/start-or-resume.js";
 import { SessionFacade, type SessionRuntime } from "./agent-session.js";
 import { LoginSessionFacade } from "./login-session-facade.js";
@@ -15,14 +15,7 @@ export { AGENT_KINDS };
 
 export type { AnyAgentDefinition };
 
-/** The definition of `kind`; an unknown kind (from untyped input) is `invalid_argument` naming the valid ones. */
-export function agentDefinition(kind: AgentKind): AnyAgentDefinition {
-  const found = typeof kind === "string" ? agentDefinitions().find((d) => d.id === kind) : undefined;
-  if (found === undefined) {
-    throw new ElwoodError("invalid_argument", `unknown agent ${JSON.stringify(kind)}`, { option: "agent", validValues: [...AGENT_KINDS] });
-  }
-  return found;
-}
+export { agentDefinition };
 
 /** Builds the session object the caller gets for one agent's runtime (its typed facade, or the common one). */
 export type FacadeFactory = (runtime: SessionRuntime) => SessionFacade;
