@@ -1,8 +1,12 @@
 // Codex hook dispatch: validate and normalise a bridge request, run the typed handler with a deadline, answer Codex's JSON protocol.
 import type { HookBridgeHandler } from "../../effects/hook-bridge/server.js";
+import { failWire as fail, jsonWire as json, ownHandler, responseShapeProblem } from "../hook-wire.js";
 import { createHookDispatcher, type HookDispatcherOptions, type HookDispatchError, type HookDispatchResult, type Wire } from "../hook-dispatch.js";
 import { CODEX_SHORT_HOOK_EVENTS, CODEX_SHORT_HOOK_TIMEOUT_SEC, isCodexHookEventName, type CodexHookEventName } from "./hook-events.js";
 import type { CodexHookHandlers, CodexHookPayload, CodexToolName } from "./hook-types.js";
+
+const shape = (r: Readonly<Record<string, unknown>>, allowed: Readonly<Record<string, (v: unknown) => boolean>>, event: string): string | undefined =>
+  responseShapeProblem(r, allowed, event, "Codex");
 
 export type { HookErrorCategory as CodexHookErrorCategory } from "../hook-dispatch.js";
 export type CodexHookError = HookDispatchError;
@@ -54,13 +58,6 @@ export function validateCodexInput(event: CodexHookEventName, payload: Rec): str
   return undefined;
 }
 
-function ownHandler(handlers: CodexHookHandlers, key: string): ((p: CodexHookPayload) => unknown) | undefined {
-  // Own properties only: "constructor" or "toString" must never resolve to an inherited member.
-  if (!Object.prototype.hasOwnProperty.call(handlers, key)) return undefined;
-  const h = (handlers as Record<string, unknown>)[key];
-  return typeof h === "function" ? (h as (p: CodexHookPayload) => unknown) : undefined;
-}
-
 /**
  * Codex kills SessionEnd/Interrupt hooks after its clamped 3 s, so their handler deadline ends 500 ms before that
  * (room for the bridge to relay the fail-open answer); every other event keeps the configured deadline.
@@ -83,8 +80,8 @@ export function createCodexHookDispatcher(opts: CodexHookDispatcherOptions): Hoo
       lookup: (handlers, event, payload) => {
         // A tool-keyed handler ("PreToolUse.Bash") wins over the plain event handler.
         const toolKey = event === "PreToolUse" ? `PreToolUse.${String((payload as Rec)["tool_name"])}` : undefined;
-        const keyed = toolKey === undefined ? undefined : ownHandler(handlers, toolKey);
-        const handler = keyed ?? ownHandler(handlers, event);
+        const keyed = toolKey === undefined ? undefined : ownHandler<CodexHookPayload>(handlers, toolKey);
+        const handler = keyed ?? ownHandler<CodexHookPayload>(handlers, event);
         return handler === undefined ? undefined : { handler, keyed: keyed !== undefined };
       },
       toWire: (event, response, _payload, keyed) => codexToWire(event, response, keyed),
@@ -92,21 +89,6 @@ export function createCodexHookDispatcher(opts: CodexHookDispatcherOptions): Hoo
     },
     opts,
   );
-}
-
-const fail = (reason: string): Wire => ({ ok: false, reason });
-const json = (value: unknown): Wire => ({ ok: true, stdout: JSON.stringify(value) });
-
-/** Accepts exactly `allowed` keys (each passing its check) and at least one key. */
-function shape(r: Rec, allowed: Readonly<Record<string, (v: unknown) => boolean>>, event: string): string | undefined {
-  const keys = Object.keys(r);
-  if (keys.length === 0) return `${event} response {} is not a decision (return undefined for none)`;
-  for (const k of keys) {
-    const check = allowed[k];
-    if (check === undefined) return `${event} response has a field Codex does not accept: ${k}`;
-    if (!check(r[k])) return `${event} response field ${k} has the wrong value`;
-  }
-  return undefined;
 }
 
 /**

@@ -1,8 +1,12 @@
 // Qwen hook dispatch: validate a bridge request, run the typed handler with a deadline, answer in Qwen's (Claude-shaped) JSON.
 import type { HookBridgeHandler } from "../../effects/hook-bridge/server.js";
+import { failWire as fail, jsonWire as json, ownHandler, responseShapeProblem } from "../hook-wire.js";
 import { createHookDispatcher, type HookDispatcherOptions, type Wire } from "../hook-dispatch.js";
 import { isQwenHookEventName, type QwenHookEventName } from "./hook-events.js";
 import type { QwenHookHandlers, QwenHookPayload } from "./hook-types.js";
+
+const shape = (r: Readonly<Record<string, unknown>>, allowed: Readonly<Record<string, (v: unknown) => boolean>>, event: string): string | undefined =>
+  responseShapeProblem(r, allowed, event, "Qwen Code");
 
 export type QwenHookDispatcherOptions = HookDispatcherOptions<QwenHookEventName, QwenHookPayload, QwenHookHandlers>;
 
@@ -32,13 +36,6 @@ export function validateQwenInput(event: QwenHookEventName, payload: Rec): strin
   return undefined;
 }
 
-function ownHandler(handlers: QwenHookHandlers, key: string): ((p: QwenHookPayload) => unknown) | undefined {
-  // Own properties only: "constructor" or "toString" must never resolve to an inherited member.
-  if (!Object.prototype.hasOwnProperty.call(handlers, key)) return undefined;
-  const h = (handlers as Record<string, unknown>)[key];
-  return typeof h === "function" ? (h as (p: QwenHookPayload) => unknown) : undefined;
-}
-
 export function createQwenHookDispatcher(opts: QwenHookDispatcherOptions): HookBridgeHandler {
   return createHookDispatcher(
     {
@@ -46,28 +43,13 @@ export function createQwenHookDispatcher(opts: QwenHookDispatcherOptions): HookB
       isEvent: isQwenHookEventName,
       validate: (event, payload) => (isRecord(payload) ? validateQwenInput(event, payload) : "hook payload is not an object"),
       lookup: (handlers, event) => {
-        const handler = ownHandler(handlers, event);
+        const handler = ownHandler<QwenHookPayload>(handlers, event);
         return handler === undefined ? undefined : { handler, keyed: false };
       },
       toWire: (event, response) => qwenToWire(event, response),
     },
     opts,
   );
-}
-
-const fail = (reason: string): Wire => ({ ok: false, reason });
-const json = (value: unknown): Wire => ({ ok: true, stdout: JSON.stringify(value) });
-
-/** Accepts exactly `allowed` keys (each passing its check) and at least one key. */
-function shape(r: Rec, allowed: Readonly<Record<string, (v: unknown) => boolean>>, event: string): string | undefined {
-  const keys = Object.keys(r);
-  if (keys.length === 0) return `${event} response {} is not a decision (return undefined for none)`;
-  for (const k of keys) {
-    const check = allowed[k];
-    if (check === undefined) return `${event} response has a field Qwen Code does not accept: ${k}`;
-    if (!check(r[k])) return `${event} response field ${k} has the wrong value`;
-  }
-  return undefined;
 }
 
 /** A block decision (`{ decision: "block", reason }`, optional context) as Qwen reads it, Claude's shape. */

@@ -1,8 +1,6 @@
 // Qwen Code `--version` preflight through the login shell: parse, classify failures, cache per executable identity, decide.
-import { storedVersionAnswer } from "../stored-probe-answer.js";
-import { cachedProbe } from "../cached-probe.js";
-import { execCommandLine, loginShellArgs, runProbe, type ProbeOptions } from "../../effects/probe.js";
-import { classifyProbeFailure, decideVersion, parseVersionOutput, type ProbeAgent, type VersionDecision, type VersionPolicy } from "../version-probe.js";
+import { versionOnlyProbe, type VersionOnlyRequest, type VersionOnlyResult } from "../version-only-probe.js";
+import { decideVersion, parseVersionOutput, type ProbeAgent, type VersionDecision, type VersionPolicy } from "../version-probe.js";
 
 /**
  * Oldest Qwen Code Elwood drives: the one version its screen facts, hooks and transcript reader were measured on. An
@@ -26,44 +24,10 @@ const QWEN_VERSION_POLICY: VersionPolicy = {
   minimumReason: " (the version its screen, hooks and transcript were measured on)",
 };
 
-export interface QwenProbeRequest {
-  /** Absolute CLI path; without it the login shell resolves `qwen` as the user's terminal would. */
-  readonly executable?: string;
-  readonly shell?: string;
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd: string;
-  readonly timeoutMs?: number;
-  /** The session store: answers are shared with other processes using it (adapters/cached-probe.ts). */
-  readonly stateDir?: string;
-  /** The start's own `env` option: part of the cache key. */
-  readonly callerEnv?: Readonly<Record<string, string>>;
-}
+export type QwenProbeRequest = VersionOnlyRequest;
+export type QwenProbeResult = VersionOnlyResult;
 
-export interface QwenProbeResult {
-  /** Parsed `major.minor.patch[-pre]`, or undefined when unrecognisable. */
-  readonly version: string | undefined;
-  readonly raw: string;
-  readonly resolvedExecutable: string;
-}
-
-async function runQwenProbe(shell: string, executable: string, request: QwenProbeRequest): Promise<QwenProbeResult> {
-  const options: ProbeOptions = { cwd: request.cwd, env: request.env, ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}) };
-  const result = await runProbe(shell, loginShellArgs(execCommandLine(executable, ["--version"])), options);
-  const failure = classifyProbeFailure(result, shell, executable, QWEN_PROBE_AGENT);
-  if (failure) throw failure;
-  const raw = result.stdout.trim();
-  return { version: parseQwenVersion(raw), raw, resolvedExecutable: executable };
-}
-
-const memo = cachedProbe("qwen", runQwenProbe, {
-  agent: "qwen",
-  store: (answer) => ({ ...(answer.version === undefined ? {} : { version: answer.version }), raw: answer.raw }),
-  // What is kept of an answer: the version as read (`resolvedExecutable` is the request's own).
-  restore: (stored, executable) => {
-    const answer = storedVersionAnswer(stored);
-    return answer === undefined ? undefined : { version: answer.version, raw: answer.raw, resolvedExecutable: executable };
-  },
-});
+const memo = versionOnlyProbe("qwen", QWEN_PROBE_AGENT, (raw) => parseQwenVersion(raw));
 
 /** `--version` once per executable identity (path, size, mtime; adapters/cached-probe.ts); failures are not cached. */
 export const probeQwen: (request: QwenProbeRequest) => Promise<QwenProbeResult> = memo.probe;
