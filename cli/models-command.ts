@@ -1,6 +1,6 @@
-// `elwood models`: starts each agent briefly (in registry order, or the one --agent names) and lists its /model rows.
+// `elwood models`: starts each agent briefly (in registry order, the agents whose /model picker Elwood drives, or the one --agent names) and lists its /model rows.
 
-import { type AgentModelOption, listAgentModels } from "../src/index.js";
+import { type AgentModelOption, agentInfo, listAgentModels } from "../src/index.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import { AGENTS, type AgentName } from "./config-keys.js";
 import { asCliError } from "./exit-status.js";
@@ -47,7 +47,8 @@ async function listFor(agent: AgentName, cwd: string, stateDir: string, timeoutM
 export async function modelsCommand(request: ModelsRequest, stdout: OutputWriter, stderr: OutputWriter): Promise<number> {
   if (request.output === "jsonl") throw usageError("elwood models writes text or json, not jsonl");
   if (request.positionals.length > 0) throw usageError(`elwood models takes no prompt words (got '${request.positionals[0]}')`);
-  const agents: readonly AgentName[] = request.agent === undefined ? AGENTS : [request.agent];
+  // Without --agent: every agent whose /model picker Elwood drives (an explicit --agent without one is its typed refusal).
+  const agents: readonly AgentName[] = request.agent === undefined ? AGENTS.filter((kind) => agentInfo(kind).capabilities.models) : [request.agent];
   const startedAt = Date.now();
   const found: Array<{ agent: AgentName; models: readonly AgentModelOption[] }> = [];
   const errors: Array<ModelsError & { exit: number }> = [];

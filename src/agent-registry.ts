@@ -6,6 +6,7 @@ import { ClaudeSession, type ClaudeSessionOptions } from "./claude-session.js";
 import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
 import type { InteractiveLaunch, PublicAgentDefinition } from "../adapters/agent-facts.js";
 import { AGENT_KINDS } from "../adapters/registry-kinds.js";
+import { capabilityRefusal } from "./capability-check.js";
 import { agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
 import { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
 import type { AgentKind, AgentModelOption } from "./contracts/public-types.js";
@@ -149,7 +150,11 @@ export async function startOrResumeAgentSession<K extends AgentKind>(
 
 /** The agent's own `/model` picker rows, read through a throwaway session. */
 export async function listAgentModels(kind: AgentKind, options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
-  return entry(kind).listModels(options);
+  const listing = entry(kind);
+  // Refused before anything starts: an agent whose picker Elwood does not drive has nothing to list.
+  const refused = capabilityRefusal(kind, "models");
+  if (refused !== undefined) throw refused;
+  return listing.listModels(options);
 }
 
 /** The primary API (`send` / `stream`) for the agent `kind`, lazily started: a `ClaudeSession` or a `CodexSession`. */

@@ -230,7 +230,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(readSimLog(s.logFile)).toEqual([]);
   }, 60_000);
 
-  it("C-CLI-26: models without --agent probes claude then codex; the missing codex is an error on stderr, claude's rows stay, status 1", async () => {
+  it("C-CLI-26: models without --agent probes claude then codex (the agents whose picker Elwood drives); the missing codex is an error on stderr, claude's rows stay, status 1; --agent qwen is refused before anything starts (status 2)", async () => {
     const s = sandbox();
     const run = await runCliChild(s, ["models"]);
     expect(run.code).toBe(1);
@@ -245,6 +245,9 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     expect(doc.agents.map((a) => a.agent)).toEqual(["claude"]);
     expect(doc.errors.map((e) => e.agent)).toEqual(["codex"]);
     expect(json.stderr).toMatch(/^elwood: codex: /m);
+    const qwen = await runCliChild(s, ["models", "--agent", "qwen"]);
+    expect(qwen.code).toBe(2);
+    expect(qwen.stderr).toMatch(/^elwood: qwen: Qwen Code does not support models/m);
   }, 180_000);
 
   it("C-CLI-05: trust prompts are answered by default; with --no-trust the dialog fails the run as blocked_prompt (status 1) without typing into it", async () => {
@@ -285,7 +288,7 @@ describe("elwood command on the simulated Claude (issue 19)", () => {
     const s = sandbox({ agent: false });
     const text = await runCliChild(s, ["hello"]);
     expect(text.code).toBe(2);
-    expect(text.stderr).toMatch(/no agent found: neither claude nor codex/);
+    expect(text.stderr).toMatch(/no agent found: none of claude, codex, qwen/);
     expect(text.stderr).toMatch(/--agent.*ELWOOD_AGENT.*'agent' key/);
     const json = await runCliChild(s, ["--output", "json", "hello"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ type: "error", agent: null, error: { code: "no_agent_found" } });
