@@ -81,12 +81,12 @@ describe("AgentConversation from the definition alone (issue 33)", () => {
       recordedPosture: [],
       capabilities: sim.capabilities,
     });
-    expect(agentInfos().map((i) => i.kind)).toEqual(["claude", "codex", "sim"]);
+    expect(agentInfos().map((i) => i.kind)).toEqual(["claude", "codex", "qwen", "sim"]);
     // A face: the elwood command builds its help from the registry when its module loads, so it is loaded only now.
     const { runCli } = await import("../../cli/main.js");
     const { io, stdout } = fakeIo();
     expect(await runCli(["--help"], io)).toBe(0);
-    expect(stdout.text()).toContain("one turn with Claude Code, Codex or Simulated agent");
-    expect(stdout.text()).toContain("--agent <claude|codex|sim>");
+    expect(stdout.text()).toContain("one turn with Claude Code, Codex, Qwen Code or Simulated agent");
+    expect(stdout.text()).toContain("--agent <claude|codex|qwen|sim>");
   }, 120_000);
 });
