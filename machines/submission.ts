@@ -197,7 +197,7 @@ export const submissionMachine = setup({
       after: { holdRetry: { target: "clearingDraft", description: "Ask the edge again after the hold back-off." } },
     },
     clearingDraftGap: {
-      description: "The CLI reads a key sequence as one only when its keys come apart (Qwen clears on two separate Escapes).",
+      description: "The CLI reads a key sequence as one only when its keys come apart (a CLI may clear on two separate Escapes).",
       after: { draftClearGap: { target: "clearingDraft", description: "Write the next key." } },
     },
     awaitingClearedDraft: {

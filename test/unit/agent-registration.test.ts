@@ -40,7 +40,7 @@ describe("registering an agent definition (issue 33: the simulated CLI as an age
     // A definition placed earlier in detection order goes before the ones it precedes, and its markers count at once.
     const early = { ...simAgent, id: "simearly" as string as AgentKind, detectionOrder: 15, executable: "sim-early", nestingEnv: ["SIM_EARLY_*"] };
     registerAgentDefinition(early);
-    expect(AGENT_KINDS).toEqual(["claude", "simearly", "codex", "sim"]);
+    expect(AGENT_KINDS).toEqual(["claude", "simearly", "codex", "qwen", "sim"]);
     expect(agentDefinitions().map((d) => d.id)).toEqual(AGENT_KINDS);
     expect(nestingEnv()).toEqual([...before, "SIM_EARLY_*"]);
   });
