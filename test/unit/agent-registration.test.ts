@@ -42,7 +42,7 @@ describe("registering an agent definition (issue 33: the simulated CLI as an age
     registerAgentDefinition(early);
     expect(AGENT_KINDS).toEqual(["claude", "simearly", "codex", "qwen", "sim"]);
     expect(agentDefinitions().map((d) => d.id)).toEqual(AGENT_KINDS);
-    expect(nestingEnv()).toEqual([...before, "SIM_EARLY_*"]);
+    expect([...nestingEnv()].sort()).toEqual([...before, "SIM_EARLY_*"].sort());
   });
 
   it("refuses an id already registered, and one that would not read back from its error codes, as invalid_argument", () => {
