@@ -41,7 +41,7 @@ interface Composer {
 }
 
 /**
- * The composer: a `> ` row right under a full-width rule, its continuation rows, then another full-width rule, within a
+ * The composer: a prompt-prefix row (`> `, `* ` in yolo, `! ` in shell mode) right under a full-width rule, its continuation rows, then another full-width rule, within a
  * few rows of the bottom. A half-painted frame without the lower rule is no composer.
  */
 function findComposer(rows: readonly string[], last: number, top: number, cols: number): Composer | undefined {
@@ -59,7 +59,7 @@ function findComposer(rows: readonly string[], last: number, top: number, cols: 
     const lengths: number[] = [];
     for (let r = upper + 1; r < bottom; r += 1) {
       const row = rows[r] ?? "";
-      parts.push(r === upper + 1 ? row.replace(/^> ?/, "") : row.replace(/^ {2}/, ""));
+      parts.push(r === upper + 1 ? row.replace(/^[>*!] ?/, "") : row.replace(/^ {2}/, ""));
       lengths.push(row.length);
     }
     const joined = joinComposerRows(parts, lengths, cols);

@@ -25,9 +25,10 @@ export const qwenScreenRules: readonly ScreenRule[] = [
   },
   {
     id: "qwen-composer-marker",
-    description: "The composer's first row: `> ` at column 0 right under the top rule (continuation rows are indented two spaces).",
+    description:
+      "The composer's first row at column 0 right under the top rule: `> ` in the approval modes that ask or edit, `* ` in yolo, `! ` in shell mode (the prompt prefixes of 0.24.4's input prompt); continuation rows are indented two spaces.",
     region: "composer",
-    pattern: /^>(?: |$)/,
+    pattern: /^[>*!](?: |$)/,
     verifiedAgainst: ONLY,
   },
   {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { detectAgent } from "../../cli/detect-agent.js";
+import { AGENT_KINDS } from "../../src/index.js";
 import { eventually } from "../support/eventually.js";
 
 const roots: string[] = [];
@@ -42,9 +43,9 @@ describe.runIf(process.platform === "linux")("agent auto-detection probe (issue 
     const env = { ...process.env, HOME: home, SHELL: "/bin/bash" };
     const probed = detectAgent(env, 5_000);
     await expect(probed).rejects.toMatchObject({ code: "no_agent_found", message: expect.stringContaining("timed out after 5s") });
-    // Both probes (claude and codex) ran the profile, so both got stuck in the fake.
+    // Every agent's probe (claude, codex, qwen) ran the profile, so each got stuck in the fake.
     const stuck = readFileSync(pids, "utf8").trim().split("\n").map((l) => l.split(" ").map(Number) as [number, number]);
-    expect(stuck).toHaveLength(2);
+    expect(stuck).toHaveLength(AGENT_KINDS.length);
     await eventually(() => stuck.every(([pid, pgid]) => statFields(String(pid)) === undefined && groupMembers(pgid).length === 0), 20_000, "the stuck probes to be gone");
     for (const [pid, pgid] of stuck) {
       expect(statFields(String(pid))).toBeUndefined();

@@ -20,6 +20,15 @@ describe("Qwen Code 0.24.4 screen facts (issue 34)", () => {
     expect(facts.ruleIds).toEqual(expect.arrayContaining(["qwen-composer-placeholder", "qwen-footer-mode"]));
   });
 
+  it("in yolo mode the composer's prompt prefix is `*` (and `!` in shell mode): still the composer, its text read after the prefix", () => {
+    const rows = readFileSync(`${DIR}03-idle-composer.txt`, "utf8").replace(/\n$/, "").split("\n");
+    const at = rows.findIndex((r) => r.startsWith(">   Type your message"));
+    for (const prefix of ["*", "!"]) {
+      const yolo = rows.map((r, i) => (i === at ? `${prefix} ls -la` : r));
+      expect(readQwenScreen(syntheticSnapshot(yolo, { cols: 120, rows: 40, title: "Qwen - work" }))).toMatchObject({ composer: true, composerText: "ls -la" });
+    }
+  });
+
   it("a running turn shows its loading row above the composer; the busy title is work too", () => {
     expect(screen("07-running-turn")).toMatchObject({ composer: true, working: true });
     expect(screen("03-idle-composer", "\u25D0\uFE0E Qwen - work").titleSpinner).toBe(true);

@@ -10,9 +10,8 @@ export const QWEN_FAKE_MODEL = "fake-model";
 
 /**
  * The user's own settings, as a person who uses Qwen Code might have them. A launch through the adapter runs with a
- * private QWEN_HOME and must neither read nor rewrite this file; its model name is distinct so a request that carries
- * it would show the user's settings leaked in. Auto-update and usage statistics are off, so a launch that does read it
- * still stays on loopback.
+ * private QWEN_HOME seeded from this file (read, never rewritten: the tests fingerprint it); its model name shows up in
+ * the footer of such a session. Auto-update and usage statistics are off, so the launch stays on loopback.
  */
 export const QWEN_USER_SETTINGS: Readonly<Record<string, unknown>> = {
   general: { enableAutoUpdate: false, vimMode: false },
