@@ -1,15 +1,18 @@
 // Detection-latency benchmark: time from the PTY write of a turn-ending frame to the session's `status: ready` event
-// (and from a working frame to `running`), p50/p99 over N turns, for Claude- and Codex-shaped screens through a real
-// PTY into a real session, read by the production adapters (claudeAdapter; codexAdapter = readCodexScreen, with the
-// painter's OSC 7501 idle as Codex 0.171's readiness). Run: npx tsx test/bench/detection-latency.ts [turns]
-import { performance } from "node:perf_hooks";
+// (and from a working frame to `running`), p50/p99 over N turns, for Claude-, Codex- and Qwen-shaped screens through a
+// real PTY into a real session, read by the production adapters (claudeAdapter; codexAdapter = readCodexScreen, with the
+// painter's OSC 7501 idle as Codex 0.171's readiness). Qwen's painter is started by `startAgentSession("qwen")` and ends
+// a turn either on screen only or with Qwen's Stop http hook (then turn end = the hook's send).
+// Run: npx tsx test/bench/detection-latency.ts [turns]
 import { pathToFileURL } from "node:url";
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import type { SessionStatus } from "../../src/contracts/public-types.js";
-import { startPainterSession } from "../support/painter-session.js";
+import type { AgentSession } from "../../src/index.js";
+import { startPainterSession, startQwenPainterSession } from "../support/painter-session.js";
 
-const now = (): number => performance.timeOrigin + performance.now();
+/** The painter's clock (process.hrtime: CLOCK_MONOTONIC, shared by every process; timeOrigin is per process). */
+const now = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -24,9 +27,27 @@ function summary(values: readonly number[]): { p50: number; p99: number; max: nu
   return { p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted.at(-1) ?? Number.NaN), mean: round(mean) };
 }
 
-async function runShape(shape: "claude" | "codex", turns: number): Promise<Record<string, unknown>> {
-  const painter = startPainterSession({ shape, adapter: shape === "claude" ? claudeAdapter : codexAdapter, size: { cols: 189, rows: 48 } });
+const SIZE = { cols: 189, rows: 48 };
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+type Shape = "claude" | "codex" | "qwen (screen)" | "qwen (Stop hook)";
+
+interface Painter {
+  readonly session: Pick<AgentSession, "waitForStatus" | "on" | "sendKeys">;
+  stamps(): Array<{ readonly kind: "w" | "i"; readonly at: number }>;
+  cleanup(): Promise<void>;
+}
+
+async function painterFor(shape: Shape): Promise<Painter> {
+  if (shape === "claude" || shape === "codex") return startPainterSession({ shape, adapter: shape === "claude" ? claudeAdapter : codexAdapter, size: SIZE });
+  return startQwenPainterSession({ size: SIZE });
+}
+
+async function runShape(shape: Shape, turns: number): Promise<Record<string, unknown>> {
+  const painter = await painterFor(shape);
   const session = painter.session;
+  // The painter's turn end: an idle frame, or (Qwen with hooks) the Stop hook, then the idle frame once it is answered.
+  const endKey = shape === "qwen (Stop hook)" ? "s" : "i";
   try {
     await session.waitForStatus((s) => s === "ready", 20_000);
     let waiting: { want: SessionStatus; resolve: (at: number) => void } | undefined;
@@ -50,8 +71,15 @@ async function runShape(shape: "claude" | "codex", turns: number): Promise<Recor
       await session.sendKeys("w");
       runningAt.push(await running);
       const ready = next("ready");
-      await session.sendKeys("i");
+      await session.sendKeys(endKey);
       readyAt.push(await ready);
+      // After a Stop the session watches the screen again only after quiet idle frames (QUIET_FRAMES_REQUIRED).
+      if (endKey === "s") {
+        for (let q = 0; q < 6; q += 1) {
+          await session.sendKeys("q");
+          await sleep(15);
+        }
+      }
     }
     const stamps = painter.stamps();
     const w = stamps.filter((s) => s.kind === "w").map((s) => s.at);
@@ -77,7 +105,7 @@ async function runShape(shape: "claude" | "codex", turns: number): Promise<Recor
 /** One row per screen shape: frame-write → `ready` (end) and frame-write → `running` (start) latencies. */
 export async function benchDetectionLatency(turns = 500): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
-  for (const shape of ["claude", "codex"] as const) {
+  for (const shape of ["claude", "codex", "qwen (screen)", "qwen (Stop hook)"] as const) {
     const row = await runShape(shape, turns);
     rows.push(row);
     console.log(`detection latency ${shape}: end p50 ${String(row.endP50Ms)} ms, p99 ${String(row.endP99Ms)} ms over ${turns} turns`);

@@ -1,16 +1,18 @@
-// Benchmark: one hook call per transport, side by side in one run: Claude's in-process HTTP POST (type: "http"), the
-// bridge.mjs command (Node, over the Unix socket), bridge.bash (the command startCodex installs when bash is at a system
-// path) and a curl candidate, each command run as the CLIs run hooks (`sh -c`, JSON on stdin), against one
-// HookBridgeServer with its HTTP listener.
+// Benchmark: one hook call per transport, side by side in one run: Claude's in-process HTTP POST (type: "http"), Qwen's
+// (Node's fetch, as Qwen Code sends its http hooks), the bridge.mjs command (Node, over the Unix socket), bridge.bash (the
+// command startCodex installs when bash is at a system path) and a curl candidate, each command run as the CLIs run hooks
+// (`sh -c`, JSON on stdin), against a HookBridgeServer with its HTTP listener (Qwen's with the Qwen dispatcher).
+import { lookup } from "node:dns/promises";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ALL_CLAUDE_HOOK_EVENTS } from "../../adapters/claude/hook-events.js";
+import { QWEN_HOOK_EVENTS_0_24_4 } from "../../adapters/qwen/hook-events.js";
 import { bashBridgeCommand, bridgeCommand, posixQuote, systemBash } from "../../effects/hook-bridge/bridge-command.js";
 import { HookBridgeServer } from "../../effects/hook-bridge/server.js";
 import { percentile, spread } from "./bench-stats.js";
-import { BENCH_HOOK_PAYLOAD, denyingBenchHandler } from "./hook-payload.js";
+import { BENCH_HOOK_PAYLOAD, denyingBenchHandler, denyingQwenBenchHandler, QWEN_BENCH_HOOK_PAYLOAD } from "./hook-payload.js";
 import { runChild } from "../support/run-child.js";
 
 const PAYLOAD = BENCH_HOOK_PAYLOAD;
@@ -34,6 +36,19 @@ function postOnce(agent: http.Agent, url: string, headers: Readonly<Record<strin
   });
 }
 
+/**
+ * One hook as Qwen Code 0.24.4 sends it (its HttpHookRunner): a DNS lookup of the URL's host (its check that the host
+ * resolves to no metadata or private address; the listener's loopback is allowed), then a `fetch` POST that follows no
+ * redirect, on Node's shared keep-alive pool, in the CLI's own process (no process per hook).
+ */
+async function qwenPost(url: string, headers: Readonly<Record<string, string>>, body: string): Promise<{ ms: number; stdout: string }> {
+  const t0 = performance.now();
+  await lookup(new URL(url).hostname, { all: true });
+  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body, redirect: "manual" });
+  const stdout = await res.text();
+  return { ms: performance.now() - t0, stdout };
+}
+
 function curlClient(url: string, tokenFile: string): string {
   return `curl -s --max-time 40 -H @${posixQuote(tokenFile)} -H 'content-type: application/json' --data-binary @- ${posixQuote(url)} || true`;
 }
@@ -44,9 +59,12 @@ export type HookClientRow = Record<string, string | number>;
 export async function benchHookClients(calls = 60, reps = 3): Promise<HookClientRow[]> {
   const handler = denyingBenchHandler();
   const server = await HookBridgeServer.start({ knownEvents: ALL_CLAUDE_HOOK_EVENTS, handler, timeoutMs: 10_000, http: true });
+  // A Qwen session's listener: the same server with Qwen's events and dispatcher.
+  const qwenServer = await HookBridgeServer.start({ knownEvents: new Set(QWEN_HOOK_EVENTS_0_24_4), handler: denyingQwenBenchHandler(), timeoutMs: 10_000, http: true });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const endpoint = server.http!;
+    const qwenEndpoint = qwenServer.http!;
     const url = endpoint.url("PreToolUse");
     const bash = systemBash();
     if (bash === undefined || server.httpConfigPath === undefined) throw new Error("bridge.bash needs bash at /bin/bash or /usr/bin/bash");
@@ -57,6 +75,7 @@ export async function benchHookClients(calls = 60, reps = 3): Promise<HookClient
     writeFileSync(headerFile, `${name}: ${value}\n`, { mode: 0o600 });
     const clients: ReadonlyArray<readonly [string, () => Promise<{ ms: number; stdout: string }>]> = [
       ["claude http (in-process POST, keep-alive)", () => postOnce(agent, url, endpoint.headers, PAYLOAD)],
+      ["qwen http (in-process lookup + fetch POST, as Qwen 0.24.4 sends it)", () => qwenPost(qwenEndpoint.url("PreToolUse"), qwenEndpoint.headers, QWEN_BENCH_HOOK_PAYLOAD)],
       ["bridge.mjs command (sh -c node)", () => runShell(bridgeCommand("PreToolUse", server.configPath), PAYLOAD)],
       ["bridge.bash command (Codex's hook: sh -c bash /dev/tcp)", () => runShell(codexCommand, PAYLOAD)],
       ["curl http client", () => runShell(curlClient(url, headerFile), PAYLOAD)],
@@ -83,6 +102,7 @@ export async function benchHookClients(calls = 60, reps = 3): Promise<HookClient
   } finally {
     agent.destroy();
     await server.close();
+    await qwenServer.close();
   }
 }
 

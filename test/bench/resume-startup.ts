@@ -1,15 +1,17 @@
-// Resume benchmark: resume call → ready next to a fresh start's start call → ready, per pinned Claude and Codex
-// version, offline against the scripted model server. The resumed session has one earlier turn to replay. Run inside
+// Resume benchmark: resume call → ready next to a fresh start's start call → ready, per pinned Claude, Codex and Qwen
+// Code version, offline against the scripted model server. The resumed session has one earlier turn to replay. Run inside
 // the loopback-only netns (run.ts does this):
-//   bash test/e2e/run-in-netns.sh npx tsx test/bench/resume-startup.ts [runs] [--json]
+//   bash test/e2e/run-in-netns.sh npx tsx test/bench/resume-startup.ts [runs] [claude|codex|qwen] [--json]
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { type AgentSession, resumeClaude, resumeCodex } from "../../src/index.js";
+import { type AgentSession, resumeAgentSession } from "../../src/index.js";
 import { startModelServer } from "../e2e/model-server/index.js";
 import { CLAUDE_AGENTS, type E2EAgent, type E2EHome } from "../e2e/support/agents.js";
 import { CODEX_AGENTS } from "../e2e/support/codex-agents.js";
+import { QWEN_AGENTS } from "../e2e/support/qwen-agents.js";
+import { recordedConversation } from "../support/recorded-conversation.js";
 
-const AGENTS: readonly E2EAgent[] = [...CLAUDE_AGENTS, ...CODEX_AGENTS];
+const AGENTS: readonly E2EAgent[] = [...CLAUDE_AGENTS, ...CODEX_AGENTS, ...QWEN_AGENTS];
 
 async function untilReady(start: () => Promise<AgentSession>): Promise<{ session: AgentSession; ms: number }> {
   const t0 = performance.now();
@@ -23,8 +25,7 @@ async function untilReady(start: () => Promise<AgentSession>): Promise<{ session
 }
 
 function resume(agent: E2EAgent, home: E2EHome, elwoodSessionId: string): Promise<AgentSession> {
-  const options = { elwoodSessionId, cwd: home.project, executable: agent.executable, env: home.env };
-  return agent.kind === "claude" ? resumeClaude(options) : resumeCodex(options);
+  return resumeAgentSession(agent.kind, { elwoodSessionId, cwd: home.project, executable: agent.executable, env: home.env });
 }
 
 const median = (xs: readonly number[]): number => {
@@ -33,9 +34,9 @@ const median = (xs: readonly number[]): number => {
 };
 
 /** `runs` fresh starts and `runs` resumes of one session that had one turn, alternating, per CLI version. */
-export async function benchResumeStartup(runs = 5): Promise<Record<string, unknown>[]> {
+export async function benchResumeStartup(runs = 5, only?: string): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
-  for (const agent of AGENTS) {
+  for (const agent of AGENTS.filter((a) => only === undefined || a.kind === only)) {
     const server = await startModelServer();
     const home = await agent.createHome(server, {});
     const fresh: number[] = [];
@@ -49,6 +50,8 @@ export async function benchResumeStartup(runs = 5): Promise<Record<string, unkno
       await answered;
       await first.session.waitForStatus((s) => s === "ready", 60_000);
       const id = first.session.elwoodSessionId;
+      // The CLI's own conversation id reaches the record in the background after its first hook (Qwen's comes late).
+      await recordedConversation({ cwd: home.project, elwoodSessionId: id }, 600);
       await first.session.stop();
       for (let i = 0; i < runs; i += 1) {
         process.stderr.write(`${agent.label}: run ${i + 1}/${runs}\n`);
@@ -79,7 +82,8 @@ export async function benchResumeStartup(runs = 5): Promise<Record<string, unkno
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
   const json = process.argv.includes("--json");
-  const rows = await benchResumeStartup(runs);
+  const only = process.argv.slice(2).find((a) => AGENTS.some((agent) => agent.kind === a));
+  const rows = await benchResumeStartup(runs, only);
   console.log(json ? JSON.stringify(rows) : rows.map((r) => JSON.stringify(r)).join("\n"));
   process.exit(0);
 }

@@ -1,5 +1,6 @@
-// `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, detection latency,
-// transcript-to-TurnEvent latency and send overhead, the serve HTTP/SSE overhead, sanitiser, Codex start-up, resume vs fresh start) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
+// `npm run bench`: runs every benchmark (render pipeline, idle scaling and CPU, hook round trip, hook clients, real-CLI tool
+// turns, detection latency, transcript-to-TurnEvent latency and send overhead, the serve HTTP/SSE overhead, sanitiser,
+// Codex and Qwen Code start-up, resume vs fresh start) and prints one report. `npm run bench -- --quick` uses small sizes for a fast smoke run; numbers are then
 // indicative only. Figures that compare Elwood with a baseline are measured side by side in this run, three repetitions,
 // min/median/max; on a machine shared with other work the ratios are the meaningful part, the absolute times move with the load.
 
@@ -49,7 +50,12 @@ async function detectionLatency(): Promise<readonly string[]> {
     return ["skipped: test/bench/detection-latency.ts is not present"];
   }
   if (typeof mod.benchDetectionLatency !== "function") return ["skipped: detection-latency.ts exports no benchDetectionLatency"];
-  return table(await mod.benchDetectionLatency(quick ? 50 : undefined));
+  return [
+    "A painter child paints CLI-shaped screens through a real PTY into a real session; end = its turn-ending write → the",
+    "session's ready, start = its working frame → running. Qwen's painter is the executable of startAgentSession(\"qwen\"):",
+    "\"qwen (screen)\" ends on the idle composer alone, \"qwen (Stop hook)\" by Qwen's Stop http hook (end = the POST's send).",
+    ...table(await mod.benchDetectionLatency(quick ? 50 : undefined)),
+  ];
 }
 
 /**
@@ -66,14 +72,21 @@ async function netnsTable(script: string, args: readonly string[], timeoutMs: nu
   return table(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as Record<string, unknown>[]);
 }
 
-/** Codex start → ready next to the bare CLI's usable composer. */
-const codexStartup = () => netnsTable("codex-startup.ts", [String(quick ? 2 : 5), "--json"], 600_000);
+/** Codex and Qwen start → ready next to the bare CLI's usable composer. */
+const cliStartup = async () => [
+  "bare: usable composer = Codex: the first key typed from spawn on that shows in its composer; Qwen: its composer placeholder",
+  "painted and still there 2 s later. start→ready = the start call (version probe, login shell, private home, hook listener",
+  "included) → the first ready; ratio = start→ready p50 ÷ bare p50, both measured alternately in this run.",
+  ...(await netnsTable("cli-startup.ts", [String(quick ? 2 : 5), "--json"], 900_000)),
+];
 /** Resume → ready next to start → ready on every pinned real CLI. */
 const resumeStartup = () => netnsTable("resume-startup.ts", [String(quick ? 2 : 5), "--json"], 900_000);
 /** A real Claude turn with 20 tool calls: no hooks, Elwood's, the no-op floor, the old commands. */
 const toolTurn = () => netnsTable("tool-turn.ts", [quick ? "1" : "3"], 900_000);
 /** The same 20-tool turn on real Codex 0.171.0 (`codex exec`). */
 const codexToolTurn = () => netnsTable("codex-tool-turn.ts", [quick ? "1" : "3"], 900_000);
+/** The same 20-tool turn on real Qwen Code 0.24.4, in its TUI: bare, the no-op floor, and startAgentSession's hooks. */
+const qwenToolTurn = () => netnsTable("qwen-tool-turn.ts", [quick ? "1" : "3"], 900_000);
 
 const sections: Section[] = [];
 sections.push(
@@ -119,15 +132,22 @@ sections.push(
   }),
 );
 sections.push(
-  await section("hook clients side by side (issue 16: Claude http ≤ 10 ms p50, Codex ≤ 25 ms p50)", async () => [
-    "Claude's own POST (type: http) vs the sh -c commands a CLI spawns per hook: bridge.mjs (Node over the Unix socket; Claude's",
-    "command hooks), bridge.bash (what startCodex installs: bash over /dev/tcp to the HTTP listener), a curl candidate, and floors.",
+  await section("hook clients side by side (issue 16: Claude http ≤ 10 ms p50, Codex ≤ 25 ms p50; issue 34: Qwen http ≤ 25 ms p50)", async () => [
+    "Claude's own POST (type: http) and Qwen's (its http hooks: a host lookup, then Node's fetch) vs the sh -c commands a CLI",
+    "spawns per hook: bridge.mjs (Node over the Unix socket; Claude's command hooks), bridge.bash (what startCodex installs: bash",
+    "over /dev/tcp to the HTTP listener), a curl candidate, and floors.",
     ...table(await benchHookClients(quick ? 10 : 60, 3)),
   ]),
 );
 sections.push(await section("real Claude 2.1.332 -p turn with 20 Bash tool calls: no hooks, Elwood's hooks, the floor (every event a no-op hook: the CLI's own cost per hook), the old all-command install", toolTurn));
 sections.push(await section("real Codex 0.171.0 exec turn with 20 shell tool calls: no hooks, Elwood's (all events / essential), the `true`-command floor", codexToolTurn));
-sections.push(await section("turn detection latency", detectionLatency));
+sections.push(
+  await section(
+    "real Qwen Code 0.24.4 TUI turn with 20 run_shell_command calls: bare (no hooks), the no-op http-hook floor, startAgentSession with Elwood's hooks (all events / essential)",
+    qwenToolTurn,
+  ),
+);
+sections.push(await section("turn detection latency (issue 34: turn end → ready p50 ≤ 5 ms)", detectionLatency));
 sections.push(
   await section("transcript line → TurnEvent (simulated Claude writing its transcript; target p50 ≤ 20 ms)", async () => {
     const turns = quick ? 4 : 20;
@@ -157,8 +177,8 @@ sections.push(
     table(await benchSanitizeAdversarial(quick ? 1024 * 1024 : 8 * 1024 * 1024, quick ? 3 : 5)),
   ),
 );
-sections.push(await section("Codex start-up: startCodex → ready vs the bare CLI's usable composer (real CLIs, offline)", codexStartup));
-sections.push(await section("resume → ready vs a fresh start → ready, one earlier turn replayed (real Claude and Codex, offline; issue 18)", resumeStartup));
+sections.push(await section("start-up: start → ready vs the bare CLI's usable composer (real Codex and Qwen Code, offline)", cliStartup));
+sections.push(await section("resume → ready vs a fresh start → ready, one earlier turn replayed (real Claude, Codex and Qwen Code, offline; issue 18)", resumeStartup));
 
 const header = [
   `Elwood benchmarks${quick ? " (--quick: small sizes, indicative only)" : ""}`,

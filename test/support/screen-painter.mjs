@@ -1,13 +1,27 @@
 #!/usr/bin/env node
 // @ts-check
-// A tiny TUI that paints captured Claude- or Codex-shaped screens on command ("w" working, "i" idle) for turn-detection
-// tests and the detection-latency bench; it stamps the wall-clock time of every frame it writes on command.
+// A tiny TUI that paints captured Claude-, Codex- or Qwen-shaped screens on command ("w" working, "i" idle) for
+// turn-detection tests and the detection-latency bench; it stamps the wall-clock time of every frame it writes on command.
+// As Qwen ("s"), it ends a turn with the Stop hook Elwood installed in $QWEN_HOME/settings.json, then repaints idle.
 import { appendFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
+import { postQwenSessionStart, postQwenStop } from "./painter-qwen-hook.mjs";
 
 const argv = process.argv.slice(2);
-const CODEX = argv[argv.indexOf("--shape") + 1] === "codex";
+// Started as an agent's executable (Qwen's arguments, not ours), the shape comes from the env.
+const SHAPE = argv.includes("--shape") ? argv[argv.indexOf("--shape") + 1] : process.env.PAINTER_SHAPE;
+const CODEX = SHAPE === "codex";
+const QWEN = SHAPE === "qwen";
+// The start's version probe (`--version`): answer like the CLI the painter stands in for.
+if (argv.includes("--version")) {
+  process.stdout.write(`${process.env.PAINTER_VERSION ?? "0.0.0"}\n`);
+  process.exit(0);
+}
 const stampFile = process.env.PAINTER_STAMPS;
+/**
+ * Stamps in ms on the monotonic clock every process on the machine shares (CLOCK_MONOTONIC): each process's
+ * performance.timeOrigin is its own reading of the wall clock at start-up, tens of ms apart between two under load.
+ */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000n) / 1000;
 /** Milliseconds of working-spinner frames painted before the first idle composer (startup animation). */
 const startupSpinMs = Number(process.env.PAINTER_STARTUP_SPIN_MS ?? "0");
 
@@ -52,10 +66,24 @@ function codexScreen(working) {
   return { title, head, bottom, osc: osc7501(working ? "state=working:app=codex" : "state=idle:app=codex") };
 }
 
+/** Qwen Code 0.24.4's layout (test/fixtures/screens/qwen/0.24.4/07-running-turn.txt and 04-reply.txt). */
+function qwenScreen(/** @type {boolean} */ working) {
+  const head = ["  │ >_ Qwen Code (v0.24.4)", "  │ API Key | fake-model (/model to change)", "", "  > say hello", "", "  \u25c6\ufe0e FAKE-REPLY: hello.", ""];
+  const bottom = [
+    working ? `  ${["⠋", "⠙", "⠹", "⠸"][tick % 4]} Preparing a witty response... (1s · ↓ 3 tokens · esc to cancel)` : "",
+    rule(),
+    `>   ${DIM}Type your message or @path/to/file${RESET}`,
+    rule(),
+    `${DIM}  ➜ work · git:(master) · fake-model${RESET}`,
+    `${DIM}  ${working ? "Enter to steer · Ctrl+Q to queue · " : ""}⏸ Ask permissions (shift + tab to cycle)${RESET}`,
+  ];
+  return { title: working ? "\u25d0\ufe0e Qwen - work" : "Qwen - work", head, bottom, osc: "" };
+}
+
 /** One full repaint as a single write; returns the bytes so the caller can stamp right before writing. */
 function frame(/** @type {boolean} */ working) {
   tick += 1;
-  const s = CODEX ? codexScreen(working) : claudeScreen(working);
+  const s = QWEN ? qwenScreen(working) : CODEX ? codexScreen(working) : claudeScreen(working);
   const height = rows();
   const body = [...s.head];
   while (body.length + s.bottom.length < height) body.push("");
@@ -66,7 +94,7 @@ function frame(/** @type {boolean} */ working) {
 /** Paints on command; the stamp (`w|i <epoch ms>`) is taken right before the write and appended after it. */
 function paint(/** @type {boolean} */ working) {
   const bytes = frame(working);
-  const at = performance.timeOrigin + performance.now();
+  const at = monotonicMs();
   process.stdout.write(bytes);
   if (stampFile) appendFileSync(stampFile, `${working ? "w" : "i"} ${at}\n`);
 }
@@ -77,15 +105,30 @@ process.on("SIGTERM", () => process.exit(143));
 process.stdout.on("resize", () => process.stdout.write(frame(false)));
 
 let started = false;
+/** Qwen's turn end as the CLI runs it: the Stop hook (stamped as the end), answered, then the idle composer. */
+async function stopThenIdle() {
+  // Stamped right before the request goes; written to the file after it (the file write is no part of the hook).
+  let at = 0;
+  await postQwenStop(() => (at = monotonicMs()));
+  if (stampFile) appendFileSync(stampFile, `i ${at}\n`);
+  process.stdout.write(frame(false));
+}
+
+// Commands run in order: a Stop's idle repaint comes before the next command's frame.
+let queue = Promise.resolve();
 process.stdin.on("data", (buf) => {
   if (!started) return;
   for (const ch of buf.toString("utf8")) {
-    if (ch === "w") paint(true);
-    else if (ch === "i") paint(false);
+    if (ch === "w") queue = queue.then(() => paint(true));
+    else if (ch === "i") queue = queue.then(() => paint(false));
+    // An idle repaint that is no turn end (no stamp): the quiet frames after a Stop.
+    else if (ch === "q") queue = queue.then(() => void process.stdout.write(frame(false)));
+    else if (ch === "s" && QWEN) queue = queue.then(stopThenIdle);
     else if (ch === "\x03") process.exit(0);
   }
 });
 
+if (QWEN) await postQwenSessionStart();
 const t0 = Date.now();
 const boot = setInterval(() => {
   if (Date.now() - t0 < startupSpinMs) {
