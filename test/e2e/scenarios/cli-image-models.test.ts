@@ -39,7 +39,7 @@ describe("elwood command: images, models and status 2 on Claude Code 2.1.215", (
       unlinkSync(path.join(box.bin, "claude"));
       const none = await runElwood(box, ["hello"], { code: 2 });
       expect(none.stdout).toBe("");
-      expect(none.stderr).toMatch(/no agent found: neither claude nor codex/);
+      expect(none.stderr).toMatch(/no agent found: none of claude, codex, qwen/);
       expect(box.server.requests.filter((r) => r.kind === "main")).toEqual([]);
     });
   }, 120_000);
