@@ -2,68 +2,16 @@
 // with every received event logged as a content-free status decision.
 
 import { announce } from "./announce.js";
-import { channelAfter, titleWork } from "./channel-state.js";
+import { channelAfter } from "./channel-state.js";
 import { and, assign, enqueueActions, setup } from "xstate";
-import type { DialogFact, DialogKind, ScreenFacts } from "../src/contracts/screen-facts.js";
-import type { SessionStatus, StatusDecision, StatusEvidence } from "../src/contracts/public-types.js";
+import type { HookEvent, PtyExitEvent, StatusChangedEvent, TurnEndedEvent } from "../src/contracts/events.js";
+import type { SessionStatus, StatusDecision } from "../src/contracts/public-types.js";
 import { exitReason } from "./exit-reason.js";
-import type {
-  FrameEvent,
-  HookEvent,
-  LifecycleEvent,
-  PtyExitEvent,
-  PtySpawnedEvent,
-  StatusChangedEvent,
-  SubmissionWrittenEvent,
-  TrustFallbackEvent,
-  TurnEndedEvent,
-  TurnStartedEvent,
-} from "../src/contracts/events.js";
-import type { ClosingAs, ReadinessPolicy } from "../src/contracts/readiness.js";
+import { blockingDialog, channelOf, evidenceOf, factsOf, heldDialog, idleComposer, workingFrame } from "./status-evidence.js";
+import { STATUS_DECISION_LIMIT, type DecideParams, type StatusContext, type StatusEvent, type StatusInput } from "./status-types.js";
 
-export const STATUS_DECISION_LIMIT = 50;
+export * from "./status-types.js";
 
-export interface StatusInput {
-  readonly readiness: ReadinessPolicy;
-  /** Dialog kinds Elwood answers itself (e.g. workspace trust with autotrust): they hold but never block. */
-  readonly autoAnswered: readonly DialogKind[];
-}
-
-export type StatusEvent =
-  | PtySpawnedEvent
-  | PtyExitEvent
-  | FrameEvent
-  | HookEvent
-  | TurnStartedEvent
-  | TurnEndedEvent
-  | SubmissionWrittenEvent
-  | TrustFallbackEvent
-  | { readonly type: "lifecycle.closing"; readonly as: ClosingAs }
-  | LifecycleEvent;
-
-export interface StatusContext {
-  readonly status: SessionStatus;
-  readonly initialReady: boolean;
-  readonly decisions: readonly StatusDecision[];
-  readonly readiness: ReadinessPolicy;
-  readonly autoAnswered: readonly DialogKind[];
-  /** Latest frame's facts (booleans only; never screen text). */
-  readonly facts: ScreenFacts | undefined;
-  /** The CLI's latest report on its own state channel (last `oscState` word); undefined when it never reported. */
-  readonly channel: string | undefined;
-  readonly closingAs: ClosingAs | undefined;
-  /** The readiness deadline passed while a dialog held readiness. */
-  readonly deadlinePassed: boolean;
-  /** Undecided PermissionRequest hooks whose dialog has not been painted yet (a human will be asked). */
-  readonly permissionPending: number;
-  /** Permission dialogs painted before their PermissionRequest hook arrived (the hook then comes late). */
-  readonly permissionUnmatched: number;
-  /** The current block is a tool-permission dialog (its end needs the CLI's own evidence, see `blocked`). */
-  readonly permissionBlocked: boolean;
-}
-
-/** No reason: the event is a pty.exit and the reason names its exit code or signal (see exit-reason.ts). */
-type DecideParams = { readonly reason?: string; readonly to?: SessionStatus };
 
 /** A transition action that records the decision (and announces a status change). */
 /** An accepted permission's tool shows work within this bound on the measured CLIs; a dialog with no follow-up is over. */
@@ -73,47 +21,6 @@ function decide(reason: string, to?: SessionStatus) {
   return { type: "decide" as const, params: to === undefined ? { reason } : { reason, to } };
 }
 
-function evidenceOf(event: StatusEvent | { type: string }): StatusEvidence {
-  if (event.type === "frame") {
-    const facts = (event as FrameEvent).facts;
-    return { kind: "frame", ruleIds: [...facts.ruleIds] };
-  }
-  if (event.type === "turn.started" || event.type === "turn.ended") {
-    return { kind: event.type, source: (event as TurnStartedEvent).source };
-  }
-  if (event.type.startsWith("xstate.after")) return { kind: "timer", source: event.type };
-  if (event.type === "trust.fallback") return { kind: event.type, ruleIds: [...(event as TrustFallbackEvent).ruleIds] };
-  return { kind: event.type };
-}
-
-function factsOf(event: StatusEvent): ScreenFacts | undefined {
-  return event.type === "frame" ? (event as FrameEvent).facts : undefined;
-}
-
-function blockingDialog(facts: ScreenFacts | undefined, auto: readonly DialogKind[]): DialogFact | undefined {
-  const d = facts?.dialog;
-  if (!d || !d.blocking) return undefined;
-  return auto.includes(d.kind) ? undefined : d;
-}
-
-function heldDialog(facts: ScreenFacts | undefined): boolean {
-  return facts?.dialog?.blocking === true;
-}
-
-// The title spinner is read as the turn machine reads it (see titleWork): no work while the CLI's own state
-// channel says idle, so a background spinner neither moves a cleared dialog to running nor keeps readiness away.
-function idleComposer(facts: ScreenFacts | undefined, channel: string | undefined): boolean {
-  return !!facts && facts.composer && !facts.working && !titleWork(facts, channel) && !facts.dialog;
-}
-
-function workingFrame(facts: ScreenFacts | undefined, channel: string | undefined): boolean {
-  return !!facts && !facts.dialog && (facts.working || titleWork(facts, channel));
-}
-
-/** The channel as this event leaves it: guards run before the transition's decide records it. */
-function channelOf(context: StatusContext, event: StatusEvent): string | undefined {
-  return channelAfter(context.channel, event);
-}
 
 export const statusMachine = setup({
   types: {
