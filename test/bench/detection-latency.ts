@@ -28,7 +28,6 @@ function summary(values: readonly number[]): { p50: number; p99: number; max: nu
 }
 
 const SIZE = { cols: 189, rows: 48 };
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 type Shape = "claude" | "codex" | "qwen (screen)" | "qwen (Stop hook)";
 
@@ -46,8 +45,11 @@ async function painterFor(shape: Shape): Promise<Painter> {
 async function runShape(shape: Shape, turns: number): Promise<Record<string, unknown>> {
   const painter = await painterFor(shape);
   const session = painter.session;
-  // The painter's turn end: an idle frame, or (Qwen with hooks) the Stop hook, then the idle frame once it is answered.
-  const endKey = shape === "qwen (Stop hook)" ? "s" : "i";
+  // With hooks the turn starts and ends as Qwen runs it: the prompt hook then the working frame, the Stop hook then the
+  // idle frame. Screen only: a working frame, an idle frame.
+  const hooked = shape === "qwen (Stop hook)";
+  const startKey = hooked ? "p" : "w";
+  const endKey = hooked ? "s" : "i";
   try {
     await session.waitForStatus((s) => s === "ready", 20_000);
     let waiting: { want: SessionStatus; resolve: (at: number) => void } | undefined;
@@ -68,19 +70,16 @@ async function runShape(shape: Shape, turns: number): Promise<Record<string, unk
     const readyAt: number[] = [];
     for (let k = 0; k < turns; k += 1) {
       const running = next("running");
-      await session.sendKeys("w");
+      await session.sendKeys(startKey);
       runningAt.push(await running);
       const ready = next("ready");
       await session.sendKeys(endKey);
       readyAt.push(await ready);
-      // After a Stop the session watches the screen again only after quiet idle frames (QUIET_FRAMES_REQUIRED).
-      if (endKey === "s") {
-        for (let q = 0; q < 6; q += 1) {
-          await session.sendKeys("q");
-          await sleep(15);
-        }
-      }
     }
+    // The painter appends a hook's stamp once the hook is answered, which is after the session already went ready
+    // on it: the last turn's stamp can trail the loop by a moment.
+    const complete = (): boolean => painter.stamps().filter((x) => x.kind === "i").length >= turns;
+    for (const until = Date.now() + 5_000; !complete() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
     const stamps = painter.stamps();
     const w = stamps.filter((s) => s.kind === "w").map((s) => s.at);
     const i = stamps.filter((s) => s.kind === "i").map((s) => s.at);

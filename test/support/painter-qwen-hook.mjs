@@ -41,3 +41,7 @@ export const postQwenSessionStart = () => postQwenHook("SessionStart", { source:
 /** Qwen's turn end; `onSend` stamps it. */
 export const postQwenStop = (/** @type {() => void} */ onSend) =>
   postQwenHook("Stop", { stop_hook_active: false, last_assistant_message: "FAKE-REPLY: hello." }, onSend);
+
+/** Qwen's prompt hook, which 0.24.4 sends as each turn starts; `onSend` stamps it. */
+export const postQwenPrompt = (/** @type {() => void} */ onSend) =>
+  postQwenHook("UserPromptSubmit", { prompt: "next turn", submitted_prompt: "next turn" }, onSend);

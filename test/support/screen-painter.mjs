@@ -2,9 +2,10 @@
 // @ts-check
 // A tiny TUI that paints captured Claude-, Codex- or Qwen-shaped screens on command ("w" working, "i" idle) for
 // turn-detection tests and the detection-latency bench; it stamps the wall-clock time of every frame it writes on command.
-// As Qwen ("s"), it ends a turn with the Stop hook Elwood installed in $QWEN_HOME/settings.json, then repaints idle.
+// As Qwen, "p" starts a turn with the UserPromptSubmit hook Elwood installed in $QWEN_HOME/settings.json and "s" ends
+// it with the Stop hook, each followed by its frame, as the CLI does.
 import { appendFileSync } from "node:fs";
-import { postQwenSessionStart, postQwenStop } from "./painter-qwen-hook.mjs";
+import { postQwenPrompt, postQwenSessionStart, postQwenStop } from "./painter-qwen-hook.mjs";
 
 const argv = process.argv.slice(2);
 // Started as an agent's executable (Qwen's arguments, not ours), the shape comes from the env.
@@ -114,6 +115,14 @@ async function stopThenIdle() {
   process.stdout.write(frame(false));
 }
 
+/** Qwen's turn start as the CLI runs it: the prompt hook (stamped as the start), answered, then the working frame. */
+async function promptThenWork() {
+  let at = 0;
+  await postQwenPrompt(() => (at = monotonicMs()));
+  if (stampFile) appendFileSync(stampFile, `w ${at}\n`);
+  process.stdout.write(frame(true));
+}
+
 // Commands run in order: a Stop's idle repaint comes before the next command's frame.
 let queue = Promise.resolve();
 process.stdin.on("data", (buf) => {
@@ -124,6 +133,7 @@ process.stdin.on("data", (buf) => {
     // An idle repaint that is no turn end (no stamp): the quiet frames after a Stop.
     else if (ch === "q") queue = queue.then(() => void process.stdout.write(frame(false)));
     else if (ch === "s" && QWEN) queue = queue.then(stopThenIdle);
+    else if (ch === "p" && QWEN) queue = queue.then(promptThenWork);
     else if (ch === "\x03") process.exit(0);
   }
 });
