@@ -18,8 +18,9 @@ const TITLE_ACTION = rule("qwen-title-action-required");
 const INITIALIZING = rule("qwen-initializing");
 const PROMPT_ROW = rule("qwen-prompt-row");
 const INTERRUPT_BANNER = rule("qwen-interrupt-banner");
-const PERMISSION_HEADER = /^ {2}\? \S.*←$/;
-const PICKER_TOP = /^\s*╭─+╮$/;
+// Row by row (the table's header rule is multiline, for the region test): the same pattern without the `m` flag.
+const PERMISSION_HEADER = new RegExp(rule("qwen-permission-header").source);
+const PICKER_TOP = rule("qwen-dialog-box-top");
 const RIPGREP = rule("qwen-ripgrep-warning");
 
 /** History rows: user prompts `  > `, replies `  ◆︎ `, notices `  ●︎ `, tool results `  ✓ ` / `  x `. */

@@ -119,6 +119,13 @@ export const qwenScreenRules: readonly ScreenRule[] = [
     verifiedAgainst: ONLY,
   },
   {
+    id: "qwen-dialog-box-top",
+    description: "The top border of a boxed dialog (the `/model` picker's `╭──…──╮`): where the live dialog region starts.",
+    region: "bottom",
+    pattern: /^\s*╭─+╮$/,
+    verifiedAgainst: ONLY,
+  },
+  {
     id: "qwen-model_picker-prompt",
     description: "The `/model` dialog, a rounded box titled `│ Select Model │` with `› 1. [openai] Fake One (fake-model)` rows (read without the box's borders).",
     region: "bottom",
