@@ -4,7 +4,7 @@ import { defineAgent } from "../agent-definition.js";
 import type { PublicAgentDefinition } from "../agent-facts.js";
 import { qwenAdapter } from "./adapter.js";
 import { isQwenHookEventName, type QwenHookEventName } from "./hook-events.js";
-import { qwenInteractiveArgs } from "./interactive-args.js";
+import { qwenInteractiveArgs, qwenInteractiveEnv } from "./interactive-args.js";
 import { qwenLaunchPlan } from "./launch-plan.js";
 import { QWEN_APPROVAL_MODES, validateQwenOptions } from "./options.js";
 import { readQwenTurnHook } from "./turn-hooks.js";
@@ -47,6 +47,7 @@ export const qwenAgent: PublicAgentDefinition<"qwen"> = defineAgent({
   // `--resume` takes every other launch option (0.24.4); highTrust expands to its own approval mode.
   resumePosture: { fields: ["approvalMode"], overriddenBy: (_field, options) => options["highTrust"] === true },
   interactiveArgs: qwenInteractiveArgs,
+  interactiveEnv: qwenInteractiveEnv,
   turnHooks: readQwenTurnHook,
   isHookEventName: isQwenHookEventName,
 });
