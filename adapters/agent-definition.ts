@@ -27,6 +27,11 @@ export interface AgentDefinition<K extends AgentKind = AgentKind, R extends Comm
   readonly launchPlan: (resolved: R, resume?: ResumeTarget) => AgentLaunchPlan<P>;
   /** The CLI's own argv (after its executable) for a person's interactive launch with this model, effort and posture. */
   readonly interactiveArgs: (launch: InteractiveLaunch) => string[];
+  /**
+   * Variables a person's interactive launch of a stored session needs, from its session directory (an agent whose
+   * conversation lives in a private config home there); absent: none.
+   */
+  readonly interactiveEnv?: (sessionDir: string) => Readonly<Record<string, string>>;
   /** Reads the hooks that accept, end or reject a `send` / `stream` turn (its transcript reader is the adapter's). */
   readonly turnHooks: TurnHookReader;
   /** Whether a name is one of its hook events (a handler key, a bridge call's event). */

@@ -3,7 +3,7 @@
 
 import type { ResumeTarget } from "../src/contracts/start-or-resume.js";
 import type { AgentAdapter } from "../src/contracts/agent-adapter.js";
-import type { ElwoodErrorCode } from "../src/contracts/errors.js";
+import type { ElwoodError, ElwoodErrorCode } from "../src/contracts/errors.js";
 import type { HookErrorEvent, HookEventSelection, TerminalSize } from "../src/contracts/public-types.js";
 import type { BridgeCallMode } from "../effects/hook-bridge/bridge-command.js";
 import type { HookBridgeHandler, HookHttpEndpoint } from "../effects/hook-bridge/server.js";
@@ -89,6 +89,11 @@ export interface AgentLaunchPlan<P> {
    * directory, which a resume reopens). The probe never sees them: it runs before the directory exists.
    */
   readonly sessionEnv?: (sessionDir: string) => Readonly<Record<string, string>>;
+  /**
+   * Why this session's images could not reach the agent, though its definition takes images (the agent reads them from
+   * a place this session's directory does not allow); undefined when they can. A message with images is then refused.
+   */
+  readonly imagesUnavailable?: (sessionDir: string) => ElwoodError | undefined;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
   /** The adapter and resolved launch posture the session record persists (what a resume restores). */

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { resolve } from "node:path";
-import { agentInfo, agentInteractiveArgs, listSessions } from "../src/index.js";
+import { agentInfo, agentInteractiveArgs, agentInteractiveEnv, listSessions } from "../src/index.js";
 import { posturesOf } from "./agent-postures.js";
 import { CliError, EXIT, usageError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -24,6 +24,8 @@ export interface InteractiveLaunch {
   readonly agent: AgentName;
   readonly cwd: string;
   readonly args: readonly string[];
+  /** Variables the agent needs for a stored session (Qwen's private config home), set on the `exec` line itself. */
+  readonly env: Readonly<Record<string, string>>;
 }
 
 /** Validates the invocation and builds the agent's own argv (built-in headless posture defaults are not applied). */
@@ -64,14 +66,24 @@ export async function planInteractive(values: RunValues, positionals: readonly s
     posture[p.option] = ht ? p.highTrust : (postureValue(settings, agent, p.option).value ?? (stored[p.option] as string | null | undefined) ?? undefined);
   }
   const args = agentInteractiveArgs(agent, { cwd, model, effort, posture, conversation });
-  return { agent, cwd, args };
+  const env = id === undefined ? {} : agentInteractiveEnv(agent, { stateDir: settings.stateDir.value, elwoodSessionId: id });
+  return { agent, cwd, args, env };
+}
+
+/**
+ * The line the login shell runs. A session's variables go through `env` on that line, after the shell's start-up
+ * files ran (a profile exporting its own QWEN_HOME would otherwise point the agent away from the conversation).
+ */
+export function interactiveCommandLine(launch: InteractiveLaunch): string {
+  const vars = Object.entries(launch.env).map(([name, value]) => `${name}=${value}`);
+  return [...(vars.length === 0 ? ["exec"] : ["exec", "env", ...vars]), agentInfo(launch.agent).executable, ...launch.args].map(quote).join(" ");
 }
 
 /** Runs the agent through the login shell with this terminal; Ctrl+C belongs to the agent while it runs. */
 export async function runInteractive(launch: InteractiveLaunch, io: CliIo): Promise<number> {
   const offInterrupt = io.onInterrupt(() => {});
   try {
-    const line = ["exec", agentInfo(launch.agent).executable, ...launch.args].map(quote).join(" ");
+    const line = interactiveCommandLine(launch);
     const child = spawn(loginShell(io.env), ["-l", "-i", "-c", line], { cwd: launch.cwd, stdio: "inherit", env: io.env as NodeJS.ProcessEnv });
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done, fail) => {
       child.on("error", fail);

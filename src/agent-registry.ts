@@ -7,6 +7,8 @@ import { CodexSession, type CodexSessionOptions } from "./codex-session.js";
 import type { InteractiveLaunch, PublicAgentDefinition } from "../adapters/agent-facts.js";
 import { AGENT_KINDS } from "../adapters/registry-kinds.js";
 import { capabilityRefusal } from "./capability-check.js";
+import { sessionDirPath } from "../effects/state-dir.js";
+import { ElwoodError } from "./contracts/errors.js";
 import { agentDefinition, commonFacade, launchDefinedAgent, resumeDefinedAgent } from "./agent-launch.js";
 import { AgentConversation, type AgentConversationOptions, type AgentStartOptions } from "./agent-conversation.js";
 import type { AgentKind, AgentModelOption } from "./contracts/public-types.js";
@@ -118,6 +120,19 @@ export function agentInfo(kind: AgentKind): AgentInfo {
 /** The agent's own argv (after its executable) for a person's interactive launch: no Elwood hooks or settings. */
 export function agentInteractiveArgs(kind: AgentKind, launch: InteractiveLaunch): string[] {
   return agentDefinition(kind).interactiveArgs(launch);
+}
+
+/**
+ * The environment a person's interactive launch of the stored session `elwoodSessionId` (in the store `stateDir`)
+ * needs besides the user's own: where the agent keeps that session's conversation (Qwen: its private config home).
+ * Empty for an agent that needs none; an invalid id rejects `invalid_argument`.
+ */
+export function agentInteractiveEnv(kind: AgentKind, session: { readonly stateDir: string; readonly elwoodSessionId: string }): Readonly<Record<string, string>> {
+  const env = agentDefinition(kind).interactiveEnv;
+  if (env === undefined) return {};
+  const dir = sessionDirPath({ stateDir: session.stateDir, cwd: session.stateDir, elwoodSessionId: session.elwoodSessionId });
+  if (dir instanceof ElwoodError) throw dir;
+  return env(dir);
 }
 
 /** Every agent's data, in registry order. */

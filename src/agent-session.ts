@@ -80,7 +80,7 @@ export class SessionFacade implements AgentSession {
     this.intake = new SubmissionIntake({
       cwd: runtime.cwd,
       imageVia: runtime.adapter.imageVia,
-      imagesRefusal: () => capabilityRefusal(runtime.adapter.kind, "images"),
+      imagesRefusal: () => capabilityRefusal(runtime.adapter.kind, "images") ?? runtime.imagesRefusal,
       agentEnv: runtime.agentEnv ?? process.env,
       status: () => this.status,
       enqueue: (op, settleAt) => this.pending.enqueue(op, settleAt),

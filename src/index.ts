@@ -9,6 +9,7 @@ export {
   agentInfo,
   agentInfos,
   agentInteractiveArgs,
+  agentInteractiveEnv,
   listAgentModels,
   resumeAgentSession,
   startAgentSession,

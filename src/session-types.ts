@@ -13,6 +13,7 @@ import type { AgentAdapter } from "./contracts/agent-adapter.js";
 import type { ElwoodLoopEvent } from "./contracts/loop.js";
 import type { SessionLoopRuntime } from "./session-loops.js";
 import type { AgentHookKind, AgentKind, ActivityEvent, HookErrorEvent, InputEvent, SessionStatus, WarningEvent, TerminalExitEvent, TerminalSize } from "./contracts/public-types.js";
+import type { ElwoodError } from "./contracts/errors.js";
 
 export type { HookErrorEvent } from "./contracts/public-types.js";
 import type { ScreenFacts } from "./contracts/screen-facts.js";
@@ -105,6 +106,8 @@ export interface SessionRuntime {
   readonly stopGraceMs: number;
   /** Login callbacks per op, read by the transaction effects actor (never stored in a machine). */
   readonly loginCallbacks: Map<string, LoginCallbacks>;
+  /** Why this session cannot take images though its agent does (the launch plan's `imagesUnavailable`). */
+  readonly imagesRefusal?: ElwoodError;
   /** The environment the agent was launched with (its display is the one image attach must use). */
   readonly agentEnv?: Readonly<Record<string, string>>;
   /** Where the session's loops persist and what a resume restored (absent: loops live in memory only). */

@@ -235,8 +235,10 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     });
     launched.actor.on("public.exit", () => supervisor?.cliExited());
     const spawned = whenSpawned(launched.actor);
+    const imagesRefusal = plan.imagesUnavailable?.(sessionDir);
     const runtime: SessionRuntime = {
       ...launched,
+      ...(imagesRefusal === undefined ? {} : { imagesRefusal }),
       loops: { store: loopStore, restored, current: () => isCurrent() },
       ...(resumedTranscript === undefined ? {} : { resumedTranscript }),
     };

@@ -4,7 +4,7 @@ import { defineAgent } from "../agent-definition.js";
 import type { PublicAgentDefinition } from "../agent-facts.js";
 import { qwenAdapter } from "./adapter.js";
 import { isQwenHookEventName, type QwenHookEventName } from "./hook-events.js";
-import { qwenInteractiveArgs } from "./interactive-args.js";
+import { qwenInteractiveArgs, qwenInteractiveEnv } from "./interactive-args.js";
 import { qwenLaunchPlan } from "./launch-plan.js";
 import { QWEN_APPROVAL_MODES, validateQwenOptions } from "./options.js";
 import { readQwenTurnHook } from "./turn-hooks.js";
@@ -38,13 +38,16 @@ export const qwenAgent: PublicAgentDefinition<"qwen"> = defineAgent({
   // No effort option: reasoning is the configured provider's (settings `model.generationConfig`).
   reasoningEfforts: [],
   postures: [{ option: "approvalMode", label: "Qwen approval mode", values: QWEN_APPROVAL_MODES, commandDefault: "default", highTrust: "yolo" }],
-  capabilities: { login: false, images: false, models: false, compact: true, resume: true, loops: true },
+  // Images (0.24.4, measured): a bracketed-pasted image path becomes an `Attachments:` chip and is sent as an `@` reference
+  // the model request carries as an image_url part, when Qwen deems the model image-capable (README); see image-reach.ts.
+  capabilities: { login: false, images: true, models: false, compact: true, resume: true, loops: true },
   adapter: qwenAdapter,
   validateOptions: validateQwenOptions,
   launchPlan: qwenLaunchPlan,
   // `--resume` takes every other launch option (0.24.4); highTrust expands to its own approval mode.
   resumePosture: { fields: ["approvalMode"], overriddenBy: (_field, options) => options["highTrust"] === true },
   interactiveArgs: qwenInteractiveArgs,
+  interactiveEnv: qwenInteractiveEnv,
   turnHooks: readQwenTurnHook,
   isHookEventName: isQwenHookEventName,
 });

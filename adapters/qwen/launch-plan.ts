@@ -11,6 +11,7 @@ import { coordinatedUpdate } from "../update-coordinator.js";
 import { qwenAdapter } from "./adapter.js";
 import { qwenArgs, qwenResumeArgs } from "./command-line.js";
 import { createQwenHookDispatcher } from "./hook-dispatch.js";
+import { qwenImagesUnavailable } from "./image-reach.js";
 import { isQwenHookEventName, qwenHookEventsFor, qwenHookSettings, qwenHookTimeoutSec } from "./hook-events.js";
 import type { ResolvedQwenOptions } from "./options.js";
 import { qwenHomeOf, seedQwenHome } from "./private-home.js";
@@ -42,6 +43,7 @@ export function qwenLaunchPlan(resolved: ResolvedQwenOptions, resume?: ResumeTar
     // Every session runs in a private config home the session directory holds: Elwood's settings and hooks go there,
     // and the user's own ~/.qwen is only read.
     sessionEnv: (sessionDir) => ({ QWEN_HOME: qwenHomeOf(sessionDir) }),
+    imagesUnavailable: qwenImagesUnavailable(resolved.cwd),
     args: async ({ hookEvents, sessionDir, bridgeCommand, bashBridgeCommand, http }) => {
       const user = await readUserQwenSettings(userHome);
       if (!user.ok) {

@@ -12,6 +12,7 @@ const RULE_ROW = rule("qwen-composer-rule");
 const MARKER = rule("qwen-composer-marker");
 const PLACEHOLDER = rule("qwen-composer-placeholder");
 const PASTED_CHIP = rule("qwen-pasted-chip");
+const ATTACHMENTS = rule("qwen-attachments");
 const WORKING_SPINNER = rule("qwen-working-spinner");
 const TITLE_SPINNER = rule("qwen-working-title");
 const TITLE_ACTION = rule("qwen-title-action-required");
@@ -31,6 +32,8 @@ const GRAMMAR: GateGrammar = { cursorGlyphs: CURSOR_GLYPHS, headerStart: rule(QW
 /** Rows below the composer: the cwd / model row and the approval-mode row (or the Ctrl+C notice). */
 const FOOTER_SEARCH_ROWS = 5;
 const MAX_COMPOSER_ROWS = 30;
+/** The attachments block sits right above the composer's top rule (a blank row may come between); squeezed, it spans a few rows. */
+const MAX_ATTACHMENT_ROWS = 8;
 /** Rows above the composer where the loading row sits (a blank row between). */
 const WORKING_SEARCH_ROWS = 6;
 
@@ -68,6 +71,20 @@ function findComposer(rows: readonly string[], last: number, top: number, cols: 
     return { top: upper, text: placeholder ? "" : joined, rowsText: parts.join("\n") };
   }
   return undefined;
+}
+
+/**
+ * Images attached to the draft: one `[` per chip in the first row of the `Attachments:` block, the run of rows right
+ * above the composer (one blank row may separate them). Chip names (`clipboard-<ms>-<n>.<ext>`) hold no `[`.
+ */
+function attachmentChips(rows: readonly string[], composerTop: number): number {
+  let r = composerTop - 1;
+  if ((rows[r] ?? "") === "") r -= 1;
+  for (const floor = Math.max(0, r - MAX_ATTACHMENT_ROWS); r >= floor && (rows[r] ?? "") !== ""; r -= 1) {
+    const row = rows[r] ?? "";
+    if (ATTACHMENTS.test(row) && (rows[r - 1] ?? "") === "") return row.split("[").length - 1;
+  }
+  return 0;
 }
 
 /** A boxed dialog's rows without the box (`│ › 1. …  │` → `› 1. …`), so the shared option parser reads them. */
@@ -111,6 +128,7 @@ export const readQwenScreen: ScreenReader = (snapshot): ScreenFacts => {
   let dialog: DialogFact | undefined;
   let transcriptBound = last + 1;
   let pastedChip = false;
+  let imageChips = 0;
   if (composer !== undefined) {
     matched.add("qwen-composer-rule");
     matched.add("qwen-composer-marker");
@@ -119,6 +137,8 @@ export const readQwenScreen: ScreenReader = (snapshot): ScreenFacts => {
       matched.add("qwen-pasted-chip");
       pastedChip = true;
     }
+    imageChips = attachmentChips(rows, composer.top);
+    if (imageChips > 0) matched.add("qwen-attachments");
     for (let r = composer.top + 1; r <= Math.min(last, composer.top + MAX_COMPOSER_ROWS + FOOTER_SEARCH_ROWS); r += 1) {
       if (rule("qwen-footer-mode").test(rows[r] ?? "")) {
         matched.add("qwen-footer-mode");
@@ -166,7 +186,7 @@ export const readQwenScreen: ScreenReader = (snapshot): ScreenFacts => {
     titleSpinner,
     interruptBanner,
     pastedChip,
-    imageChips: 0,
+    imageChips,
     imagePasteFailures: 0,
     ruleIds: [...matched].sort(),
   };

@@ -52,6 +52,14 @@ export const qwenScreenRules: readonly ScreenRule[] = [
     pattern: /\[Pasted Content \d+ chars\](?: #\d+)?/,
     verifiedAgainst: ONLY,
   },
+  {
+    id: "qwen-attachments",
+    description:
+      "Images attached to the draft, in the block right above the composer: `  Attachments: [clipboard-1796691981768-0.png] [clipboard-…]` (a pasted image path is copied into the private home's tmp/clipboard under that name, a Ctrl+V clipboard image too; submit sends them as `@<path>` references). When the chips do not fit one row, Ink shrinks every item into a narrow column (`  Atta[clipboard-[clipboard…` over three rows, measured at 60 columns): the block's first row still holds the label's start and one `[` per chip.",
+    region: "bottom",
+    pattern: /^ {2}A(?:t(?:t(?:a(?:c(?:h(?:m(?:e(?:n(?:t(?:s:?)?)?)?)?)?)?)?)?)?)? *\[/,
+    verifiedAgainst: ONLY,
+  },
   // ── work ────────────────────────────────────────────────────────────────────────────────────
   {
     id: "qwen-working-spinner",

@@ -2,7 +2,7 @@
 // terminal, and the command exits with the agent's status; a stored session resumes by its conversation id.
 
 import * as pty from "@lydell/node-pty";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CliSandbox, sandboxPerTest, ELWOOD_SOURCE, runCliChild } from "../support/cli-child.js";
@@ -46,4 +46,20 @@ describe("elwood interactive (issue 19, C-CLI-25)", () => {
     expect(readFileSync(join(s.root, "argv"), "utf8").trim().split("\n")).toEqual(["--permission-mode", "dontAsk", "--resume", record.resume.conversationId]);
     expect((await inTerminal(s, ["interactive", sessionId, "--cwd", "/tmp"])).code).toBe(2);
   }, 120_000);
+  it("C-CLI-25: a stored Qwen session reopens on its conversation with QWEN_HOME at the session's private home, whatever the shell's profile exports (issue 34)", async () => {
+    const s = sandbox();
+    const dir = join(s.stateDir, "sessions", "qwen-1");
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const record = { schemaVersion: 1, elwoodSessionId: "qwen-1", cwd: s.ws, adapter: "qwen", resume: { conversationId: "c0ffee-conv", approvalMode: "plan" } };
+    writeFileSync(join(dir, "session.json"), JSON.stringify(record), { mode: 0o600 });
+    const qwen = join(s.root, "bin", "qwen");
+    writeFileSync(qwen, `#!/bin/sh\nprintf '%s\\n' "$@" > '${join(s.root, "argv")}'\nprintf '%s' "$QWEN_HOME" > '${join(s.root, "qwen-home-var")}'\nexit 0\n`);
+    chmodSync(qwen, 0o755);
+    // The user's own QWEN_HOME, exported by the login shell's profile, must not win over the session's.
+    appendFileSync(join(s.root, "home", ".bash_profile"), "export QWEN_HOME=/users/own/qwen\n");
+    const run = await inTerminal(s, ["interactive", "qwen-1"]);
+    expect(run.code, run.output).toBe(0);
+    expect(readFileSync(join(s.root, "argv"), "utf8").trim().split("\n")).toEqual(["--approval-mode", "plan", "--resume", "c0ffee-conv"]);
+    expect(readFileSync(join(s.root, "qwen-home-var"), "utf8")).toBe(join(dir, "qwen-home"));
+  }, 60_000);
 });

@@ -29,6 +29,17 @@ describe("Qwen Code 0.24.4 screen facts (issue 34)", () => {
     }
   });
 
+  it("pasted image paths are the `Attachments:` block's chips above the composer (imageChips), also when five are squeezed into columns at 60 columns", () => {
+    const wide = screen("img-attachments-120");
+    expect(wide).toMatchObject({ composer: true, composerText: "look", imageChips: 2 });
+    expect(wide.ruleIds).toContain("qwen-attachments");
+    const rows = readFileSync(`${DIR}img-attachments-60.txt`, "utf8").replace(/\n$/, "").split("\n");
+    expect(readQwenScreen(syntheticSnapshot(rows, { cols: 60, rows: 30, title: "Qwen - work" }))).toMatchObject({ composer: true, imageChips: 5 });
+    // No block: no chips, and a history row starting with `[` is not one.
+    expect(screen("03-idle-composer").imageChips).toBe(0);
+    expect(screen("04-reply").imageChips).toBe(0);
+  });
+
   it("a running turn shows its loading row above the composer; the busy title is work too", () => {
     expect(screen("07-running-turn")).toMatchObject({ composer: true, working: true });
     expect(screen("03-idle-composer", "\u25D0\uFE0E Qwen - work").titleSpinner).toBe(true);
