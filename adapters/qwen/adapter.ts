@@ -55,8 +55,10 @@ export const qwenAdapter: AgentAdapter = {
   // MessageDisplay fires for every streamed chunk of a reply, each a blocking hook run: only for a caller who handles it.
   handlerOnlyHooks: ["MessageDisplay"],
   statusHooks: ["PermissionRequest", "SessionEnd"],
-  // The picker writes the chosen model into the session's private settings.json only: nothing of the user's to restore.
-  picker: { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: true },
+  // 0.24.4: Enter applies the highlighted row (no session-only key, no effort step) and writes `model.name` into the
+  // session's private settings.json (QWEN_HOME), nothing of the user's to restore. No row is marked current: the
+  // dialog opens with its cursor on the current model. The model the session started with is its default.
+  picker: { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: true, cursorOpensOnCurrent: true },
   hookReply: STOP_AND_PERMISSION_REPLIES,
   hookKinds: QWEN_HOOK_KINDS,
   readTranscript: readQwenTranscriptRecord,

@@ -38,7 +38,7 @@ export const qwenAgent: PublicAgentDefinition<"qwen"> = defineAgent({
   // No effort option: reasoning is the configured provider's (settings `model.generationConfig`).
   reasoningEfforts: [],
   postures: [{ option: "approvalMode", label: "Qwen approval mode", values: QWEN_APPROVAL_MODES, commandDefault: "default", highTrust: "yolo" }],
-  capabilities: { login: false, images: false, models: false, compact: true, resume: true, loops: true },
+  capabilities: { login: false, images: false, models: true, compact: true, resume: true, loops: true },
   adapter: qwenAdapter,
   validateOptions: validateQwenOptions,
   launchPlan: qwenLaunchPlan,

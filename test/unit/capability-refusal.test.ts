@@ -1,4 +1,4 @@
-// What an agent does not offer is a typed refusal (issue 33 §1 capabilities, issue 34): images and models on Qwen Code.
+// What an agent does not offer is a typed refusal (issue 33 §1 capabilities, issue 34): images on Qwen Code (its /model picker is driven).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,12 @@ describe("capability refusals", () => {
         else expect(refusal).toMatchObject({ code: "capability_unsupported", details: { agentId: info.kind, capability } });
       }
     }
+  });
+
+  it("Qwen Code refuses images and login, and offers its /model picker (listModels, setModel, elwood models)", () => {
+    expect(capabilityRefusal("qwen", "images")).toMatchObject({ code: "capability_unsupported", details: { agentId: "qwen", capability: "images" } });
+    expect(capabilityRefusal("qwen", "login")).toMatchObject({ code: "capability_unsupported" });
+    expect(capabilityRefusal("qwen", "models")).toBeUndefined();
   });
 
   it("checkImages refuses images for an agent without them before anything starts, and takes none at all", async () => {
