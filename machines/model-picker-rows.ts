@@ -46,9 +46,14 @@ export function cursorInKnown(fact: ModelPickerFact | undefined, known: readonly
   return id === undefined ? -1 : known.findIndex((r) => r.id === id);
 }
 
-/** Where the CLI marks no default (Codex), the `(current)` row is also the default. */
-export function finalizeOptions(rows: readonly ModelPickerRowFact[], profile: PickerProfile): AgentModelOption[] {
-  const options = rows.map(toOption);
+/**
+ * Where the CLI marks no current row but opens on it (Qwen), the opening cursor's row is the current one; where it
+ * marks no default (Codex, Qwen), the current row is also the default.
+ */
+export function finalizeOptions(rows: readonly ModelPickerRowFact[], profile: PickerProfile, openCursor: string | null = null): AgentModelOption[] {
+  const marked = rows.map(toOption);
+  const options =
+    profile.cursorOpensOnCurrent && openCursor !== null && !marked.some((o) => o.isCurrent) ? marked.map((o) => (o.id === openCursor ? { ...o, isCurrent: true } : o)) : marked;
   if (profile.currentIsDefault && !options.some((o) => o.isDefault)) {
     return options.map((o) => (o.isCurrent ? { ...o, isDefault: true } : o));
   }

@@ -58,7 +58,7 @@ export const PICKER_DEFAULTS: PickerTiming = {
 export const CLEANUP_CLEAR_FRAMES = 2;
 
 /** A picker that persists nothing and needs no key: the queue's stand-in when an op carries no picker input. */
-export const NO_PICKER_PROFILE: PickerProfile = { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: false };
+export const NO_PICKER_PROFILE: PickerProfile = { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: false, cursorOpensOnCurrent: false };
 
 export interface ModelPickerInput extends Partial<PickerTiming> {
   readonly opId: string;
@@ -90,6 +90,8 @@ export interface PickerContext extends PickerTiming {
   readonly pendingRequestId: string | null;
   /** Model rows collected so far (Codex scrolls: rows accumulate across pages). */
   readonly rows: readonly ModelPickerRowFact[];
+  /** The cursor row's id in the first whole list read (where the profile says the picker opens on the current model). */
+  readonly openCursor: string | null;
   readonly scrollPages: number;
   /** Codex: a page without `↑` / without `↓` was seen, so the collected rows reach the list's first / last row. */
   readonly topSeen: boolean;

@@ -20,7 +20,7 @@ import {
   writeStep,
 } from "./transaction.js";
 import { pickerGuards } from "./model-picker-guards.js";
-import { cursorDelta, cursorInKnown, draftOnComposer, finalizeOptions, mergeRows, picker, stageKey, switchDialog } from "./model-picker-rows.js";
+import { cursorDelta, cursorInKnown, draftOnComposer, finalizeOptions, mergeRows, picker, selectedIndex, stageKey, switchDialog } from "./model-picker-rows.js";
 import type { ModelPickerEvent, ModelPickerInput, ModelPickerParentEvent, PickerContext, WriteWhat } from "./model-picker-types.js";
 import { PICKER_DEFAULTS, PICKER_NOT_SHOWN } from "./model-picker-types.js";
 
@@ -119,7 +119,8 @@ export const modelPickerMachine = setup({
     collectRows: assign(({ context }) => {
       const fact = picker(context.facts, "model");
       if (!fact) return {};
-      return { rows: mergeRows(context.rows, fact.rows), topSeen: context.topSeen || !fact.moreAbove, bottomSeen: context.bottomSeen || !fact.moreBelow };
+      const openCursor = context.rows.length === 0 ? (fact.rows[selectedIndex(fact)]?.id ?? null) : context.openCursor;
+      return { rows: mergeRows(context.rows, fact.rows), openCursor, topSeen: context.topSeen || !fact.moreAbove, bottomSeen: context.bottomSeen || !fact.moreBelow };
     }),
     // Both Codex versions wrap the cursor around at either end of the list, so a page moves exactly to the first
     // row past the collected ones: it exists (no page without the marker was seen on that side yet), and a longer
@@ -184,7 +185,7 @@ export const modelPickerMachine = setup({
       error: fail("the model list could not be read to both ends", { read: context.rows.map((r) => r.id), topSeen: context.topSeen, bottomSeen: context.bottomSeen }),
     })),
     failNotSettled: assign({ error: ({ context }) => context.error ?? fail("the model picker did not close after applying") }),
-    setListResult: assign(({ context }) => ({ result: finalizeOptions(context.rows, context.profile) })),
+    setListResult: assign(({ context }) => ({ result: finalizeOptions(context.rows, context.profile, context.openCursor) })),
   },
 }).createMachine({
   id: "modelPicker",
@@ -197,6 +198,7 @@ export const modelPickerMachine = setup({
     seq: 0,
     pendingRequestId: null,
     rows: [],
+    openCursor: null,
     scrollPages: 0,
     topSeen: false,
     bottomSeen: false,

@@ -57,7 +57,7 @@ export const claudeAdapter: AgentAdapter = {
   compactDoneHook: "PostCompact",
   imageVia: "paste",
   // Claude: `s` applies for this session only (Enter saves a default); a cache warning can paint after the picker closes.
-  picker: { persistsConfig: false, requiresSessionKey: true, effortStage: false, lateWarning: true, currentIsDefault: false },
+  picker: { persistsConfig: false, requiresSessionKey: true, effortStage: false, lateWarning: true, currentIsDefault: false, cursorOpensOnCurrent: false },
   hookReply: STOP_AND_PERMISSION_REPLIES,
   hookKinds: CLAUDE_HOOK_KINDS,
   readTranscript: readClaudeTranscriptRecord,

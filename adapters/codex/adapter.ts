@@ -58,7 +58,7 @@ export const codexAdapter: AgentAdapter = {
     persistedWarning: "codex_default_model_persisted",
   },
   // Codex: Enter on a model row opens the effort step, and applying writes config.toml (restored after); no row is marked default.
-  picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true },
+  picker: { persistsConfig: true, requiresSessionKey: false, effortStage: true, lateWarning: false, currentIsDefault: true, cursorOpensOnCurrent: false },
   stateChannel: CODEX_STATE_CHANNEL,
   hookReply: STOP_AND_PERMISSION_REPLIES,
   hookKinds: CODEX_HOOK_KINDS,

@@ -55,8 +55,15 @@ export const qwenAdapter: AgentAdapter = {
   // MessageDisplay fires for every streamed chunk of a reply, each a blocking hook run: only for a caller who handles it.
   handlerOnlyHooks: ["MessageDisplay"],
   statusHooks: ["PermissionRequest", "SessionEnd"],
-  // The picker writes the chosen model into the session's private settings.json only: nothing of the user's to restore.
-  picker: { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: true },
+  // 0.24.4: Enter applies the highlighted row (no session-only key, no effort step) and writes `model.name` into the
+  // session's private settings.json (QWEN_HOME), nothing of the user's to restore (e2e qwen-models). No row is marked
+  // current: the dialog opens with its cursor on the current model (ModelDialog's initialIndex; measured: after a
+  // switch the next /model opens on the new row). The model the session started with is its default.
+  // Not handled (read in the bundle, not measured): with folder trust off (the default) and `modelProviders` in the
+  // project's own .qwen/settings.json, Enter writes the choice into that project file instead (its
+  // getModelProvidersOwnerScope). The list paints no scroll marker (see model-picker.ts: a window cut short by a short
+  // terminal reads as the list's end).
+  picker: { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: true, cursorOpensOnCurrent: true },
   hookReply: STOP_AND_PERMISSION_REPLIES,
   hookKinds: QWEN_HOOK_KINDS,
   readTranscript: readQwenTranscriptRecord,

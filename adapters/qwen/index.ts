@@ -40,7 +40,7 @@ export const qwenAgent: PublicAgentDefinition<"qwen"> = defineAgent({
   postures: [{ option: "approvalMode", label: "Qwen approval mode", values: QWEN_APPROVAL_MODES, commandDefault: "default", highTrust: "yolo" }],
   // Images (0.24.4, measured): a bracketed-pasted image path becomes an `Attachments:` chip and is sent as an `@` reference
   // the model request carries as an image_url part, when Qwen deems the model image-capable (README); see image-reach.ts.
-  capabilities: { login: false, images: true, models: false, compact: true, resume: true, loops: true },
+  capabilities: { login: false, images: true, models: true, compact: true, resume: true, loops: true },
   adapter: qwenAdapter,
   validateOptions: validateQwenOptions,
   launchPlan: qwenLaunchPlan,

@@ -1,8 +1,9 @@
 // Qwen Code screen reader: a rendered snapshot in, ScreenFacts out, driven by qwenScreenRules.
 
-import type { DialogFact, ScreenFacts, ScreenReader } from "../../src/contracts/screen-facts.js";
+import type { DialogFact, ModelPickerFact, ScreenFacts, ScreenReader } from "../../src/contracts/screen-facts.js";
 import { latestTurnInterrupted, readDialogRegion, type DialogReaderConfig, type TurnMarkers } from "../dialog-reader.js";
 import { indexRules, isFullWidthRule, joinComposerRows, lastContentRow, trimmedRows, windowStart, type GateGrammar } from "../screen-regions.js";
+import { parseQwenModelPicker } from "./model-picker.js";
 import { QWEN_UNKNOWN_GATE_RULE, qwenDialogKinds, qwenScreenRules } from "./screen-rules.js";
 
 const rule = indexRules(qwenScreenRules);
@@ -126,6 +127,7 @@ export const readQwenScreen: ScreenReader = (snapshot): ScreenFacts => {
   const composer = last >= 0 ? findComposer(rows, last, top, snapshot.cols) : undefined;
 
   let dialog: DialogFact | undefined;
+  let modelPicker: ModelPickerFact | undefined;
   let transcriptBound = last + 1;
   let pastedChip = false;
   let imageChips = 0;
@@ -149,8 +151,15 @@ export const readQwenScreen: ScreenReader = (snapshot): ScreenFacts => {
   } else if (last >= 0) {
     // A confirmation or the model picker takes the composer's place at the bottom.
     const start = dialogStart(rows, last, top);
-    dialog = readDialogRegion(DIALOGS, unboxed(rows, start, last), start, last, matched);
+    const region = unboxed(rows, start, last);
+    dialog = readDialogRegion(DIALOGS, region, start, last, matched);
     if (dialog !== undefined) transcriptBound = start;
+    // The picker's rows come from the same live region only (machines/model-picker drives them).
+    if (dialog?.kind === "model_picker") modelPicker = parseQwenModelPicker(region, start, last);
+    if (modelPicker !== undefined) {
+      matched.add("qwen-model-picker-row");
+      if (modelPicker.complete) matched.add("qwen-model-picker-footer");
+    }
     for (let r = last; r >= top; r -= 1) {
       if (INITIALIZING.test(rows[r] ?? "")) {
         matched.add("qwen-initializing");
@@ -190,5 +199,6 @@ export const readQwenScreen: ScreenReader = (snapshot): ScreenFacts => {
     imagePasteFailures: 0,
     ruleIds: [...matched].sort(),
   };
-  return dialog === undefined ? facts : { ...facts, dialog };
+  if (dialog === undefined) return facts;
+  return modelPicker === undefined ? { ...facts, dialog } : { ...facts, dialog, modelPicker };
 };

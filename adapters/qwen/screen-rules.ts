@@ -141,6 +141,21 @@ export const qwenScreenRules: readonly ScreenRule[] = [
     verifiedAgainst: ONLY,
   },
   {
+    id: "qwen-model-picker-row",
+    description:
+      "A `/model` row read without the box: `› 1. [openai] Fake One (fake-model)` (cursor `›`, number, `[authType]`, label, the id in parentheses when it differs from the label), `1. [openai] fake-model (Runtime)` for a model from the env or the command line, `(Discontinued)` after a Qwen OAuth row. No row is marked current: the dialog opens with its cursor on the current model (its `initialIndex`, 0.24.4's ModelDialog).",
+    region: "bottom",
+    pattern: /^(› )?\s*(\d+)\.\s+\[([^\]]+)\]\s+(\S.*)$/,
+    verifiedAgainst: ONLY,
+  },
+  {
+    id: "qwen-model-picker-footer",
+    description: "The `/model` dialog's last line, `Enter to select, ↑↓ to navigate, Esc to close` (painted below the rows and the details block: the rows above it are whole). Enter applies and writes `model.name` to the settings; there is no session-only key.",
+    region: "bottom",
+    pattern: /^Enter to select, ↑↓ to navigate, Esc to close$/,
+    verifiedAgainst: ONLY,
+  },
+  {
     id: "qwen-ripgrep-warning",
     description: "0.24.4's npm package installs its bundled `rg` without the execute bit; with ripgrep on, a warning `Ripgrep not available: spawn …/rg EACCES. Falling back to built-in grep.` is printed (the session's settings turn ripgrep off unless the user turned it on).",
     region: "screen",

@@ -62,6 +62,11 @@ export interface PickerProfile {
   readonly lateWarning: boolean;
   /** When no row is marked default, the current row is the default. */
   readonly currentIsDefault: boolean;
+  /**
+   * The picker marks no row current but opens with its cursor on the current model (Qwen Code 0.24.4): the cursor row
+   * of the first whole list is the current one, whatever the cursor does afterwards.
+   */
+  readonly cursorOpensOnCurrent: boolean;
 }
 
 /** The config file a CLI's `/model` picker writes its choice into, which a session-only setModel puts back. */

@@ -1,4 +1,4 @@
-// What an agent does not offer is a typed refusal (issue 33 §1 capabilities, issue 34): models on Qwen Code.
+// What an agent does not offer is a typed refusal (issue 33 §1 capabilities, issue 34): login on Qwen Code (its /model picker and images are driven).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,12 @@ describe("capability refusals", () => {
         else expect(refusal).toMatchObject({ code: "capability_unsupported", details: { agentId: info.kind, capability } });
       }
     }
+  });
+
+  it("Qwen Code refuses login, and offers its /model picker (listModels, setModel, elwood models) and images", () => {
+    expect(capabilityRefusal("qwen", "login")).toMatchObject({ code: "capability_unsupported", details: { agentId: "qwen", capability: "login" } });
+    expect(capabilityRefusal("qwen", "models")).toBeUndefined();
+    expect(capabilityRefusal("qwen", "images")).toBeUndefined();
   });
 
   it("checkImages takes Qwen Code's images as paths (no clipboard to check), and a bad image is still invalid_image", async () => {

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createQwenHome, FAKE_OPENAI_API_KEY, QWEN_FAKE_MODEL, QWEN_USER_SETTINGS, type QwenHome } from "./qwen-home.js";
+import { createQwenHome, FAKE_OPENAI_API_KEY, QWEN_FAKE_MODEL, QWEN_PROVIDER_KEY_ENV, QWEN_USER_SETTINGS, qwenProviderSettings, type QwenHome } from "./qwen-home.js";
 
 let home: QwenHome | undefined;
 afterEach(async () => {
@@ -38,6 +38,13 @@ describe("createQwenHome", () => {
     ]);
     await writeFile(settings, "{}\n");
     expect((await home.userFiles()).get(settings)).not.toBe(before.get(settings));
+  });
+
+  it("with the endpoint in settings: two modelProviders models in the user's settings, their key in the env, no OPENAI_*", async () => {
+    home = await createQwenHome({ modelServerUrl: "http://127.0.0.1:4321", endpoint: "settings" });
+    expect(JSON.parse(await readFile(path.join(home.userConfigDir, "settings.json"), "utf8"))).toEqual(qwenProviderSettings("http://127.0.0.1:4321"));
+    expect(home.env[QWEN_PROVIDER_KEY_ENV]).toBe(FAKE_OPENAI_API_KEY);
+    expect(Object.keys(home.env).filter((k) => k.startsWith("OPENAI_"))).toEqual([]);
   });
 
   it("writes no user settings when asked, and removes everything on cleanup", async () => {

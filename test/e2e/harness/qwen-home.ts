@@ -20,6 +20,25 @@ export const QWEN_USER_SETTINGS: Readonly<Record<string, unknown>> = {
   model: { name: "user-settings-model" },
 };
 
+/** Env variable the settings' model providers name as their key (`envKey`); the fake server takes any key. */
+export const QWEN_PROVIDER_KEY_ENV = "FAKE_KEY";
+/** Two models a Qwen user may have configured, both served by the fake server: the `/model` picker's rows, in order. */
+export const QWEN_PROVIDER_MODELS: readonly { readonly id: string; readonly name: string }[] = [
+  { id: "fake-model", name: "Fake One" },
+  { id: "fake-model-2", name: "Fake Two" },
+];
+
+/** The user's settings with the endpoint in `modelProviders` (the way Qwen's docs configure models), the first one chosen. */
+export function qwenProviderSettings(modelServerUrl: string): Record<string, unknown> {
+  const openai = QWEN_PROVIDER_MODELS.map((m) => ({ id: m.id, name: m.name, baseUrl: `${modelServerUrl}/v1`, envKey: QWEN_PROVIDER_KEY_ENV }));
+  return {
+    ...QWEN_USER_SETTINGS,
+    security: { auth: { selectedType: "openai" } },
+    model: { name: QWEN_PROVIDER_MODELS[0]?.id },
+    modelProviders: { openai },
+  };
+}
+
 export interface QwenHomeOptions {
   /** An existing empty directory to build the sandbox in instead of a fresh temp root (captures use a fixed one). */
   root?: string;
@@ -33,6 +52,12 @@ export interface QwenHomeOptions {
   projectSettings?: Record<string, unknown>;
   /** Optional project instructions (<project>/QWEN.md). */
   qwenMd?: string;
+  /**
+   * Where the endpoint comes from: "env" (OPENAI_API_KEY/BASE_URL/MODEL, one model) or "settings" (the user's settings
+   * name QWEN_PROVIDER_MODELS under `modelProviders`, the key in QWEN_PROVIDER_KEY_ENV, no OPENAI_* in the env).
+   * Default "env"; "settings" replaces the default user settings with qwenProviderSettings.
+   */
+  endpoint?: "env" | "settings";
   /** Make the project a git repository with one commit (default true; the footer then shows `git:(master)`). */
   git?: boolean;
 }
@@ -61,7 +86,9 @@ export async function createQwenHome(opts: QwenHomeOptions): Promise<QwenHome> {
   const project = path.join(root, "project");
   await Promise.all([mkdir(userConfigDir, { recursive: true }), mkdir(tmp, { recursive: true }), mkdir(project, { recursive: true })]);
 
-  const userSettings = opts.userSettings === undefined ? QWEN_USER_SETTINGS : opts.userSettings;
+  const fromSettings = opts.endpoint === "settings";
+  const defaultSettings = fromSettings ? qwenProviderSettings(opts.modelServerUrl) : QWEN_USER_SETTINGS;
+  const userSettings = opts.userSettings === undefined ? defaultSettings : opts.userSettings;
   if (userSettings !== null) await writeFile(path.join(userConfigDir, "settings.json"), JSON.stringify(userSettings, null, 2) + "\n");
   if (opts.projectSettings) {
     await mkdir(path.join(project, ".qwen"), { recursive: true });
@@ -78,9 +105,9 @@ export async function createQwenHome(opts: QwenHomeOptions): Promise<QwenHome> {
     HOME: home,
     TMPDIR: tmp,
     // Auth type "openai" is picked by itself when all three are set: no login, no auth dialog.
-    OPENAI_API_KEY: FAKE_OPENAI_API_KEY,
-    OPENAI_BASE_URL: `${opts.modelServerUrl}/v1`,
-    OPENAI_MODEL: opts.model ?? QWEN_FAKE_MODEL,
+    ...(fromSettings
+      ? { [QWEN_PROVIDER_KEY_ENV]: FAKE_OPENAI_API_KEY }
+      : { OPENAI_API_KEY: FAKE_OPENAI_API_KEY, OPENAI_BASE_URL: `${opts.modelServerUrl}/v1`, OPENAI_MODEL: opts.model ?? QWEN_FAKE_MODEL }),
     ...offlineProxyEnv(),
   };
 
