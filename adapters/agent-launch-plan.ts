@@ -94,6 +94,11 @@ export interface AgentLaunchPlan<P> {
    * a place this session's directory does not allow); undefined when they can. A message with images is then refused.
    */
   readonly imagesUnavailable?: (sessionDir: string) => ElwoodError | undefined;
+  /**
+   * Why switching this session's model would write a file of the user's (the agent persists the picker's choice
+   * somewhere Elwood does not own); undefined when it would not. Asked at each setModel, which it then refuses.
+   */
+  readonly modelSelectionUnavailable?: () => ElwoodError | undefined;
   /** Physical size at spawn; differs from initialSize when the agent needs a bootstrap size. */
   readonly spawnSize: TerminalSize;
   /** The adapter and resolved launch posture the session record persists (what a resume restores). */

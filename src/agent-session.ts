@@ -212,7 +212,7 @@ export class SessionFacade implements AgentSession {
   /** Switches this session's model through the picker, session-only (never a new saved default). */
   setModel(id: string, options?: { readonly timeoutMs?: number }): Promise<void> {
     if (typeof id !== "string" || id.trim() === "") return rejectWith("invalid_argument", "setModel takes a non-empty model id");
-    const refused = capabilityRefusal(this.runtime.adapter.kind, "models");
+    const refused = capabilityRefusal(this.runtime.adapter.kind, "models") ?? this.runtime.modelSelectionRefusal?.();
     if (refused !== undefined) return Promise.reject(refused);
     return this.runTransaction(pickerTransaction(this.runtime.adapter.picker, id), options?.timeoutMs, DEFAULT_MODEL_TIMEOUT_MS, pickerTimeout("setModel")).then(() => undefined);
   }

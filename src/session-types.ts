@@ -108,6 +108,8 @@ export interface SessionRuntime {
   readonly loginCallbacks: Map<string, LoginCallbacks>;
   /** Why this session cannot take images though its agent does (the launch plan's `imagesUnavailable`). */
   readonly imagesRefusal?: ElwoodError;
+  /** Why setModel would touch the user's own files right now (the launch plan's `modelSelectionUnavailable`). */
+  readonly modelSelectionRefusal?: () => ElwoodError | undefined;
   /** The environment the agent was launched with (its display is the one image attach must use). */
   readonly agentEnv?: Readonly<Record<string, string>>;
   /** Where the session's loops persist and what a resume restored (absent: loops live in memory only). */

@@ -239,6 +239,7 @@ export async function startAgent<P, S extends SessionFacade>(plan: AgentStartPla
     const runtime: SessionRuntime = {
       ...launched,
       ...(imagesRefusal === undefined ? {} : { imagesRefusal }),
+      ...(plan.modelSelectionUnavailable === undefined ? {} : { modelSelectionRefusal: plan.modelSelectionUnavailable }),
       loops: { store: loopStore, restored, current: () => isCurrent() },
       ...(resumedTranscript === undefined ? {} : { resumedTranscript }),
     };

@@ -59,10 +59,10 @@ export const qwenAdapter: AgentAdapter = {
   // session's private settings.json (QWEN_HOME), nothing of the user's to restore (e2e qwen-models). No row is marked
   // current: the dialog opens with its cursor on the current model (ModelDialog's initialIndex; measured: after a
   // switch the next /model opens on the new row). The model the session started with is its default.
-  // Not handled (read in the bundle, not measured): with folder trust off (the default) and `modelProviders` in the
-  // project's own .qwen/settings.json, Enter writes the choice into that project file instead (its
-  // getModelProvidersOwnerScope). The list paints no scroll marker (see model-picker.ts: a window cut short by a short
-  // terminal reads as the list's end).
+  // Read in the bundle: with folder trust off (the default) and `modelProviders` in the project's own
+  // .qwen/settings.json, Enter writes the choice into that project file instead (getModelProvidersOwnerScope), so
+  // setModel is refused there (model-choice-scope.ts, e2e qwen-models). Not handled: the list paints no scroll marker
+  // (see model-picker.ts: a window cut short by a short terminal reads as the list's end).
   picker: { persistsConfig: false, requiresSessionKey: false, effortStage: false, lateWarning: false, currentIsDefault: true, cursorOpensOnCurrent: true },
   hookReply: STOP_AND_PERMISSION_REPLIES,
   hookKinds: QWEN_HOOK_KINDS,

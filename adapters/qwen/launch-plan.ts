@@ -11,6 +11,7 @@ import { coordinatedUpdate } from "../update-coordinator.js";
 import { qwenAdapter } from "./adapter.js";
 import { qwenArgs, qwenResumeArgs } from "./command-line.js";
 import { createQwenHookDispatcher } from "./hook-dispatch.js";
+import { qwenModelSelectionUnavailable } from "./model-choice-scope.js";
 import { qwenImagesUnavailable } from "./image-reach.js";
 import { isQwenHookEventName, qwenHookEventsFor, qwenHookSettings, qwenHookTimeoutSec } from "./hook-events.js";
 import type { ResolvedQwenOptions } from "./options.js";
@@ -44,6 +45,7 @@ export function qwenLaunchPlan(resolved: ResolvedQwenOptions, resume?: ResumeTar
     // and the user's own ~/.qwen is only read.
     sessionEnv: (sessionDir) => ({ QWEN_HOME: qwenHomeOf(sessionDir) }),
     imagesUnavailable: qwenImagesUnavailable(resolved.cwd),
+    modelSelectionUnavailable: qwenModelSelectionUnavailable(resolved.cwd),
     args: async ({ hookEvents, sessionDir, bridgeCommand, bashBridgeCommand, http }) => {
       const user = await readUserQwenSettings(userHome);
       if (!user.ok) {

@@ -1,6 +1,6 @@
 // E2E (real Qwen Code 0.24.4): listModels / setModel through the CLI's own /model picker, session-less listAgentModels
 // and `elwood models --agent qwen` (C-API-23, C-API-24, C-API-41, C-CLI-26; issue 34).
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isElwoodError, listAgentModels } from "../../../src/index.js";
@@ -47,7 +47,7 @@ describe.each(QWEN_AGENTS)("$label: model picker", (base) => {
     expect(fx.mainRequests()).toEqual([]);
   });
 
-  it(`${agent.label}: setModel switches the next turn's model, is written only to the private QWEN_HOME, the user's ~/.qwen stays byte-identical; an unknown id is model_automation_failed listing the ids (C-API-24)`, async (ctx) => {
+  it(`${agent.label}: setModel switches the next turn's model, is written only to the private QWEN_HOME, the user's ~/.qwen stays byte-identical; an unknown id is model_automation_failed listing the ids; with a project .qwen/settings.json owning modelProviders (where Qwen would save the choice) setModel is refused capability_unsupported and the file stays byte-identical (C-API-24)`, async (ctx) => {
     const fx = await openSession(ctx, agent);
     const { session } = fx;
     await session.waitForStatus((s) => s === "ready", 60_000);
@@ -82,6 +82,20 @@ describe.each(QWEN_AGENTS)("$label: model picker", (base) => {
     await fx.waitForHook(agent.stopHook, () => fx.hooksNamed(agent.stopHook).length > stops, 60_000);
     expect((fx.mainRequests().at(-1)?.body as { model?: string } | undefined)?.model).toBe("fake-model");
     expect(await fx.home.userFiles()).toEqual(before);
+
+    // A project settings file owning modelProviders is where 0.24.4 would save the choice: refused before the picker opens.
+    const projectSettings = path.join(fx.home.project, ".qwen", "settings.json");
+    mkdirSync(path.dirname(projectSettings), { recursive: true });
+    const text = `// the project's own providers\n${JSON.stringify({ modelProviders: { openai: [] } }, null, 2)}\n`;
+    writeFileSync(projectSettings, text);
+    const refused = await session.setModel("fake-model-2").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isElwoodError(refused, "capability_unsupported")).toBe(true);
+    expect((refused as { details: unknown }).details).toEqual({ agentId: "qwen", capability: "models" });
+    expect(readFileSync(projectSettings, "utf8")).toBe(text);
+    expect(session.status).toBe("ready");
   });
 
   it(`${agent.label}: listAgentModels("qwen") lists through a throwaway session and leaves no process (C-API-41)`, async () => {
