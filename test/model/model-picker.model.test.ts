@@ -2,6 +2,7 @@
 
 import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
+import { qwenAdapter } from "../../adapters/qwen/adapter.js";
 import { describe, expect, it } from "vitest";
 import { getShortestPaths } from "xstate/graph";
 import type { EventObject } from "xstate";
@@ -74,6 +75,17 @@ const CODEX_FRAMES: readonly CannedFrame[] = [
   { name: "effortLegacy", facts: pickerFacts("effort", [row("low", { isDefault: true }), row("medium", { isCurrent: true, selected: true })], false) },
   { name: "effortOnDefault", facts: pickerFacts("effort", [row("low", { isDefault: true, selected: true }), row("medium", { isCurrent: true })], false) },
 ];
+/**
+ * Qwen (0.24.4): no row is marked current; the dialog opens with its cursor on the current model. Here it opens on
+ * m-b, then the cursor moves to m-a (a human's key or a repaint); painted in pieces once (rows before the footer).
+ */
+const QWEN_FRAMES: readonly CannedFrame[] = [
+  { name: "composer", facts: composer },
+  draft,
+  { name: "openOnB", facts: pickerFacts("model", [row("m-a"), row("m-b", { selected: true })], false) },
+  { name: "cursorOnA", facts: pickerFacts("model", [row("m-a", { selected: true }), row("m-b")], false) },
+  { name: "openPartial", facts: pickerFacts("model", [row("m-a"), row("m-b", { selected: true })], false, { complete: false }) },
+];
 
 const extra = () => [
   { type: "transaction.cancel", error: new ElwoodError("model_automation_failed", "deadline") },
@@ -91,7 +103,24 @@ const CONFIGS: readonly Config[] = [
   { name: "claude listModels", input: { opId: "op", mode: "list", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_LIST_FRAMES, keyFields: LIST_KEYS, delays: DELAYS, extra } },
   { name: "claude setModel sonnet", input: { opId: "op", mode: "set", target: "Sonnet", profile: claudeAdapter.picker, facts: composer, ...TIMING }, model: { frames: CLAUDE_SET_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
   { name: "codex setModel gpt-b", input: { opId: "op", mode: "set", target: "gpt-b", profile: codexAdapter.picker, facts: composer, ...TIMING }, model: { frames: CODEX_FRAMES, keyFields: KEYS, delays: DELAYS, extra } },
+  { name: "qwen listModels", input: { opId: "op", mode: "list", profile: qwenAdapter.picker, facts: composer, ...TIMING }, model: { frames: QWEN_FRAMES, keyFields: LIST_KEYS, delays: DELAYS, extra } },
 ];
+
+/**
+ * Where the CLI marks no current row but opens on it (Qwen): a listing that succeeds marks exactly one row current,
+ * the cursor's row in the first whole picker frame the path showed — never where the cursor moved later.
+ */
+function checkOpenCursorCurrent(config: Config, steps: ReadonlyArray<{ event: EventObject }>, out: { ok: boolean; result?: unknown } | undefined): void {
+  if (!config.input.profile.cursorOpensOnCurrent || out?.ok !== true || !Array.isArray(out.result)) return;
+  const firstWhole = steps
+    .map((s) => (s.event.type === "frame" ? (s.event as unknown as { facts: ScreenFacts }).facts.modelPicker : undefined))
+    .find((p) => p !== undefined && p.complete && p.stage === "model");
+  const opened = firstWhole?.rows.find((r) => r.selected)?.id;
+  expect(opened, "a listing read a whole picker").toBeDefined();
+  const current = (out.result as ReadonlyArray<{ id: string; isCurrent: boolean; isDefault: boolean }>).filter((r) => r.isCurrent);
+  expect(current.map((r) => r.id)).toEqual([opened]);
+  expect(current.every((r) => r.isDefault), "the current row is the default where the CLI marks none").toBe(true);
+}
 
 /** Path invariants: never a number key, Claude never applies with Enter inside the picker. */
 function checkInvariants(config: Config, steps: ReadonlyArray<{ event: EventObject }>, received: readonly EventObject[], written: ReadonlySet<string>): void {
@@ -161,8 +190,9 @@ describe("model picker model (xstate/graph)", () => {
           expect(host.received.filter((e) => e.type === "io.write").length).toBe(before);
           replayHost.stop();
         }
-        const out = host.output() as { ok: boolean; error?: ElwoodError } | undefined;
+        const out = host.output() as { ok: boolean; error?: ElwoodError; result?: unknown } | undefined;
         if (out) expect(out.ok).toBe(out.error === undefined);
+        checkOpenCursorCurrent(config, path.steps, out);
         host.stop();
       }
     }, 180_000);
