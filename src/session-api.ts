@@ -33,7 +33,14 @@ export interface AgentSession {
   readonly activity$: Observable<ActivityEvent>;
   /** What Elwood writes to the PTY, write by write (the `input` event as an Observable). */
   readonly input$: Observable<InputEvent>;
-  /** The CLI's process id (the login shell `exec`s the CLI, so the PTY child's pid is the CLI's own). */
+  /**
+   * The pid of the PTY's direct child: the executable the login shell `exec`s. For most CLIs that is the CLI itself;
+   * for one whose executable is a launcher running the real program as its child with the terminal as its stdio (npm's
+   * `codex` bin script, Qwen Code 0.24.4's `cli-entry.js`), it is the launcher. Its exit is the session's exit, however
+   * it came about (the real CLI exiting, or the launcher killed): whatever else still uses the terminal then (the real
+   * CLI, tools) is hung up and, if it stays, killed before the exit is reported; a turn in flight rejects
+   * `session_not_running`.
+   */
   readonly pid: number;
   statusDecisions(): readonly StatusDecision[];
   /** Subscribes to a session event; `hook:<Name>` takes the hook names both CLIs send (the CLI types add their own). */

@@ -6,6 +6,7 @@ import { installExitDrain } from "./exit-drain.js";
 import { systemFailure } from "../system-failure.js";
 import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
 import { processState, reapGroup, reapGroupOutcome, signalGroup } from "./process-group.js";
+import { clearTerminal, signalEach, terminalHolders } from "./terminal-holders.js";
 import type { ReapOutcome } from "./reap-outcome.js";
 
 export interface PtyExit {
@@ -37,6 +38,12 @@ export interface StopOptions {
 export type Unsubscribe = () => void;
 
 export interface AgentPty {
+  /**
+   * The PTY's direct child: the executable the login shell `exec`s, which leads the terminal's session and group. For a
+   * CLI whose executable is a launcher running the real program as its child, this is the launcher. Its exit is the
+   * session's exit; whatever else still uses the terminal then is hung up and, if it stays, killed before the exit is
+   * reported (see terminal-holders.ts).
+   */
   readonly pid: number;
   /** Process group id; equals pid because node-pty makes the child a session (and group) leader. */
   readonly pgid: number;
@@ -92,6 +99,8 @@ class NodeAgentPty implements AgentPty {
   private pauseForbidden = false;
   private isPaused = false;
   private signalled = false;
+  /** kill() asked for an immediate end: the terminal's other processes get no grace either. */
+  private killing = false;
   private exitPoll: NodeJS.Timeout | undefined;
   /** Whether node-pty's native exit callback is observed directly (see exit-drain.ts). */
   private readonly exitHooked: boolean;
@@ -100,7 +109,19 @@ class NodeAgentPty implements AgentPty {
     this.term = term;
     this.pid = term.pid;
     this.pgid = term.pid;
-    this.exitHooked = installExitDrain(term, () => this.markLeaderGone()).hooked;
+    // The leader's exit hangs up everyone else on the terminal; they get what is left of the drain's bound (as long as
+    // stop()'s default grace) to go, then are killed, all before the exit is reported.
+    const holders = (slavePath: string): number[] => terminalHolders(this.pid, slavePath);
+    this.exitHooked = installExitDrain(term, () => this.markLeaderGone(), {
+      hangUp: (slavePath) => {
+        try {
+          signalEach(holders(slavePath), "SIGHUP");
+        } catch {
+          // /proc unreadable: the clear before release, and the reap after the exit, still look again.
+        }
+      },
+      clear: (slavePath, deadline) => clearTerminal(() => holders(slavePath), () => (this.killing ? 0 : deadline)),
+    }).hooked;
     this.exitPromise = new Promise<PtyExit>((resolve) => {
       term.onExit(({ exitCode, signal }) => {
         this.markLeaderGone();
@@ -230,6 +251,7 @@ class NodeAgentPty implements AgentPty {
       const graceMs = Math.max(0, opts.graceMs ?? 3_000);
       const exited = await Promise.race([this.exitPromise.then(() => true), delay(graceMs).then(() => false)]);
       if (!exited) {
+        this.killing = true;
         signalGroup(this.pgid, "SIGKILL");
         await Promise.race([this.exitPromise, delay(EXIT_AFTER_KILL_MS)]);
       }
@@ -240,6 +262,7 @@ class NodeAgentPty implements AgentPty {
   /** SIGKILL the whole group now; resolves once the leader exit was observed and the group is empty. */
   async kill(): Promise<boolean> {
     this.signalled = true;
+    this.killing = true;
     if (this.exit === undefined) {
       this.releaseForTeardown();
       signalGroup(this.pgid, "SIGKILL");

@@ -14,6 +14,9 @@ import type { IPty } from "@lydell/node-pty";
  * synchronously in that callback); from then on output is read until it has been quiet for a
  * few loop turns, and only then is our slave handle closed (letting the normal EOF/close/exit
  * path run) and any socket destroy node-pty asked for in the meantime performed.
+ *
+ * The same moment ends whatever else still uses the terminal (see terminal-holders.ts): they are hung up as the leader
+ * exits, and the slave handle is released only once none is left (bounded), while the master is still open.
  */
 
 /** Upper bound for draining after the leader exited (descendants may keep writing). */
@@ -26,6 +29,17 @@ interface NodePtyInternals {
   _pty?: unknown;
   _boundClose?: unknown;
   _socket?: { destroy: (...args: unknown[]) => unknown };
+}
+
+/** Small bound for the output hung-up holders wrote on their way out, once they are gone. */
+const AFTER_CLEAR_MS = 250;
+
+/** What the drain asks of its owner about the other processes on the terminal (paths are the slave's). */
+export interface TerminalRelease {
+  /** The leader has just exited and the terminal is still Elwood's: everyone else on it is hung up. */
+  hangUp(slavePath: string): void;
+  /** Before the terminal is let go: none of them may still hold it (they get until `deadline`, then are killed). */
+  clear(slavePath: string, deadline: number): Promise<boolean>;
 }
 
 export interface ExitDrain {
@@ -41,7 +55,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function installExitDrain(term: IPty, onLeaderExit: () => void): ExitDrain {
+export function installExitDrain(term: IPty, onLeaderExit: () => void, release?: TerminalRelease): ExitDrain {
   const internals = term as unknown as NodePtyInternals;
   let slaveFd: number | undefined;
   const slavePath = internals._pty;
@@ -82,9 +96,7 @@ export function installExitDrain(term: IPty, onLeaderExit: () => void): ExitDrai
     };
   }
 
-  const drain = async (): Promise<void> => {
-    draining = true;
-    const deadline = Date.now() + MAX_DRAIN_MS;
+  const untilQuiet = async (deadline: number): Promise<void> => {
     let quiet = 0;
     while (quiet < QUIET_ROUNDS && Date.now() < deadline) {
       const before = chunks;
@@ -92,6 +104,17 @@ export function installExitDrain(term: IPty, onLeaderExit: () => void): ExitDrai
       await sleep(QUIET_GAP_MS);
       await nextImmediate();
       quiet = chunks === before ? quiet + 1 : 0;
+    }
+  };
+
+  const drain = async (): Promise<void> => {
+    draining = true;
+    const deadline = Date.now() + MAX_DRAIN_MS;
+    await untilQuiet(deadline);
+    // Still ours (master and slave open), the terminal is cleared before it is let go: no process survives on it.
+    if (release !== undefined && typeof slavePath === "string") {
+      const hadHolders = await release.clear(slavePath, deadline).catch(() => false);
+      if (hadHolders) await untilQuiet(Date.now() + AFTER_CLEAR_MS);
     }
     draining = false;
     releaseSlave();
@@ -116,6 +139,7 @@ export function installExitDrain(term: IPty, onLeaderExit: () => void): ExitDrai
           if (next === true && !fired) {
             fired = true;
             onLeaderExit();
+            if (release !== undefined && typeof slavePath === "string") release.hangUp(slavePath);
             if (slaveFd !== undefined) void drain();
           }
         },

@@ -1,6 +1,7 @@
 // Process-group signalling and reaping: how Elwood makes sure no descendant of an agent outlives it.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { isDead, readProcStat } from "./proc-stat.js";
 import type { ReapOutcome } from "./reap-outcome.js";
 
 export type Signal = NodeJS.Signals | number;
@@ -24,34 +25,6 @@ export function signalGroup(pgid: number, signal: Signal): boolean {
     if (code === "ESRCH" || code === "EPERM") return false;
     throw error;
   }
-}
-
-interface ProcStat {
-  readonly pid: number;
-  readonly state: string;
-  readonly pgrp: number;
-}
-
-/** Parses /proc/<pid>/stat; `comm` may contain spaces and parens, so fields start after the last ')'. */
-function readProcStat(pid: string): ProcStat | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  const close = text.lastIndexOf(")");
-  if (close < 0) return undefined;
-  const fields = text.slice(close + 2).split(" ");
-  const state = fields[0];
-  const pgrp = Number(fields[2]);
-  if (state === undefined || !Number.isFinite(pgrp)) return undefined;
-  return { pid: Number(pid), state, pgrp };
-}
-
-/** Zombies (and dead entries) hold no resources worth killing and cannot be signalled away. */
-function isDead(state: string): boolean {
-  return state.startsWith("Z") || state.startsWith("X");
 }
 
 /**

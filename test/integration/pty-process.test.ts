@@ -1,4 +1,5 @@
 // Real-PTY tests of AgentPty: exit, raw writes, resize races, pause at exit, and process-group stop/kill reaping.
+import { spawn as spawnChild } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -161,8 +162,8 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
   });
 
   /**
-   * A leader that leaves a background child in its group: the child ignores the hangup the leader's exit sends, so it
-   * outlives the leader, and the leader waits until the child's trap is armed, so its exit cannot hang the child up first.
+   * A leader that leaves a background child in its group: the child ignores the hangup the leader's exit sends, so only a
+   * kill ends it, and the leader waits until the child's trap is armed, so its exit cannot hang the child up first.
    */
   function leaderWithSurvivor(): { readonly p: AgentPty; readonly child: () => number } {
     const dir = mkdtempSync(join(tmpdir(), "elwood-pty-"));
@@ -176,34 +177,38 @@ describe("AgentPty stop/kill reap the whole process group (C-LIFE-10)", () => {
     return { p, child: () => Number(/CHILD=(\d+)/.exec(out.text())?.[1]) };
   }
 
-  it("C-LIFE-10: after the leader exited on its own, stop()/kill() still reap its surviving group", async () => {
+  it("C-LIFE-10: a group member that ignores the hangup does not outlive the leader's exit; stop()/kill() after it find an empty group", async () => {
     const { p, child: childPid } = leaderWithSurvivor();
-    await exitOf(p);
-    const child = childPid();
+    // The exit is reported only once the terminal is cleared: hung up as the leader exits, killed once the drain's bound ran out.
+    const atExit = new Promise<{ child: number; state: string }>((resolve) => p.onExit(() => resolve({ child: childPid(), state: processState(childPid()) })));
+    const { child, state } = await atExit;
     expect(child).toBeGreaterThan(1);
-    expect(processState(child)).toBe("alive");
-    expect(groupMembers(p.pgid)).toEqual([child]);
+    expect(state).not.toBe("alive");
+    expect(groupMembers(p.pgid)).toEqual([]);
     expect(await p.stop()).toBe(true);
-    expect(processState(child)).not.toBe("alive");
     // A dead/empty group is a no-op for every entry point.
     await p.kill();
     expect(await reapGroup(p.pgid)).toBe(true);
-    expect(groupMembers(p.pgid)).toEqual([]);
   });
 
-  it("C-LIFE-10 / reap_failed: after an unsolicited exit, reapSurvivors ends what the group left; the exit was not Elwood's", async () => {
-    const { p, child: childPid } = leaderWithSurvivor();
+  it("C-LIFE-10 / reap_failed: reapSurvivors signals nothing while the leader runs, and after an unsolicited exit finds the group empty; the exit was not Elwood's", async () => {
+    const { p } = leaderWithSurvivor();
     // Asked while the leader still runs: the group is not survivors yet, so nothing is signalled.
     expect(await p.reapSurvivors()).toEqual({ reaped: true });
     await exitOf(p);
-    const child = childPid();
-    expect(processState(child)).toBe("alive");
     expect(p.signalledByElwood).toBe(false);
     expect(await p.reapSurvivors()).toEqual({ reaped: true });
-    expect(processState(child)).not.toBe("alive");
-    expect(await reapGroupOutcome(p.pgid)).toEqual({ reaped: true });
     await p.kill();
     expect(p.signalledByElwood).toBe(true);
+  });
+
+  it("C-LIFE-10: reapGroupOutcome SIGKILLs a group whose members ignore the hangup until it is empty", async () => {
+    const child = spawnChild("/bin/bash", ["-c", "trap '' HUP; sleep 300 & sleep 300"], { detached: true, stdio: "ignore" });
+    const pgid = child.pid as number;
+    await waitFor(() => groupMembers(pgid).length >= 2);
+    expect(signalGroup(pgid, "SIGHUP")).toBe(true);
+    expect(await reapGroupOutcome(pgid)).toEqual({ reaped: true });
+    expect(groupMembers(pgid)).toEqual([]);
   });
 
   it("refuses to signal pid-less groups", () => {

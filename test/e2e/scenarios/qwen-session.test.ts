@@ -1,11 +1,14 @@
 // E2E (Qwen Code 0.24.4): what only Qwen needs beyond the shared scenarios — readiness on evidence, the prompt Esc puts
-// back into the composer never joins the next message, the user's ~/.qwen untouched, and the elwood command's formats.
-import { readFileSync } from "node:fs";
+// back into the composer never joins the next message, the user's ~/.qwen untouched, the CLI dying under its permission
+// dialog (its launcher or the real CLI), and the elwood command's formats.
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { isElwoodError } from "../../../src/index.js";
 import { FAKE_REPLY_PREFIX } from "../model-server/index.js";
 import { jsonlRecords, inCliSandbox, runElwood } from "../support/cli-sandbox.js";
 import { openConversation } from "../support/conversation-fixture.js";
+import { childPids, sessionProcesses } from "../support/processes.js";
 import { QWEN_AGENTS } from "../support/qwen-agents.js";
 
 describe.each(QWEN_AGENTS)("$label: session specifics (issue 34)", (agent) => {
@@ -36,6 +39,42 @@ describe.each(QWEN_AGENTS)("$label: session specifics (issue 34)", (agent) => {
     expect(Object.keys(settings["hooks"] ?? {})).toEqual(expect.arrayContaining(["UserPromptSubmit", "Stop", "PermissionRequest"]));
     await conversation.close();
     expect(await home.userFiles()).toEqual(userBefore);
+  });
+
+  // 0.24.4's `qwen` is a launcher (cli-entry.js) that runs the real CLI as its child (`node --expose-gc cli.js`, stdio
+  // inherited): session.pid is the launcher's. Either dying ends the session, and nothing of it is left running.
+  const victims = [
+    { label: "its launcher (session.pid)", pick: (pid: number) => pid },
+    { label: "the real CLI (the launcher's child)", pick: (pid: number) => childPids(pid)[0] },
+  ];
+  it.for(victims)(`${agent.label}: $label SIGKILLed while the permission dialog is up rejects the stream with session_not_running and leaves no process of the session`, async ({ pick }, ctx) => {
+    const { conversation, server, home } = await openConversation(ctx, agent);
+    server.enqueue({ kind: "bash", command: `touch ${path.join(home.project, "never-made.txt")}` });
+    const seen: string[] = [];
+    let killed: number | undefined;
+    const turn = conversation.stream("make the file");
+    const failure = (async () => {
+      for await (const event of turn) {
+        if (event.type !== "status") continue;
+        seen.push(event.status);
+        // One kill: a dialog painted over two frames is announced blocked twice (its rules change), and a second kill
+        // of a pid already reaped would throw ESRCH out of this loop instead of the stream's own error.
+        if (event.status !== "blocked" || killed !== undefined) continue;
+        killed = pick(conversation.session?.pid as number);
+        if (killed === undefined) throw new Error("no process to kill");
+        process.kill(killed, "SIGKILL");
+      }
+    })().then(
+      () => "the stream ended without an error",
+      (error: unknown) => error,
+    );
+    const outcome = await failure;
+    expect(isElwoodError(outcome, "session_not_running"), String(outcome)).toBe(true);
+    expect(seen).toContain("blocked");
+    const id = conversation.session?.elwoodSessionId ?? "";
+    await conversation.close();
+    expect(sessionProcesses(id)).toEqual([]);
+    expect(existsSync(path.join(home.project, "never-made.txt"))).toBe(false);
   });
 
   it(`${agent.label}: elwood --agent qwen answers a one-shot prompt in text, json and jsonl (C-CLI-11)`, async () => {

@@ -90,3 +90,12 @@ export function pidsWithCommandLine(argv: readonly string[]): number[] {
     }
   });
 }
+
+/** The direct children of `pid` (Linux /proc; empty when it is gone). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter((p) => p !== "").map(Number);
+  } catch {
+    return [];
+  }
+}
