@@ -6,7 +6,7 @@ import { installExitDrain } from "./exit-drain.js";
 import { systemFailure } from "../system-failure.js";
 import { defaultLoginShell, loginShellCommand } from "./login-shell.js";
 import { processState, reapGroup, reapGroupOutcome, signalGroup } from "./process-group.js";
-import { clearTerminal, signalEach, terminalHolders } from "./terminal-holders.js";
+import { clearTerminal, leaderStartTicks, signalEach, terminalHolders } from "./terminal-holders.js";
 import type { ReapOutcome } from "./reap-outcome.js";
 
 export interface PtyExit {
@@ -111,7 +111,8 @@ class NodeAgentPty implements AgentPty {
     this.pgid = term.pid;
     // The leader's exit hangs up everyone else on the terminal; they get what is left of the drain's bound (as long as
     // stop()'s default grace) to go, then are killed, all before the exit is reported.
-    const holders = (slavePath: string): number[] => terminalHolders(this.pid, slavePath);
+    const bornSince = leaderStartTicks(term.pid);
+    const holders = (slavePath: string): number[] => terminalHolders(this.pid, slavePath, bornSince);
     this.exitHooked = installExitDrain(term, () => this.markLeaderGone(), {
       hangUp: (slavePath) => {
         try {

@@ -1,4 +1,4 @@
-// Reads one process's /proc/<pid>/stat (Linux): its state, process group and session.
+// Reads one process's /proc/<pid>/stat (Linux): its state, process group, session and start time.
 import { readFileSync } from "node:fs";
 
 export interface ProcStat {
@@ -7,6 +7,8 @@ export interface ProcStat {
   readonly pgrp: number;
   /** The session id: the pid of the session's leader (a PTY's child leads the PTY's session). */
   readonly session: number;
+  /** When it started, in clock ticks since boot (field 22): only comparable with another process's. */
+  readonly startTicks: number;
 }
 
 /** Parses /proc/<pid>/stat; `comm` may contain spaces and parens, so fields start after the last ')'. */
@@ -23,8 +25,9 @@ export function readProcStat(pid: string): ProcStat | undefined {
   const state = fields[0];
   const pgrp = Number(fields[2]);
   const session = Number(fields[3]);
-  if (state === undefined || !Number.isFinite(pgrp) || !Number.isFinite(session)) return undefined;
-  return { pid: Number(pid), state, pgrp, session };
+  const startTicks = Number(fields[19]);
+  if (state === undefined || !Number.isFinite(pgrp) || !Number.isFinite(session) || !Number.isFinite(startTicks)) return undefined;
+  return { pid: Number(pid), state, pgrp, session, startTicks };
 }
 
 /** Zombies (and dead entries) hold no resources worth killing and cannot be signalled away. */

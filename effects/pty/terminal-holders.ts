@@ -30,11 +30,21 @@ function holdsPath(pid: string, slavePath: string): boolean {
   return false;
 }
 
+/** The leader's start time, read while it runs (at spawn), for terminalHolders' fd scan; undefined off Linux. */
+export function leaderStartTicks(leaderPid: number): number | undefined {
+  return process.platform === "linux" ? readProcStat(String(leaderPid))?.startTicks : undefined;
+}
+
 /**
  * Live processes other than Elwood's own using the terminal whose child was `leaderPid`: members of its process group
  * or session, and (Linux) any process with the slave open. Elsewhere only the group is found (one `ps` listing).
+ *
+ * Reading every process's open files costs about a millisecond per few processes, on the loop, at each exit. A holder
+ * inherited the slave from the leader, so it started no earlier than the leader did: with `bornSince` (the leader's
+ * start) only processes started since are looked into — on a busy machine a few, not hundreds. (A process opening
+ * the slave by its path, which nothing of an agent's does, is missed unless it is a group or session member.)
  */
-export function terminalHolders(leaderPid: number, slavePath: string | undefined): number[] {
+export function terminalHolders(leaderPid: number, slavePath: string | undefined, bornSince?: number): number[] {
   if (!Number.isInteger(leaderPid) || leaderPid <= 1 || leaderPid === process.pid) return [];
   if (process.platform !== "linux") return groupMembers(leaderPid).filter((pid) => pid !== process.pid);
   const found: number[] = [];
@@ -43,7 +53,8 @@ export function terminalHolders(leaderPid: number, slavePath: string | undefined
     const stat = readProcStat(entry);
     if (stat === undefined || isDead(stat.state)) continue;
     const member = stat.pgrp === leaderPid || stat.session === leaderPid;
-    if (member || (slavePath !== undefined && holdsPath(entry, slavePath))) found.push(stat.pid);
+    const couldHold = slavePath !== undefined && (bornSince === undefined || stat.startTicks >= bornSince);
+    if (member || (couldHold && holdsPath(entry, slavePath))) found.push(stat.pid);
   }
   return found;
 }
