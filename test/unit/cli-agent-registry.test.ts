@@ -53,6 +53,8 @@ describe("the elwood command's agent parts come from the registry (issue 33 §2)
       const status = (code: AgentErrorCode) => asCliError(new ElwoodError(code, "m", {} as never)).exitCode;
       expect([status(`${kind}_invalid_reasoning_effort`), status(`${kind}_high_trust_conflict`), status(`${kind}_not_found`)]).toEqual([2, 2, 1]);
     }
+    // What an agent or one session cannot do (capability_unsupported) is the caller's to change too.
+    expect(asCliError(new ElwoodError("capability_unsupported", "m", { agentId: "qwen", capability: "models" })).exitCode).toBe(2);
   });
 
   it("lists of agents read right for any number of them", () => {

@@ -22,6 +22,7 @@ describe("elwood serve: library error codes as HTTP statuses (issue 38)", () => 
     expect(asProblem(new ElwoodError("codex_not_found", "codex is not installed", { executable: "codex", shell: "/bin/sh", exitCode: 127, stderr: "" }))).toMatchObject({ status: 422, code: "codex_not_found" });
     expect(asProblem(new ElwoodError("claude_invalid_reasoning_effort", "bad effort", { validValues: ["low"] }))).toMatchObject({ status: 400, code: "claude_invalid_reasoning_effort" });
     expect(asProblem(new ElwoodError("model_automation_failed", "picker"))).toMatchObject({ status: 503, code: "model_automation_failed" });
+    expect(asProblem(new ElwoodError("capability_unsupported", "no images here", { agentId: "qwen", capability: "images" }))).toMatchObject({ status: 422, code: "capability_unsupported" });
     expect(asProblem(new Error("secret"))).toMatchObject({ status: 500, code: "internal_error" });
   });
 });
