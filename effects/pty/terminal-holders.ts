@@ -5,6 +5,7 @@
 // terminal as its stdio. Each keeps the CLI's work going with nobody to report it, and keeps the terminal open. They are
 // looked for only while the terminal is still Elwood's (its master open): the slave's path then names no other terminal.
 import { readdirSync, readlinkSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { groupMembers } from "./process-group.js";
 import { isDead, readProcStat } from "./proc-stat.js";
 
@@ -70,10 +71,6 @@ export function signalEach(pids: readonly number[], signal: NodeJS.Signals): voi
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * Waits until `deadline()` (read each round: a kill() meanwhile moves it to now) for the holders `find` reports to leave
  * on their own (they were hung up), then SIGKILLs the rest, looking again each round so that a process forked meanwhile
@@ -98,6 +95,6 @@ export async function clearTerminal(find: () => number[], deadline: () => number
       if (now - killingSince >= KILL_BOUND_MS) return found;
       signalEach(holders, "SIGKILL");
     }
-    await delay(CHECK_INTERVAL_MS);
+    await sleep(CHECK_INTERVAL_MS);
   }
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnAgentPty, type AgentPty, type PtyExit } from "../../effects/pty/agent-pty.js";
 import { processState } from "../../effects/pty/process-group.js";
+import { eventually } from "../support/eventually.js";
 
 const privateHome = mkdtempSync(join(tmpdir(), "elwood-pty-home-"));
 afterAll(() => rmSync(privateHome, { recursive: true, force: true }));
@@ -50,56 +51,40 @@ function launch(mode: "stay" | "leave"): { p: AgentPty; text: () => string } {
 }
 
 async function pidsOf(text: () => string): Promise<[number, number]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const match = /PIDS (\d+) (\d+)/.exec(text());
-    if (match) {
-      const pids: [number, number] = [Number(match[1]), Number(match[2])];
-      strays.push(...pids);
-      return pids;
-    }
-    if (Date.now() > deadline) throw new Error(`no pids in ${JSON.stringify(text())}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const printed = (): RegExpExecArray | null => /PIDS (\d+) (\d+)/.exec(text());
+  await eventually(() => printed() !== null, 10_000, "the launcher's children's pids");
+  const match = printed() as RegExpExecArray;
+  const pids: [number, number] = [Number(match[1]), Number(match[2])];
+  strays.push(...pids);
+  return pids;
 }
 
-/** The exit, with the state of `pids` read in the very listener that reports it. */
-function exitWithStates(p: AgentPty, pids: readonly number[]): Promise<{ exit: PtyExit; states: string[]; at: number }> {
-  return new Promise((resolve) => p.onExit((exit) => resolve({ exit, states: pids.map(processState), at: Date.now() })));
+/** SIGKILLs the launcher (the PTY's child) and resolves at its reported exit, with the children's states read right then. */
+async function killLauncher(mode: "stay" | "leave"): Promise<{ exit: PtyExit; states: string[]; pids: [number, number]; text: () => string }> {
+  const { p, text } = launch(mode);
+  const pids = await pidsOf(text);
+  const exited = new Promise<{ exit: PtyExit; states: string[] }>((resolve) => p.onExit((exit) => resolve({ exit, states: pids.map(processState) })));
+  process.kill(p.pid, "SIGKILL");
+  return { ...(await exited), pids, text };
 }
 
 describe("the PTY's child dies first: its terminal is cleared before the exit is reported", () => {
-  it("a child that ignores the hangup (in the group, and in a session of its own) is killed; the exit comes within the drain's bound", async () => {
-    const { p, text } = launch("stay");
-    const pids = await pidsOf(text);
-    const exited = exitWithStates(p, pids);
-    const killedAt = Date.now();
-    process.kill(p.pid, "SIGKILL");
-    const { exit, states, at } = await exited;
+  it("a child that ignores the hangup (in the group, and in a session of its own) is killed before the exit is reported", async () => {
+    const { exit, states } = await killLauncher("stay");
     expect(exit).toEqual({ exitCode: null, signal: 9 });
     for (const state of states) expect(state).not.toBe("alive");
-    // Hung up at once, killed once the 3 s the drain allows ran out (plus node-pty's close).
-    expect(at - killedAt).toBeLessThan(6_000);
   });
 
   it("children that leave on the hangup go by themselves, and what they wrote on the way out is read before the exit", async () => {
-    const { p, text } = launch("leave");
-    const pids = await pidsOf(text);
-    const exited = exitWithStates(p, pids);
-    const killedAt = Date.now();
-    process.kill(p.pid, "SIGKILL");
-    const { states, at } = await exited;
+    const { states, pids, text } = await killLauncher("leave");
     for (const state of states) expect(state).not.toBe("alive");
     for (const pid of pids) expect(text()).toContain(`BYE ${pid}`);
-    expect(at - killedAt).toBeLessThan(2_000);
   });
 
-  it("kill() gives the terminal's other processes no grace", async () => {
+  it("kill() ends the terminal's other processes too (how soon is clearTerminal's unit test, not a wall-clock bound here)", async () => {
     const { p, text } = launch("stay");
     const pids = await pidsOf(text);
-    const started = Date.now();
     expect(await p.kill()).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2_000);
     for (const pid of pids) expect(processState(pid)).not.toBe("alive");
   });
 });
