@@ -9,6 +9,7 @@ import { claudeAdapter } from "../../adapters/claude/adapter.js";
 import { codexAdapter } from "../../adapters/codex/adapter.js";
 import type { SessionStatus } from "../../src/contracts/public-types.js";
 import type { AgentSession } from "../../src/index.js";
+import { eventually } from "../support/eventually.js";
 import { startPainterSession, startQwenPainterSession } from "../support/painter-session.js";
 
 /** The painter's clock (process.hrtime: CLOCK_MONOTONIC, shared by every process; timeOrigin is per process). */
@@ -79,7 +80,7 @@ async function runShape(shape: Shape, turns: number): Promise<Record<string, unk
     // The painter appends a hook's stamp once the hook is answered, which is after the session already went ready
     // on it: the last turn's stamp can trail the loop by a moment.
     const complete = (): boolean => painter.stamps().filter((x) => x.kind === "i").length >= turns;
-    for (const until = Date.now() + 5_000; !complete() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+    await eventually(complete, 5_000, `${shape}: the last turn's stamp`).catch(() => undefined);
     const stamps = painter.stamps();
     const w = stamps.filter((s) => s.kind === "w").map((s) => s.at);
     const i = stamps.filter((s) => s.kind === "i").map((s) => s.at);

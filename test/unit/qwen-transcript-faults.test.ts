@@ -50,6 +50,15 @@ function harness() {
   };
 }
 
+/** An empty transcript Qwen just created, named by its SessionStart: what a started session follows. */
+async function followedEmptyTranscript(): Promise<ReturnType<typeof harness>> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, "");
+  const h = harness();
+  h.hook("SessionStart", { session_id: "s", transcript_path: file, source: "startup" });
+  return h;
+}
+
 describe("Qwen Code transcript faults (issue 34: the same warnings as for Claude and Codex, never a crash)", () => {
   it("a transcript SessionStart names that does not exist yet is read from its start once Qwen creates it; none at all is no warning", async () => {
     const h = harness();
@@ -64,10 +73,7 @@ describe("Qwen Code transcript faults (issue 34: the same warnings as for Claude
   });
 
   it("an unparseable line between whole records is one content-free transcript_records_dropped (unparseable); the records around it are read", async () => {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, "");
-    const h = harness();
-    h.hook("SessionStart", { session_id: "s", transcript_path: file, source: "startup" });
+    const h = await followedEmptyTranscript();
     await appendFile(file, prompt("secret prompt", "u1") + reply("before", "a1") + '{"uuid":"a2","type":"assistant","message":{"parts":[{"text":"secret half\n' + reply("after", "a3"));
     h.hook("Stop", { session_id: "s", transcript_path: file, last_assistant_message: "after" });
     await eventually(() => h.texts().includes("after"), 5000, "the record after the broken line");
@@ -79,10 +85,7 @@ describe("Qwen Code transcript faults (issue 34: the same warnings as for Claude
   });
 
   it("a record cut mid-write (no newline yet) is waited for, not dropped: read whole once Qwen finishes the line", async () => {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, "");
-    const h = harness();
-    h.hook("SessionStart", { session_id: "s", transcript_path: file, source: "startup" });
+    const h = await followedEmptyTranscript();
     const whole = reply("written in two parts", "a1");
     await appendFile(file, prompt("go", "u1") + whole.slice(0, 40));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -94,10 +97,7 @@ describe("Qwen Code transcript faults (issue 34: the same warnings as for Claude
   });
 
   it("record types Qwen 0.24.4 never wrote, system records and non-object lines are read as nothing — no activity, no warning, the next record still read", async () => {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, "");
-    const h = harness();
-    h.hook("SessionStart", { session_id: "s", transcript_path: file, source: "startup" });
+    const h = await followedEmptyTranscript();
     const odd = [
       line({ uuid: "x1", type: "future_kind", timestamp: T, message: { parts: [{ text: "not a reply" }] } }),
       line(record("system", { parts: [{ text: "system note" }] }, "x2")),
