@@ -9,16 +9,10 @@ import { isElwoodError } from "../../../src/contracts/errors.js";
 import { clipboardTargets, clipboardText, copyText, pngWidth, solidPng, startXvfb, xclipChildren, type XvfbDisplay } from "../../sim/codex-clipboard-xvfb.js";
 import { CODEX_AGENTS } from "../support/codex-agents.js";
 import { openSession } from "../support/session-fixture.js";
+import { lastUserParts, type RequestPart } from "../support/request-parts.js";
 
-type Json = Record<string, unknown>;
+type Json = RequestPart;
 
-/** The content parts of the last user message of a Responses request. */
-function lastUserContent(body: unknown): Json[] {
-  const input = (body as { input?: unknown }).input;
-  const users = (Array.isArray(input) ? (input as Json[]) : []).filter((i) => i["role"] === "user");
-  const content = users.at(-1)?.["content"];
-  return Array.isArray(content) ? (content as Json[]) : [];
-}
 
 /** Widths of the `input_image` parts (data URLs of the PNG Codex re-encoded from the clipboard), in order. */
 function imageWidths(parts: readonly Json[]): Array<number | undefined> {
@@ -86,7 +80,7 @@ describe.each(CODEX_AGENTS)("$label: images via the X11 clipboard", (agent) => {
 
     const turns = fx.mainRequests();
     expect(turns).toHaveLength(1);
-    const parts = lastUserContent(turns[0]?.body);
+    const parts = lastUserParts(turns[0]?.body, "input");
     // Codex decodes the clipboard image and sends it re-encoded as PNG: the widths prove the order.
     expect(imageWidths(parts)).toEqual([8, 16]);
     expect(parts.some((p) => p["type"] === "input_text" && String(p["text"]).includes("what is in these pictures"))).toBe(true);

@@ -8,18 +8,12 @@ import { solidPng } from "../../support/png.js";
 import { assertLoopbackOnly } from "../harness/netns.js";
 import { createQwenHome, type QwenHome } from "../harness/qwen-home.js";
 import { startModelServer, type ModelServer } from "../model-server/index.js";
+import { lastUserParts, type RequestPart } from "../support/request-parts.js";
 import { qwenLaunchOptions } from "../support/qwen-agents.js";
 import { QWEN_VERSIONS } from "../harness/cli-paths.js";
 
-type Json = Record<string, unknown>;
+type Json = RequestPart;
 
-/** The content parts of the last user message of a Chat Completions request. */
-function lastUserParts(body: unknown): Json[] {
-  const messages = (body as { messages?: unknown }).messages;
-  const users = (Array.isArray(messages) ? (messages as Json[]) : []).filter((m) => m["role"] === "user");
-  const content = users.at(-1)?.["content"];
-  return Array.isArray(content) ? (content as Json[]) : [];
-}
 
 /** What the user of these tests declares: their model takes images (Qwen reads `model.generationConfig.modalities`). */
 const IMAGE_MODEL = { model: { generationConfig: { modalities: { image: true } } } };
@@ -50,7 +44,7 @@ describe.each(QWEN_VERSIONS)("Qwen Code $version: images (issue 34)", ({ executa
     await writeFile(first, solidPng(8, [255, 0, 0]));
     await session.sendMessage("what is in these pictures", { images: [{ path: first }, { data: solidPng(16, [0, 0, 255]), format: "png" }] });
     const turn = await server.waitForRequest((r) => r.kind === "main", 60_000);
-    const parts = lastUserParts(turn.body);
+    const parts = lastUserParts(turn.body, "messages");
     const images = parts.filter((p) => p["type"] === "image_url").map((p) => String((p["image_url"] as Json | undefined)?.["url"] ?? ""));
     expect(images).toHaveLength(2);
     for (const url of images) expect(url).toMatch(/^data:image\/(?:jpeg|png);base64,[A-Za-z0-9+/]{20,}/);
